@@ -1,0 +1,35 @@
+/*
+ * buf.h: growable text buffer (git strbuf, curl dynbuf).
+ *
+ * Invariants: b->s is never NULL and always NUL-terminated; b->len is the
+ * string length.  A buffer initialised with a cap refuses to grow past it
+ * (buf_add returns -1 and sets b->truncated).  buf_release frees and
+ * re-initialises; buf_detach hands the string to the caller, who frees it.
+ */
+#ifndef HOPSPLIT_BUF_H
+#define HOPSPLIT_BUF_H
+
+#include <stddef.h>
+#include <stdarg.h>
+#include "msg.h"
+
+struct buf {
+  char *s;
+  size_t len;
+  size_t alloc;
+  size_t cap; /* 0: unlimited */
+  int truncated;
+};
+
+void buf_init(struct buf *b, size_t cap);
+void buf_release(struct buf *b);
+void buf_reset(struct buf *b);
+char *buf_detach(struct buf *b);
+int buf_add(struct buf *b, const char *data, size_t n);
+int buf_puts(struct buf *b, const char *s);
+int buf_putc(struct buf *b, char c);
+int buf_printf(struct buf *b, const char *fmt, ...) MSG_PRINTF(2, 3);
+int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+    MSG_PRINTF(2, 0);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+ * cache.h: did a CDN or proxy cache serve a hop, and if not, why not
+ * (SPEC 4.1; vendor facts and the normalised mapping in CDN.md 1.3, 2, 3,
+ * 4, 5, 6 and 10).
+ *
+ * Analysis stage: pure functions over a hop's diagnostic response headers.
+ * Input: the headers (name as received, value), whether the request carried
+ * Authorization, and for cache_classify_hop the method and status.  Output:
+ * a struct cache_result per hop, and verdict counts across samples.
+ */
+#ifndef HOPSPLIT_CACHE_H
+#define HOPSPLIT_CACHE_H
+
+#include <stddef.h>
+
+#include "sample.h"
+
+enum cache_verdict {
+  CACHE_HIT,         /* served from a cache */
+  CACHE_MISS,        /* not in cache, fetched from the origin */
+  CACHE_EXPIRED,     /* in cache but expired, fetched again */
+  CACHE_STALE,       /* a stale copy was served */
+  CACHE_REVALIDATED, /* cached copy served after the origin said 304 */
+  CACHE_BYPASS,      /* the origin, request or a rule said do not cache */
+  CACHE_DYNAMIC,     /* the CDN does not consider it eligible (default or
+                        configuration) */
+  CACHE_UNCACHEABLE, /* no CDN verdict; origin forbids shared caching */
+  CACHE_UNKNOWN,     /* no cache signal */
+  CACHE_VERDICT_COUNT
+};
+
+/* "HIT", "MISS", ... indexed by verdict. */
+extern const char *const cache_verdict_names[CACHE_VERDICT_COUNT];
+/* Case-insensitive; CACHE_VERDICT_COUNT when the name is unknown. */
+enum cache_verdict cache_verdict_from_name(const char *name);
+/* 1 for verdicts where a cache answered (HIT, STALE, REVALIDATED). */
+int cache_verdict_served_from_cache(enum cache_verdict v);
+/* 1 for verdicts that mean "not cacheable at the edge" (BYPASS, DYNAMIC,
+ * UNCACHEABLE): what a finding reports. */
+int cache_verdict_not_cacheable(enum cache_verdict v);
+
+/* Cache-Control (or a targeted field with its syntax) as a shared cache
+ * reads it.  Qualified private="..." and no-cache="..." only restrict some
+ * fields, so they do not set private / no_cache. */
+struct cache_control {
+  int present; /* the field had at least one directive */
+  int no_store, no_cache, private_, public_, must_revalidate,
+      proxy_revalidate, immutable;
+  long max_age, s_maxage, swr, sie; /* seconds, -1 when absent */
+};
+
+/* Parse one field value (several lines joined with ", " are fine).  value
+ * may be NULL.  Never fails: unknown directives are ignored. */
+void cache_control_parse(const char *value, struct cache_control *cc);
+
+/* One member of an RFC 9211 Cache-Status list. */
+struct cache_status_member {
+  char *id;        /* cache identifier (string or token), owned */
+  int hit;         /* hit parameter */
+  char *fwd;       /* fwd token, owned, or NULL */
+  long fwd_status; /* -1 absent */
+  int has_ttl;
+  long ttl;      /* seconds, negative = stale */
+  int stored;    /* -1 absent, else 0 or 1 */
+  int collapsed; /* -1 absent, else 0 or 1 */
+  char *key;     /* owned, or NULL */
+  char *detail;  /* owned, or NULL */
+};
+
+/* Members in field order: the first is the cache nearest the origin, the
+ * last the one nearest the user. */
+struct cache_status {
+  struct cache_status_member *m;
+  size_t n;
+};
+
+/* Parse a Cache-Status value as a Structured Fields List (RFC 8941).
+ * Return 0, or -1 on a syntax error, when RFC 8941 says to ignore the
+ * whole field: *out is then empty.  Release *out either way. */
+int cache_status_parse(const char *value, struct cache_status *out);
+void cache_status_release(struct cache_status *cs);
+
+struct cache_result {
+  char *vendor; /* lower case: cloudflare, cloudfront, fastly, akamai,
+                   azure, vercel, netlify, bunny, keycdn, google, edgeone,
+                   varnish, nginx, ...; NULL when no vendor is seen */
+  enum cache_verdict verdict;
+  char *raw;    /* the vendor's raw status value, or NULL */
+  char *source; /* name of the header the verdict came from (lower case,
+                   e.g. "cf-cache-status", "age", "cache-control"), or
+                   NULL for UNKNOWN */
+  char **reasons; /* words, most important first */
+  size_t n_reasons;
+  long age; /* Age header in seconds, -1 when absent or invalid */
+};
+
+void cache_result_init(struct cache_result *r);
+/* Free every string *r owns and re-initialise it. */
+void cache_result_release(struct cache_result *r);
+
+/* Classify a GET response from its headers.  request_had_auth: the request
+ * carried Authorization.  *out is initialised here and owns everything it
+ * points to; release it with cache_result_release. */
+void cache_classify(const struct header *h, size_t n, int request_had_auth,
+                    struct cache_result *out);
+/* The same over a hop, also using its method and status (a POST is never
+ * cached; a 302 without explicit freshness is not stored). */
+void cache_classify_hop(const struct hop *hop, int request_had_auth,
+                        struct cache_result *out);
+
+/* Verdict counts across samples (SPEC 5 cache[].counts). */
+struct cache_counts {
+  int n[CACHE_VERDICT_COUNT];
+};
+
+void cache_counts_init(struct cache_counts *c);
+void cache_counts_add(struct cache_counts *c, enum cache_verdict v);
+int cache_counts_total(const struct cache_counts *c);
+/* The most frequent verdict (the earliest in enum order on a tie), or
+ * CACHE_UNKNOWN when empty. */
+enum cache_verdict cache_counts_mode(const struct cache_counts *c);
+
+#endif

@@ -1,0 +1,31 @@
+/*
+ * msg.h: messages on stderr, prefixed by the program name, lowercase,
+ * without trailing period (git error/die/BUG).
+ */
+#ifndef HOPSPLIT_MSG_H
+#define HOPSPLIT_MSG_H
+
+#if defined(__GNUC__)
+#define MSG_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define MSG_NORETURN __attribute__((noreturn))
+#else
+#define MSG_PRINTF(a, b)
+#define MSG_NORETURN
+#endif
+
+/* Verbosity: -1 quiet, 0 normal, 1+ verbose. */
+extern int msg_verbosity;
+
+/* Print "hopsplit: error: ..." and return -1. */
+int msg_error(const char *fmt, ...) MSG_PRINTF(1, 2);
+void msg_warn(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* Only with -v. */
+void msg_info(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* Print and exit with the given status. */
+void msg_die(int status, const char *fmt, ...) MSG_PRINTF(2, 3) MSG_NORETURN;
+void msg_bug(const char *file, int line, const char *fmt, ...)
+    MSG_PRINTF(3, 4) MSG_NORETURN;
+
+#define BUG(...) msg_bug(__FILE__, __LINE__, __VA_ARGS__)
+
+#endif

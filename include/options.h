@@ -1,0 +1,152 @@
+/*
+ * options.h: the settings of a run, as given on the command line (cli.c)
+ * or in a profile (later), through one option table and one setter, so a
+ * flag and a profile key can never behave differently (curl
+ * tool_getparam/tool_parsecfg).
+ *
+ * struct options owns every string it points to; options_release frees
+ * them.  Later stages read it through const pointers.
+ */
+#ifndef HOPSPLIT_OPTIONS_H
+#define HOPSPLIT_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sample.h"
+
+enum opt_id {
+  OPT_CACERT,
+  OPT_CAPATH,
+  OPT_CLIENT_LOCATION,
+  OPT_COLOR,
+  OPT_COMPRESSED,
+  OPT_CONNECT_TIMEOUT,
+  OPT_DNS_SERVER,
+  OPT_DRY_RUN,
+  OPT_FORMAT,
+  OPT_HEADER,
+  OPT_HELP,
+  OPT_HTTP1_1,
+  OPT_HTTP2,
+  OPT_INSECURE,
+  OPT_IPV4,
+  OPT_IPV6,
+  OPT_LOCATION_TRUSTED,
+  OPT_MAX_REDIRS,
+  OPT_MAX_TIME,
+  OPT_MODE,
+  OPT_NO_FOLLOW,
+  OPT_ORDER,
+  OPT_OUTPUT,
+  OPT_PAUSE,
+  OPT_PROGRESS,
+  OPT_QUIET,
+  OPT_REQUEST,
+  OPT_RESOLVE,
+  OPT_ROUNDS,
+  OPT_SEED,
+  OPT_SHOW_SECRETS,
+  OPT_TRACE,
+  OPT_USER_AGENT,
+  OPT_VERBOSE,
+  OPT_VERSION,
+  OPT_COUNT
+};
+
+enum opt_arg { OPT_ARG_NONE, OPT_ARG_REQUIRED };
+
+struct opt_def {
+  const char *name; /* long name without "--" */
+  char short_name;  /* 0 when none */
+  enum opt_arg arg;
+  enum opt_id id;
+  const char *argname; /* shown in --help, NULL for flags */
+  const char *help;
+};
+
+/* The table, sorted by name; OPT_COUNT entries. */
+extern const struct opt_def options_table[OPT_COUNT];
+
+enum report_format {
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_COUNT
+};
+extern const char *const report_format_names[FORMAT_COUNT];
+
+enum tristate { TRI_AUTO, TRI_ALWAYS, TRI_NEVER, TRI_COUNT };
+enum trace_mode { TRACE_AUTO, TRACE_ALWAYS, TRACE_NEVER, TRACE_COUNT };
+
+/* Order of samples inside a round (SPEC 3.4). */
+enum order_kind { ORDER_KIND_ROTATE, ORDER_KIND_SHUFFLE, ORDER_KIND_FIXED,
+                  ORDER_KIND_COUNT };
+extern const char *const order_kind_names[ORDER_KIND_COUNT];
+
+enum http_pref { HTTP_PREF_DEFAULT, HTTP_PREF_1_1, HTTP_PREF_2 };
+
+struct output_spec {
+  char *path;
+  enum report_format format;
+};
+
+struct options {
+  long rounds;
+  unsigned modes; /* bit (1u << MODE_x) */
+  enum order_kind order;
+  uint64_t seed;
+  int seed_set;
+  int64_t pause_us;
+  long max_redirs;
+  int follow;
+  char *method;
+  char **headers; /* "Name: value" */
+  size_t n_headers;
+  char *user_agent;
+  int compressed;
+  char **resolve; /* HOST:PORT:ADDR[,ADDR] */
+  size_t n_resolve;
+  char *dns_servers; /* c-ares CSV "ip:port,[ip6]:port" */
+  int ip_family;     /* 0 both, 4, 6 */
+  enum http_pref http;
+  char *cacert;
+  char *capath;
+  int insecure;
+  int location_trusted;
+  int64_t connect_timeout_us;
+  int64_t max_time_us;
+  enum trace_mode trace;
+  char *client_location;
+  enum report_format format;
+  struct output_spec *outputs;
+  size_t n_outputs;
+  int dry_run;
+  int show_secrets;
+  enum tristate color;
+  enum tristate progress;
+  int verbosity; /* -1 quiet, 0, 1+ verbose */
+  int help;
+  int version;
+};
+
+void options_init(struct options *o);
+void options_release(struct options *o);
+
+/* Look up an option by long name (without "--"); NULL when unknown. */
+const struct opt_def *options_find(const char *name);
+const struct opt_def *options_find_short(char c);
+/* The known long name closest to name (for "did you mean"), or NULL. */
+const char *options_suggest(const char *name);
+
+/*
+ * Apply one option.  val is NULL for flags.  On error, writes a message
+ * without the location prefix into err and returns -1; the caller adds
+ * "option --x" or "file:line:col".
+ */
+int options_set(struct options *o, const struct opt_def *d, const char *val,
+                char *err, size_t errlen);
+
+/* Format of an output file from its extension, FORMAT_COUNT if unknown. */
+enum report_format options_format_from_path(const char *path);
+
+#endif

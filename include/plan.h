@@ -1,0 +1,53 @@
+/*
+ * plan.h: what a run will measure, expanded and validated from the
+ * options and the target arguments (STYLE 5.1 step 2).
+ *
+ * plan_build reports every problem in one pass and returns -1; nothing is
+ * measured then.  The plan borrows the options (they must outlive it) and
+ * owns its targets and items; plan_release frees them.
+ */
+#ifndef HOPSPLIT_PLAN_H
+#define HOPSPLIT_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "options.h"
+#include "sample.h"
+
+struct target {
+  char *name;
+  char *url; /* with scheme, as measured (unredacted) */
+  const struct options *opts; /* settings of this target */
+};
+
+/* One (target, mode) pair: measured once per round. */
+struct plan_item {
+  size_t target;
+  enum sample_mode mode;
+};
+
+struct plan {
+  const struct options *opts;
+  struct target *targets;
+  size_t n_targets;
+  enum sample_mode modes[MODE_COUNT];
+  size_t n_modes;
+  struct plan_item *items;
+  size_t n_items;
+  long rounds;
+  uint64_t seed; /* the seed used, set even when not given */
+};
+
+int plan_build(struct plan *p, const struct options *o, char *const *args,
+               size_t n_args);
+void plan_release(struct plan *p);
+
+/* Order of the items in a round (1-based): perm receives n_items indices. */
+void plan_round_order(const struct plan *p, long round, size_t *perm);
+
+/* Print the plan for --dry-run, credentials redacted unless asked. */
+void plan_print(const struct plan *p, FILE *f);
+
+#endif

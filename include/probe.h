@@ -1,0 +1,55 @@
+/*
+ * probe.h: measuring (STYLE 5.1 step 3).  The only stage that touches
+ * libcurl, c-ares and OpenSSL.  Input: the plan.  Output: struct sample,
+ * one per call, strictly one after another.
+ *
+ * A probe owns the long-lived clients of warm and resumed mode; probe_free
+ * releases them.  Samples written by probe_sample belong to the caller,
+ * who releases them with sample_release.
+ */
+#ifndef HOPSPLIT_PROBE_H
+#define HOPSPLIT_PROBE_H
+
+#include <stdint.h>
+
+#include "buf.h"
+#include "plan.h"
+#include "sample.h"
+
+/* Library set-up and tear-down; probe_global_init returns 0 or -1. */
+int probe_global_init(void);
+void probe_global_cleanup(void);
+/* "libcurl/7.88.1 c-ares/1.18.1 OpenSSL 3.0 libyaml 0.2.5" into b. */
+void probe_versions(struct buf *b);
+
+struct probe;
+
+struct probe *probe_alloc(const struct plan *plan);
+void probe_free(struct probe *p);
+
+/*
+ * Prime the long-lived client of a (target, mode) pair: an unmeasured
+ * request that opens the connections (warm) or fills the TLS session cache
+ * (resumed).  Cold needs none.  Returns 0, or -1 with a message in err;
+ * the samples still run and show what happens.
+ */
+int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
+                char *err, size_t errlen);
+
+/* Measure one sample; out is initialised here.  Never fails: a failure is
+ * recorded in out->ok, out->err and out->err_message. */
+void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
+                  struct sample *out);
+
+/*
+ * Turn libcurl's cumulative offsets of one hop into phases (STYLE 5.6): the
+ * only place that does so.  dns_us is the c-ares time; tls_expected says
+ * the URL is https; reused that libcurl reused a connection.  When the
+ * transfer stopped early, the time after the last milestone reached goes
+ * to the phase that was under way.  phases[PHASE_TOTAL] is their sum.
+ */
+void probe_phases(const struct curl_times *c, int64_t dns_us,
+                  int tls_expected, int reused,
+                  int64_t phases[PHASE_COUNT]);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * report.h: rendering (STYLE 5.1 step 5).  Renderers read the plan, the
+ * results and the analysis and never compute statistics.  Each writes
+ * into a struct buf; report_write_file writes atomically (temporary file
+ * in the same directory, then rename).
+ */
+#ifndef HOPSPLIT_REPORT_H
+#define HOPSPLIT_REPORT_H
+
+#include <stdio.h>
+
+#include "analysis.h"
+#include "buf.h"
+#include "options.h"
+#include "plan.h"
+#include "results.h"
+
+/* What the reports describe besides plan, results and analysis. */
+struct report_ctx {
+  const struct plan *plan;
+  const struct results *results;
+  const struct analysis *analysis;
+  const char *libraries; /* "libcurl/... c-ares/... OpenSSL ..." */
+  int color;             /* ANSI colours in text */
+};
+
+void report_text(const struct report_ctx *c, struct buf *out);
+void report_json(const struct report_ctx *c, struct buf *out);
+void report_render(const struct report_ctx *c, enum report_format f,
+                   struct buf *out);
+
+/* Whether path can be written (its directory exists and is writable);
+ * returns 0 or -1 with a message printed. */
+int report_check_path(const char *path);
+/* Write data atomically; 0 or -1 with a message printed. */
+int report_write_file(const char *path, const char *data, size_t len);
+
+/* Redaction helpers used by every renderer (SPEC 7). */
+char *report_url(const struct report_ctx *c, const char *url);
+/* Value of a response header as reports show it; caller frees. */
+char *report_header_value(const struct report_ctx *c, const char *name,
+                          const char *value);
+
+#endif

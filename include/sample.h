@@ -1,0 +1,141 @@
+/*
+ * sample.h: the plain record of one measured request, the output of the
+ * probe stage and the input of every analysis and report module.
+ *
+ * A sample owns everything it points to.  The probe fills it; sample_release
+ * frees it.  No libcurl, c-ares or OpenSSL type ever appears here.
+ */
+#ifndef HOPSPLIT_SAMPLE_H
+#define HOPSPLIT_SAMPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum sample_mode { MODE_COLD, MODE_WARM, MODE_RESUMED, MODE_COUNT };
+
+/* Phases of one hop, in the order they happen.  PHASE_TOTAL is their sum. */
+enum phase {
+  PHASE_DNS,
+  PHASE_CONNECT,
+  PHASE_TLS,
+  PHASE_SEND,
+  PHASE_WAIT,
+  PHASE_TRANSFER,
+  PHASE_TOTAL,
+  PHASE_COUNT
+};
+
+/* Error classes of a failed sample (SPEC 2, 7). */
+enum err_class {
+  ERR_NONE,
+  ERR_DNS,
+  ERR_CONNECT,
+  ERR_TLS,
+  ERR_TIMEOUT,
+  ERR_HTTP,
+  ERR_REDIRECT,
+  ERR_COUNT
+};
+
+/* One response header line, name as received (case kept). */
+struct header {
+  char *name;
+  char *value;
+};
+
+/* libcurl's cumulative offsets of a hop, in microseconds from the start of
+ * that hop's transfer, under curl's own names.  -1 means not available. */
+struct curl_times {
+  int64_t namelookup;
+  int64_t connect;
+  int64_t appconnect;
+  int64_t pretransfer;
+  int64_t posttransfer; /* libcurl >= 8.10 only, else -1 */
+  int64_t starttransfer;
+  int64_t total;
+};
+
+struct hop_dns {
+  int64_t us;        /* time spent in c-ares for this hop, 0 if none */
+  char *server;      /* resolver that answered, "ip:port", or NULL */
+  char **addresses;  /* addresses pinned into libcurl */
+  size_t n_addresses;
+  char **cnames;     /* CNAME chain, first alias first */
+  size_t n_cnames;
+  long ttl;          /* smallest TTL of the answer, -1 unknown */
+  int pinned;        /* --resolve gave the addresses: no lookup */
+  int cached;        /* answer reused from an earlier hop or sample */
+  int literal;       /* the host is an IP address literal */
+};
+
+struct hop_tls {
+  char *version; /* "TLSv1.3", NULL for plain http */
+  char *cipher;
+  char *alpn;
+  int resumed; /* 1 resumed, 0 full handshake, -1 unknown/no TLS */
+};
+
+struct hop {
+  char *url;        /* requested URL, unredacted (reports redact) */
+  char *method;
+  char *host;
+  long status;      /* 0 when no response */
+  char *http_version; /* "1.1", "2", "1.0", NULL */
+  char *remote_ip;
+  long remote_port;
+  int reused;       /* connection reused, no connect/TLS */
+  struct hop_tls tls;
+  struct hop_dns dns;
+  int64_t start_us; /* when the hop began, from the start of the sample */
+  int64_t phases[PHASE_COUNT]; /* microseconds, total = sum of the rest */
+  struct curl_times curl;
+  int64_t size_download; /* body bytes as received on the wire */
+  int64_t size_decoded;  /* body bytes after content decoding */
+  int64_t size_header;
+  char *location;        /* raw Location header, or NULL */
+  struct header *headers; /* diagnostic response headers only */
+  size_t n_headers;
+};
+
+struct sample {
+  size_t target;    /* index into the plan's targets */
+  enum sample_mode mode;
+  int round;        /* 1-based */
+  int position;     /* 1-based position inside the round */
+  int64_t started_at_ms; /* wall clock, ms since the epoch */
+  int ok;
+  enum err_class err;
+  char *err_message;
+  int64_t total_us; /* wall time of the whole sample */
+  int64_t redirect_us; /* sum of hop totals before the last hop */
+  int64_t other_us;    /* total - sum of hop totals: time between hops */
+  struct hop *hops;
+  size_t n_hops;
+};
+
+extern const char *const sample_mode_names[MODE_COUNT];
+extern const char *const phase_names[PHASE_COUNT];
+extern const char *const err_class_names[ERR_COUNT];
+
+/* Name lookups; return the _COUNT sentinel when the name is unknown. */
+enum sample_mode sample_mode_from_name(const char *name);
+enum err_class err_class_from_name(const char *name);
+
+void sample_init(struct sample *s);
+void sample_release(struct sample *s);
+/* Append a zeroed hop and return it; the sample owns it. */
+struct hop *sample_add_hop(struct sample *s);
+void hop_init(struct hop *h);
+void hop_release(struct hop *h);
+/* Add a header (copies both strings) to a hop. */
+void hop_add_header(struct hop *h, const char *name, const char *value);
+/* First header of that name (case-insensitive) or NULL. */
+const char *hop_header(const struct hop *h, const char *name);
+/* Whether a response header is kept as diagnostic (cache, CDN, timing). */
+int sample_header_is_diagnostic(const char *name);
+
+/* Compute redirect_us and other_us from total_us and the hop totals.  The
+ * hop phases must already be set; closes the accounting exactly. */
+void sample_close_accounts(struct sample *s);
+
+#endif

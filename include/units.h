@@ -1,0 +1,57 @@
+/*
+ * units.h: parsing and formatting of durations, counts, byte sizes and
+ * timestamps (wrk units.c).  Pure: no I/O, no library types.  Times are
+ * int64 microseconds everywhere (STYLE 5.6).
+ *
+ * Parsers return 0, or -1 with a lowercase message in err (err may be
+ * NULL).  Formatters write a NUL-terminated string into the caller's
+ * buffer, truncating to len; UNITS_FMT_SIZE bytes always suffice.
+ */
+#ifndef HOPSPLIT_UNITS_H
+#define HOPSPLIT_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Large enough for any output of the formatters below. */
+#define UNITS_FMT_SIZE 40
+
+/*
+ * Parse a duration: a non-negative decimal number ("250", "1.5", ".5")
+ * with an optional suffix "us", "ms" or "s"; a bare number means seconds,
+ * as in curl.  Digits beyond microsecond precision are rounded half up.
+ * Rejects empty strings, signs, whitespace, other suffixes and values that
+ * overflow int64 microseconds.  The result goes to *us.
+ */
+int units_parse_duration(const char *s, int64_t *us, char *err, size_t errlen);
+
+/*
+ * Parse a strict decimal integer (digits only: no sign, no whitespace, no
+ * hex) within min..max into *out.
+ */
+int units_parse_uint(const char *s, long min, long max, long *out, char *err,
+                     size_t errlen);
+
+/*
+ * Human text for a duration in microseconds, in ms below 10 s and in s
+ * from there: "0.85 ms", "9.99 ms", "12.3 ms", "123 ms", "9999 ms",
+ * "12.3 s".  The precision is chosen after rounding, so 9999 us is
+ * "10.0 ms", not "10.00 ms".  Negative values (differences) get a '-'.
+ */
+void units_format_us(int64_t us, char *out, size_t len);
+
+/*
+ * Human text for a byte count in binary units (1 KiB = 1024 B): "850 B",
+ * "1.5 KiB", "454 KiB", "12 MiB", up to TiB.  One decimal below 10 of a
+ * unit, none above.  Negative values get a '-'.
+ */
+void units_format_bytes(int64_t bytes, char *out, size_t len);
+
+/*
+ * RFC 3339 UTC timestamp with milliseconds, "2026-11-30T03:55:56.123Z",
+ * for milliseconds since the epoch (negative values are before 1970).
+ * Writes "" if the time cannot be represented.
+ */
+void units_rfc3339_ms(int64_t epoch_ms, char *out, size_t len);
+
+#endif

@@ -1,0 +1,108 @@
+/*
+ * url.h: URL handling per RFC 3986, shared by the command line, the plan
+ * and the redirect walk.  Pure: strings in, strings out, no I/O and no
+ * library types.
+ *
+ * Every function that returns a char * hands a malloc'd string to the
+ * caller, who frees it.  Functions that take err/errlen write a lowercase
+ * message without trailing period there on failure (err may be NULL).
+ */
+#ifndef HOPSPLIT_URL_H
+#define HOPSPLIT_URL_H
+
+#include <stddef.h>
+
+/* Longest URL or Location value accepted, in bytes (SPEC 7). */
+#define URL_MAX_LEN 8192
+
+/*
+ * A parsed absolute URL.  All strings are owned by the struct and freed by
+ * url_release.  scheme and host are lowercased; host never has brackets
+ * (ipv6 says it was a bracketed literal) and is "" when the URL has no
+ * authority (e.g. "javascript:x").  port is the explicit port or the
+ * scheme default (80 http, 443 https, -1 for other schemes).  path is never
+ * NULL; it is "/" when empty for http and https.  userinfo, query and
+ * fragment are NULL when absent and exclude the '@', '?' and '#'.
+ */
+struct url {
+  char *scheme;
+  char *userinfo;
+  char *host;
+  int ipv6;
+  int port;
+  int port_explicit;
+  char *path;
+  char *query;
+  char *fragment;
+};
+
+/*
+ * Parse the absolute URL s into u (u need not be initialised).  Returns 0,
+ * or -1 with a message in err and u zeroed, so url_release is always safe.
+ * Rejected: control characters (< 0x20, 0x7f) and spaces, a missing
+ * scheme, an empty host for http(s), a port outside 1..65535, a malformed
+ * host or IPv6 literal, and URLs longer than URL_MAX_LEN bytes.  A URL
+ * quoted in a message has gone through url_redact.
+ */
+int url_parse(struct url *u, const char *s, char *err, size_t errlen);
+
+/* Free what u owns and zero it. */
+void url_release(struct url *u);
+
+/*
+ * Resolve the reference ref (typically a Location header value) against
+ * the absolute URL base, per RFC 3986 section 5.2 with remove_dot_segments,
+ * in the strict form ("http:g" stays "http:g").  Leading and trailing
+ * whitespace of ref is stripped, and spaces inside are sent as %20, as
+ * curl does when it follows a redirect.  The fragment of ref is kept.  The
+ * scheme of the result is not checked: use url_scheme_allowed.
+ *
+ * Returns a malloc'd absolute URL the caller frees, or NULL with a message
+ * in err when ref or base has control characters, base has no scheme, or
+ * ref or the result is longer than URL_MAX_LEN bytes.
+ */
+char *url_resolve(const char *base, const char *ref, char *err, size_t errlen);
+
+/*
+ * "scheme://host:port" of url, the port always written (IPv6 hosts in
+ * brackets; no port for schemes without a default).  Malloc'd, caller
+ * frees; NULL if url does not parse.
+ */
+char *url_origin(const char *url);
+
+/* 1 if a and b both parse and have the same origin, else 0. */
+int url_same_origin(const char *a, const char *b);
+
+/*
+ * A URL from the command line: without a "scheme://" prefix it gets
+ * "https://" (SPEC 2).  Malloc'd, caller frees; never NULL.
+ */
+char *url_normalize_arg(const char *arg);
+
+/* 1 if the scheme of url is http or https (any case), else 0. */
+int url_scheme_allowed(const char *url);
+
+/*
+ * A copy of url that is safe to print (SPEC 7).  Malloc'd, caller frees;
+ * never NULL.  Any string is accepted, also a relative reference; only
+ * these parts change, everything else is kept byte for byte:
+ *
+ * - the password of the userinfo ("user:pass@" becomes "user:REDACTED@");
+ *   a userinfo without ':' is kept;
+ * - in the query and in the fragment (OAuth puts tokens there), split at
+ *   '&', the non-empty value of each "name=value" whose name looks like a
+ *   credential becomes REDACTED.
+ *
+ * A name looks like a credential when, percent-decoded and compared
+ * without regard to case, it is one of sig, signature, token, key, secret,
+ * password, passwd, pass, pwd, passphrase, credential, auth, authorization,
+ * jwt, apikey, api_key, access_token, id_token, refresh_token,
+ * client_secret, x-amz-signature, x-amz-credential, x-amz-security-token,
+ * x-goog-signature, x-goog-credential; or contains token, secret,
+ * signature, password or credential; or ends in "key" or "_sig".  The
+ * rule errs on the side of hiding (e.g. "monkey" is redacted); sv, se, sp
+ * and expires of signed URLs are not secrets and are kept.
+ */
+char *url_redact(const char *url);
+
+#endif

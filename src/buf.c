@@ -1,0 +1,120 @@
+/*
+ * buf.c: growable, optionally capped, always NUL-terminated text buffer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "xalloc.h"
+#include "banned.h"
+
+static char buf_empty[1];
+
+void buf_init(struct buf *b, size_t cap)
+{
+  b->s = buf_empty;
+  b->len = 0;
+  b->alloc = 0;
+  b->cap = cap;
+  b->truncated = 0;
+}
+
+void buf_release(struct buf *b)
+{
+  size_t cap = b->cap;
+
+  if (b->alloc)
+    free(b->s);
+  buf_init(b, cap);
+}
+
+void buf_reset(struct buf *b)
+{
+  b->len = 0;
+  b->truncated = 0;
+  if (b->alloc)
+    b->s[0] = '\0';
+}
+
+char *buf_detach(struct buf *b)
+{
+  char *s = b->alloc ? b->s : xstrdup("");
+  size_t cap = b->cap;
+
+  buf_init(b, cap);
+  return s;
+}
+
+static int buf_reserve(struct buf *b, size_t extra)
+{
+  size_t need = b->len + extra + 1;
+
+  if (b->cap && b->len + extra > b->cap) {
+    b->truncated = 1;
+    return -1;
+  }
+  if (need <= b->alloc)
+    return 0;
+  if (!b->alloc) {
+    size_t n = 64;
+
+    while (n < need)
+      n *= 2;
+    b->s = xmalloc(n);
+    b->s[0] = '\0';
+    b->alloc = n;
+    return 0;
+  }
+  b->s = xgrow(b->s, &b->alloc, need, 1);
+  return 0;
+}
+
+int buf_add(struct buf *b, const char *data, size_t n)
+{
+  if (buf_reserve(b, n) < 0)
+    return -1;
+  if (n)
+    memcpy(b->s + b->len, data, n);
+  b->len += n;
+  b->s[b->len] = '\0';
+  return 0;
+}
+
+int buf_puts(struct buf *b, const char *s)
+{
+  return buf_add(b, s, strlen(s));
+}
+
+int buf_putc(struct buf *b, char c)
+{
+  return buf_add(b, &c, 1);
+}
+
+int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+  va_list cp;
+  int n;
+
+  va_copy(cp, ap);
+  n = vsnprintf(NULL, 0, fmt, cp);
+  va_end(cp);
+  if (n < 0)
+    BUG("vsnprintf failed for \"%s\"", fmt);
+  if (buf_reserve(b, (size_t)n) < 0)
+    return -1;
+  vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+  return 0;
+}
+
+int buf_printf(struct buf *b, const char *fmt, ...)
+{
+  va_list ap;
+  int rc;
+
+  va_start(ap, fmt);
+  rc = buf_vprintf(b, fmt, ap);
+  va_end(ap);
+  return rc;
+}

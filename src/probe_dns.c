@@ -1,0 +1,409 @@
+/*
+ * probe_dns.c: DNS through c-ares (SPEC 3.2).  Input: a host name and the
+ * resolver settings.  Output: a plain struct dns_answer with the
+ * addresses, CNAME chain, smallest TTL, the resolver that answered and the
+ * time the lookup took.  No c-ares type leaves this file.
+ */
+#include <sys/select.h>
+#include <sys/time.h>
+#include <time.h>
+#include <ares.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "probe_int.h"
+#include "xalloc.h"
+#include "banned.h"
+
+#define DNS_MAX_SOCKS 16
+
+/* Which server each c-ares socket talks to, so that the answer can name
+ * the resolver that sent it. */
+struct dns_ctx {
+  struct {
+    ares_socket_t fd;
+    struct sockaddr_storage addr;
+    socklen_t len;
+  } socks[DNS_MAX_SOCKS];
+  size_t n_socks;
+  char answered_by[INET6_ADDRSTRLEN + 8];
+  int done;
+  int status;
+  struct ares_addrinfo *res;
+};
+
+static ares_socket_t dns_socket(int domain, int type, int protocol,
+                                void *user)
+{
+  (void)user;
+  return socket(domain, type, protocol);
+}
+
+static int dns_close(ares_socket_t fd, void *user)
+{
+  struct dns_ctx *c = user;
+  size_t i;
+
+  for (i = 0; i < c->n_socks; i++) {
+    if (c->socks[i].fd == fd) {
+      c->socks[i] = c->socks[--c->n_socks];
+      break;
+    }
+  }
+  return close(fd);
+}
+
+static int dns_connect(ares_socket_t fd, const struct sockaddr *sa,
+                       ares_socklen_t len, void *user)
+{
+  struct dns_ctx *c = user;
+
+  if (c->n_socks < DNS_MAX_SOCKS && len <= sizeof(struct sockaddr_storage)) {
+    c->socks[c->n_socks].fd = fd;
+    memcpy(&c->socks[c->n_socks].addr, sa, len);
+    c->socks[c->n_socks].len = len;
+    c->n_socks++;
+  }
+  return connect(fd, sa, len);
+}
+
+static void format_addr(const struct sockaddr *sa, char *out, size_t len)
+{
+  char ip[INET6_ADDRSTRLEN];
+
+  if (sa->sa_family == AF_INET) {
+    const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)sa;
+
+    inet_ntop(AF_INET, &in->sin_addr, ip, sizeof(ip));
+    snprintf(out, len, "%s:%u", ip, (unsigned)ntohs(in->sin_port));
+  }
+  else if (sa->sa_family == AF_INET6) {
+    const struct sockaddr_in6 *in6 =
+        (const struct sockaddr_in6 *)(const void *)sa;
+
+    inet_ntop(AF_INET6, &in6->sin6_addr, ip, sizeof(ip));
+    snprintf(out, len, "[%s]:%u", ip, (unsigned)ntohs(in6->sin6_port));
+  }
+  else {
+    snprintf(out, len, "unknown");
+  }
+}
+
+static ares_ssize_t dns_recvfrom(ares_socket_t fd, void *buf, size_t len,
+                                 int flags, struct sockaddr *from,
+                                 ares_socklen_t *fromlen, void *user)
+{
+  struct dns_ctx *c = user;
+  ssize_t n = recvfrom(fd, buf, len, flags, from, fromlen);
+  size_t i;
+
+  if (n > 0) {
+    for (i = 0; i < c->n_socks; i++) {
+      if (c->socks[i].fd == fd) {
+        format_addr((const struct sockaddr *)&c->socks[i].addr,
+                    c->answered_by, sizeof(c->answered_by));
+        break;
+      }
+    }
+  }
+  return (ares_ssize_t)n;
+}
+
+static ares_ssize_t dns_sendv(ares_socket_t fd, const struct iovec *iov,
+                              int iovcnt, void *user)
+{
+  (void)user;
+  return (ares_ssize_t)writev(fd, iov, iovcnt);
+}
+
+static const struct ares_socket_functions dns_funcs = {
+    dns_socket, dns_close, dns_connect, dns_recvfrom, dns_sendv};
+
+static void on_addrinfo(void *arg, int status, int timeouts,
+                        struct ares_addrinfo *res)
+{
+  struct dns_ctx *c = arg;
+
+  (void)timeouts;
+  c->done = 1;
+  c->status = status;
+  c->res = res;
+}
+
+int64_t probe_now_us(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t probe_wall_ms(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void strv_push(char ***v, size_t *n, const char *s)
+{
+  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
+  (*v)[(*n)++] = xstrdup(s);
+}
+
+static void copy_answer(const struct ares_addrinfo *res, struct dns_answer *a)
+{
+  const struct ares_addrinfo_node *node;
+  const struct ares_addrinfo_cname *cn;
+
+  a->ttl = -1;
+  for (cn = res->cnames; cn; cn = cn->next) {
+    if (cn->alias)
+      strv_push(&a->cnames, &a->n_cnames, cn->name ? cn->name : cn->alias);
+    if (cn->ttl >= 0 && (a->ttl < 0 || cn->ttl < a->ttl))
+      a->ttl = cn->ttl;
+  }
+  for (node = res->nodes; node; node = node->ai_next) {
+    char ip[INET6_ADDRSTRLEN];
+    const void *src;
+    size_t i;
+    int dup = 0;
+
+    if (node->ai_family == AF_INET)
+      src = &((const struct sockaddr_in *)(const void *)node->ai_addr)
+                 ->sin_addr;
+    else if (node->ai_family == AF_INET6)
+      src = &((const struct sockaddr_in6 *)(const void *)node->ai_addr)
+                 ->sin6_addr;
+    else
+      continue;
+    if (!inet_ntop(node->ai_family, src, ip, sizeof(ip)))
+      continue;
+    for (i = 0; i < a->n_addresses; i++)
+      dup |= !strcmp(a->addresses[i], ip);
+    if (!dup)
+      strv_push(&a->addresses, &a->n_addresses, ip);
+    if (node->ai_ttl >= 0 && (a->ttl < 0 || node->ai_ttl < a->ttl))
+      a->ttl = node->ai_ttl;
+  }
+}
+
+static enum dns_status map_status(int status)
+{
+  switch (status) {
+  case ARES_SUCCESS:
+    return DNS_OK;
+  case ARES_ENOTFOUND:
+    return DNS_NXDOMAIN;
+  case ARES_ENODATA:
+    return DNS_NODATA;
+  case ARES_ESERVFAIL:
+    return DNS_SERVFAIL;
+  case ARES_EREFUSED:
+    return DNS_REFUSED;
+  case ARES_ETIMEOUT:
+  case ARES_ECANCELLED:
+    return DNS_TIMEOUT;
+  default:
+    return DNS_ERROR;
+  }
+}
+
+static const char *status_words(enum dns_status s)
+{
+  switch (s) {
+  case DNS_NXDOMAIN:
+    return "NXDOMAIN (no such host)";
+  case DNS_NODATA:
+    return "no address records";
+  case DNS_SERVFAIL:
+    return "SERVFAIL (resolver failed)";
+  case DNS_REFUSED:
+    return "REFUSED by the resolver";
+  case DNS_TIMEOUT:
+    return "timeout";
+  default:
+    return "error";
+  }
+}
+
+/* Drive the channel until the lookup is done or the deadline passes.  The
+ * loop is bounded by the deadline: every poll waits at most until it. */
+static void dns_wait(ares_channel ch, struct dns_ctx *c, int64_t deadline)
+{
+  while (!c->done) {
+    ares_socket_t socks[ARES_GETSOCK_MAXNUM];
+    struct pollfd pfd[ARES_GETSOCK_MAXNUM];
+    nfds_t n = 0;
+    int bits = ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
+    int i, rc, ms;
+    struct timeval maxtv, tv, *tvp;
+    int64_t now = probe_now_us(), left = deadline - now, wait_us;
+
+    if (left <= 0) {
+      ares_cancel(ch);
+      break;
+    }
+    maxtv.tv_sec = (time_t)(left / 1000000);
+    maxtv.tv_usec = (suseconds_t)(left % 1000000);
+    tvp = ares_timeout(ch, &maxtv, &tv);
+    wait_us = (int64_t)tvp->tv_sec * 1000000 + tvp->tv_usec;
+    ms = (int)((wait_us + 999) / 1000);
+    for (i = 0; i < ARES_GETSOCK_MAXNUM; i++) {
+      short ev = 0;
+
+      if (ARES_GETSOCK_READABLE(bits, i))
+        ev |= POLLIN;
+      if (ARES_GETSOCK_WRITABLE(bits, i))
+        ev |= POLLOUT;
+      if (!ev)
+        continue;
+      pfd[n].fd = socks[i];
+      pfd[n].events = ev;
+      pfd[n].revents = 0;
+      n++;
+    }
+    rc = poll(pfd, n, ms);
+    if (rc < 0 && errno != EINTR)
+      break;
+    if (rc <= 0) {
+      ares_process_fd(ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
+      continue;
+    }
+    for (i = 0; i < (int)n; i++) {
+      ares_socket_t r = ARES_SOCKET_BAD, w = ARES_SOCKET_BAD;
+
+      if (pfd[i].revents & (POLLIN | POLLERR | POLLHUP))
+        r = pfd[i].fd;
+      if (pfd[i].revents & POLLOUT)
+        w = pfd[i].fd;
+      if (r != ARES_SOCKET_BAD || w != ARES_SOCKET_BAD)
+        ares_process_fd(ch, r, w);
+    }
+  }
+  if (!c->done) {
+    /* ares_cancel calls the callback; this only guards a poll error. */
+    ares_cancel(ch);
+  }
+}
+
+enum dns_status probe_dns_resolve(const char *host, const char *servers,
+                                  int family, int64_t timeout_us,
+                                  struct dns_answer *out, char *err,
+                                  size_t errlen)
+{
+  ares_channel ch = NULL;
+  struct ares_options opts;
+  struct ares_addrinfo_hints hints;
+  struct dns_ctx ctx;
+  int optmask = 0, rc;
+  enum dns_status st = DNS_ERROR;
+  int64_t t0, deadline;
+  int per_try_ms;
+
+  memset(out, 0, sizeof(*out));
+  out->ttl = -1;
+  memset(&ctx, 0, sizeof(ctx));
+  memset(&opts, 0, sizeof(opts));
+  /* Two tries inside the budget, so a lost UDP datagram is retried once,
+   * as a stub resolver would, and the whole lookup stays bounded. */
+  per_try_ms = (int)(timeout_us / 1000 / 2);
+  if (per_try_ms < 50)
+    per_try_ms = 50;
+  opts.timeout = per_try_ms;
+  opts.tries = 2;
+  optmask |= ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES;
+  rc = ares_init_options(&ch, &opts, optmask);
+  if (rc != ARES_SUCCESS) {
+    snprintf(err, errlen, "cannot start resolver: %s", ares_strerror(rc));
+    goto out;
+  }
+  if (servers) {
+    rc = ares_set_servers_ports_csv(ch, servers);
+    if (rc != ARES_SUCCESS) {
+      snprintf(err, errlen, "bad DNS servers '%s': %s", servers,
+               ares_strerror(rc));
+      goto out;
+    }
+  }
+  ares_set_socket_functions(ch, &dns_funcs, &ctx);
+  memset(&hints, 0, sizeof(hints));
+  hints.ai_family = family == 4 ? AF_INET : family == 6 ? AF_INET6 : AF_UNSPEC;
+  hints.ai_flags = ARES_AI_NOSORT;
+  t0 = probe_now_us();
+  deadline = t0 + timeout_us;
+  ares_getaddrinfo(ch, host, NULL, &hints, on_addrinfo, &ctx);
+  dns_wait(ch, &ctx, deadline);
+  out->us = probe_now_us() - t0;
+  st = ctx.done ? map_status(ctx.status) : DNS_TIMEOUT;
+  if (probe_now_us() >= deadline && st != DNS_OK)
+    st = DNS_TIMEOUT;
+  out->host = xstrdup(host);
+  if (ctx.answered_by[0])
+    out->server = xstrdup(ctx.answered_by);
+  if (st == DNS_OK && ctx.res) {
+    copy_answer(ctx.res, out);
+    if (!out->server)
+      out->server = xstrdup("/etc/hosts");
+    if (!out->n_addresses) {
+      st = DNS_NODATA;
+    }
+  }
+  if (st != DNS_OK) {
+    if (st == DNS_TIMEOUT)
+      snprintf(err, errlen, "resolving '%s': timeout after %lld ms%s%s", host,
+               (long long)(out->us / 1000), out->server ? " from " : "",
+               out->server ? out->server : "");
+    else
+      snprintf(err, errlen, "resolving '%s': %s%s%s (%s)", host,
+               status_words(st), out->server ? " from " : "",
+               out->server ? out->server : "",
+               ares_strerror(ctx.done ? ctx.status : ARES_ETIMEOUT));
+  }
+out:
+  if (ctx.res)
+    ares_freeaddrinfo(ctx.res);
+  if (ch)
+    ares_destroy(ch);
+  return st;
+}
+
+void dns_answer_release(struct dns_answer *a)
+{
+  size_t i;
+
+  free(a->host);
+  for (i = 0; i < a->n_addresses; i++)
+    free(a->addresses[i]);
+  free(a->addresses);
+  for (i = 0; i < a->n_cnames; i++)
+    free(a->cnames[i]);
+  free(a->cnames);
+  free(a->server);
+  memset(a, 0, sizeof(*a));
+  a->ttl = -1;
+}
+
+int probe_dns_global_init(void)
+{
+  return ares_library_init(ARES_LIB_INIT_ALL) == ARES_SUCCESS ? 0 : -1;
+}
+
+void probe_dns_global_cleanup(void)
+{
+  ares_library_cleanup();
+}
+
+const char *probe_dns_version(void)
+{
+  return ares_version(NULL);
+}

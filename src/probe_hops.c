@@ -1,0 +1,530 @@
+/*
+ * probe_hops.c: one hop of a sample.  Input: a client, the options and the
+ * hop's URL and method.  Output: struct hop filled from c-ares and from
+ * libcurl's CURLINFO values and callbacks, copied into plain fields before
+ * the function returns.  Redirects are not followed here: probe.c walks
+ * them hop by hop.
+ */
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <sys/socket.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "probe.h"
+#include "probe_int.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/* Response headers larger than this fail the hop (class http): a hostile
+ * peer cannot make the probe keep megabytes. */
+#define HEADER_CAP (256 * 1024)
+/* Diagnostic header values longer than this are cut. */
+#define HEADER_VALUE_CAP 4096
+#define HEADER_COUNT_CAP 128
+
+struct hop_ctx {
+  CURL *easy;
+  struct hop *hop;
+  size_t header_bytes;
+  int too_large;
+  int tls_read;
+};
+
+const struct dns_answer *dns_cache_find(const struct dns_cache *c,
+                                        const char *host)
+{
+  size_t i;
+
+  for (i = 0; i < c->n; i++)
+    if (!strcasecmp(c->answers[i].host, host))
+      return &c->answers[i];
+  return NULL;
+}
+
+void dns_cache_add(struct dns_cache *c, struct dns_answer *a)
+{
+  c->answers = xrealloc(c->answers, (c->n + 1) * sizeof(*c->answers));
+  c->answers[c->n++] = *a;
+  memset(a, 0, sizeof(*a));
+}
+
+void dns_cache_release(struct dns_cache *c)
+{
+  size_t i;
+
+  for (i = 0; i < c->n; i++)
+    dns_answer_release(&c->answers[i]);
+  free(c->answers);
+  c->answers = NULL;
+  c->n = 0;
+}
+
+static void read_tls(struct hop_ctx *x)
+{
+  struct curl_tlssessioninfo *info = NULL;
+
+  if (x->tls_read)
+    return;
+  if (curl_easy_getinfo(x->easy, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK ||
+      !info || info->backend != CURLSSLBACKEND_OPENSSL || !info->internals)
+    return;
+  /* The SSL* is only valid while the transfer runs: read it now. */
+  probe_tls_read(info->internals, &x->hop->tls);
+  x->tls_read = 1;
+}
+
+static void trim(const char **s, size_t *len)
+{
+  while (*len && (**s == ' ' || **s == '\t')) {
+    (*s)++;
+    (*len)--;
+  }
+  while (*len && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t' ||
+                  (*s)[*len - 1] == '\r' || (*s)[*len - 1] == '\n'))
+    (*len)--;
+}
+
+static void clear_headers(struct hop *h)
+{
+  size_t i;
+
+  for (i = 0; i < h->n_headers; i++) {
+    free(h->headers[i].name);
+    free(h->headers[i].value);
+  }
+  free(h->headers);
+  h->headers = NULL;
+  h->n_headers = 0;
+  FREE_AND_NULL(h->location);
+}
+
+static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
+{
+  struct hop_ctx *x = ud;
+  size_t len = size * nmemb, nlen, vlen;
+  const char *colon, *name = data, *value;
+  char *n, *v;
+
+  x->header_bytes += len;
+  if (x->header_bytes > HEADER_CAP) {
+    x->too_large = 1;
+    return 0; /* aborts the transfer with CURLE_WRITE_ERROR */
+  }
+  read_tls(x);
+  if (len >= 5 && !memcmp(data, "HTTP/", 5)) {
+    /* A new response (after a 1xx): only the final one counts. */
+    clear_headers(x->hop);
+    return len;
+  }
+  colon = memchr(data, ':', len);
+  if (!colon || colon == data)
+    return len;
+  nlen = (size_t)(colon - data);
+  trim(&name, &nlen);
+  value = colon + 1;
+  vlen = len - nlen - 1;
+  vlen = len - (size_t)(value - data);
+  trim(&value, &vlen);
+  if (!nlen || nlen > 64)
+    return len;
+  n = xstrndup(name, nlen);
+  if (!strcasecmp(n, "location") && !x->hop->location)
+    x->hop->location = xstrndup(value, vlen > 16384 ? 16384 : vlen);
+  if (sample_header_is_diagnostic(n) &&
+      x->hop->n_headers < HEADER_COUNT_CAP) {
+    v = xstrndup(value, vlen > HEADER_VALUE_CAP ? HEADER_VALUE_CAP : vlen);
+    hop_add_header(x->hop, n, v);
+    free(v);
+  }
+  free(n);
+  return len;
+}
+
+static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
+{
+  struct hop_ctx *x = ud;
+
+  (void)data;
+  read_tls(x);
+  x->hop->size_decoded += (int64_t)(size * nmemb);
+  return size * nmemb;
+}
+
+static void strv_push(char ***v, size_t *n, const char *s)
+{
+  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
+  (*v)[(*n)++] = xstrdup(s);
+}
+
+static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
+{
+  size_t i;
+
+  for (i = 0; i < a->n_addresses; i++)
+    strv_push(&h->dns.addresses, &h->dns.n_addresses, a->addresses[i]);
+  for (i = 0; i < a->n_cnames; i++)
+    strv_push(&h->dns.cnames, &h->dns.n_cnames, a->cnames[i]);
+  h->dns.ttl = a->ttl;
+  if (a->server)
+    h->dns.server = xstrdup(a->server);
+}
+
+static int is_ipv4(const char *s)
+{
+  unsigned char tmp[4];
+
+  return inet_pton(AF_INET, s, tmp) == 1;
+}
+
+/* The --resolve entry for host:port, or NULL. */
+static const char *find_resolve(const struct options *o, const char *host,
+                                int port)
+{
+  size_t i, hl = strlen(host);
+  char portbuf[16];
+
+  snprintf(portbuf, sizeof(portbuf), ":%d:", port);
+  for (i = 0; i < o->n_resolve; i++) {
+    const char *r = o->resolve[i];
+
+    if (!strncasecmp(r, host, hl) &&
+        !strncmp(r + hl, portbuf, strlen(portbuf)))
+      return r;
+  }
+  return NULL;
+}
+
+static int pinned_already(const struct client *c, const char *key)
+{
+  size_t i;
+
+  for (i = 0; i < c->n_pins; i++)
+    if (!strcmp(c->pins[i], key))
+      return 1;
+  return 0;
+}
+
+/*
+ * Find the addresses of u->host (pinned, literal, cached or by c-ares)
+ * and build the CURLOPT_RESOLVE entry for it if this easy handle does not
+ * have it yet.  Returns ERR_NONE or ERR_DNS.
+ */
+static enum err_class hop_dns(struct client *c, const struct options *o,
+                              const struct url *u, struct hop *h,
+                              struct curl_slist **resolve, char *err,
+                              size_t errlen)
+{
+  const char *r = find_resolve(o, u->host, u->port);
+  const struct dns_answer *a;
+  char key[600];
+  struct buf entry;
+  size_t i;
+
+  h->dns.us = 0;
+  if (r) {
+    const char *addrs = strchr(strchr(r, ':') + 1, ':') + 1;
+    const char *p = addrs;
+
+    h->dns.pinned = 1;
+    while (*p) {
+      const char *end = strchr(p, ',');
+      size_t len = end ? (size_t)(end - p) : strlen(p);
+      char *one = xstrndup(p, len);
+
+      strv_push(&h->dns.addresses, &h->dns.n_addresses, one);
+      free(one);
+      p += len;
+      if (*p == ',')
+        p++;
+    }
+    snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
+    if (!pinned_already(c, key)) {
+      *resolve = curl_slist_append(*resolve, r);
+      strv_push(&c->pins, &c->n_pins, key);
+    }
+    return ERR_NONE;
+  }
+  if (u->ipv6 || is_ipv4(u->host)) {
+    h->dns.literal = 1;
+    strv_push(&h->dns.addresses, &h->dns.n_addresses, u->host);
+    return ERR_NONE;
+  }
+  a = dns_cache_find(c->dns, u->host);
+  if (a) {
+    h->dns.cached = 1;
+    copy_answer_to_hop(a, h);
+  }
+  else {
+    struct dns_answer fresh;
+    enum dns_status st;
+    int64_t budget = o->connect_timeout_us < o->max_time_us
+                         ? o->connect_timeout_us
+                         : o->max_time_us;
+
+    st = probe_dns_resolve(u->host, o->dns_servers, o->ip_family, budget,
+                           &fresh, err, errlen);
+    h->dns.us = fresh.us;
+    if (fresh.server)
+      h->dns.server = xstrdup(fresh.server);
+    if (st != DNS_OK) {
+      dns_answer_release(&fresh);
+      return ERR_DNS;
+    }
+    copy_answer_to_hop(&fresh, h);
+    FREE_AND_NULL(h->dns.server);
+    if (fresh.server)
+      h->dns.server = xstrdup(fresh.server);
+    dns_cache_add(c->dns, &fresh);
+    a = dns_cache_find(c->dns, u->host);
+  }
+  snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
+  if (pinned_already(c, key))
+    return ERR_NONE;
+  buf_init(&entry, 0);
+  buf_printf(&entry, "%s:%d:", u->host, u->port);
+  for (i = 0; i < a->n_addresses; i++) {
+    const char *ip = a->addresses[i];
+
+    if (i)
+      buf_putc(&entry, ',');
+    if (strchr(ip, ':'))
+      buf_printf(&entry, "[%s]", ip);
+    else
+      buf_puts(&entry, ip);
+  }
+  *resolve = curl_slist_append(*resolve, entry.s);
+  strv_push(&c->pins, &c->n_pins, key);
+  buf_release(&entry);
+  return ERR_NONE;
+}
+
+static int header_is_credential(const char *h)
+{
+  return !strncasecmp(h, "authorization:", 14) ||
+         !strncasecmp(h, "cookie:", 7) ||
+         !strncasecmp(h, "proxy-authorization:", 20);
+}
+
+static enum err_class classify(CURLcode rc)
+{
+  switch (rc) {
+  case CURLE_OK:
+    return ERR_NONE;
+  case CURLE_COULDNT_RESOLVE_HOST:
+    return ERR_DNS;
+  case CURLE_COULDNT_CONNECT:
+  case CURLE_SEND_ERROR:
+  case CURLE_RECV_ERROR:
+    return ERR_CONNECT;
+  case CURLE_OPERATION_TIMEDOUT:
+    return ERR_TIMEOUT;
+  case CURLE_SSL_CONNECT_ERROR:
+  case CURLE_PEER_FAILED_VERIFICATION:
+  case CURLE_SSL_CERTPROBLEM:
+  case CURLE_SSL_CIPHER:
+  case CURLE_SSL_CACERT_BADFILE:
+  case CURLE_SSL_ISSUER_ERROR:
+  case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+  case CURLE_SSL_INVALIDCERTSTATUS:
+  case CURLE_SSL_ENGINE_NOTFOUND:
+  case CURLE_SSL_ENGINE_SETFAILED:
+  case CURLE_SSL_ENGINE_INITFAILED:
+  case CURLE_SSL_CRL_BADFILE:
+  case CURLE_USE_SSL_FAILED:
+    return ERR_TLS;
+  default:
+    return ERR_HTTP;
+  }
+}
+
+static char *http_version_name(long v)
+{
+  switch (v) {
+  case CURL_HTTP_VERSION_1_0:
+    return xstrdup("1.0");
+  case CURL_HTTP_VERSION_1_1:
+    return xstrdup("1.1");
+  case CURL_HTTP_VERSION_2_0:
+    return xstrdup("2");
+#if LIBCURL_VERSION_NUM >= 0x074200
+  case CURL_HTTP_VERSION_3:
+    return xstrdup("3");
+#endif
+  default:
+    return NULL;
+  }
+}
+
+static int64_t info_time(CURL *e, CURLINFO what)
+{
+  curl_off_t v = -1;
+
+  if (curl_easy_getinfo(e, what, &v) != CURLE_OK)
+    return -1;
+  return (int64_t)v;
+}
+
+static void copy_info(CURL *e, struct hop *h, int *reused)
+{
+  long l = 0;
+  char *s = NULL;
+  curl_off_t off = 0;
+
+  h->curl.namelookup = info_time(e, CURLINFO_NAMELOOKUP_TIME_T);
+  h->curl.connect = info_time(e, CURLINFO_CONNECT_TIME_T);
+  h->curl.appconnect = info_time(e, CURLINFO_APPCONNECT_TIME_T);
+  h->curl.pretransfer = info_time(e, CURLINFO_PRETRANSFER_TIME_T);
+#if LIBCURL_VERSION_NUM >= 0x080a00
+  h->curl.posttransfer = info_time(e, CURLINFO_POSTTRANSFER_TIME_T);
+#else
+  h->curl.posttransfer = -1;
+#endif
+  h->curl.starttransfer = info_time(e, CURLINFO_STARTTRANSFER_TIME_T);
+  h->curl.total = info_time(e, CURLINFO_TOTAL_TIME_T);
+  if (curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK)
+    h->status = l;
+  l = 0;
+  if (curl_easy_getinfo(e, CURLINFO_HTTP_VERSION, &l) == CURLE_OK)
+    h->http_version = http_version_name(l);
+  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &s) == CURLE_OK && s && *s)
+    h->remote_ip = xstrdup(s);
+  l = 0;
+  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK)
+    h->remote_port = l;
+  if (curl_easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
+    h->size_download = (int64_t)off;
+  l = 0;
+  if (curl_easy_getinfo(e, CURLINFO_HEADER_SIZE, &l) == CURLE_OK)
+    h->size_header = l;
+  l = -1;
+  /* A reused connection made no new connection and still got as far as
+   * sending; a failed connect also makes none, but never sends. */
+  curl_easy_getinfo(e, CURLINFO_NUM_CONNECTS, &l);
+  *reused = l == 0 && h->curl.connect <= 0 && h->curl.pretransfer > 0;
+}
+
+static void set_options(CURL *e, const struct client *c,
+                        const struct options *o,
+                        const struct hop_request *rq, struct curl_slist *hdrs,
+                        struct curl_slist *resolve, struct hop_ctx *x,
+                        char *errbuf)
+{
+  curl_easy_setopt(e, CURLOPT_URL, rq->url);
+  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
+  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+  curl_easy_setopt(e, CURLOPT_PROTOCOLS,
+                   (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+  if (c->share)
+    curl_easy_setopt(e, CURLOPT_SHARE, (CURLSH *)c->share);
+  if (resolve)
+    curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
+  if (hdrs)
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
+  curl_easy_setopt(e, CURLOPT_USERAGENT, o->user_agent);
+  if (!strcmp(rq->method, "HEAD"))
+    curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+  else if (strcmp(rq->method, "GET"))
+    curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
+  if (o->compressed)
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+  if (o->http == HTTP_PREF_1_1)
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+  else if (o->http == HTTP_PREF_2)
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2_0);
+  if (o->ip_family == 4)
+    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V4);
+  else if (o->ip_family == 6)
+    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V6);
+  if (o->cacert)
+    curl_easy_setopt(e, CURLOPT_CAINFO, o->cacert);
+  if (o->capath)
+    curl_easy_setopt(e, CURLOPT_CAPATH, o->capath);
+  if (o->insecure) {
+    curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+    curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
+  }
+  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
+                   (long)(o->connect_timeout_us / 1000));
+  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(o->max_time_us / 1000));
+  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(e, CURLOPT_HEADERDATA, x);
+  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(e, CURLOPT_WRITEDATA, x);
+}
+
+enum err_class probe_hop_run(struct client *c, const struct options *o,
+                             const struct hop_request *rq, struct hop *h,
+                             char *err, size_t errlen)
+{
+  CURL *e = c->easy;
+  struct url u;
+  struct curl_slist *hdrs = NULL, *resolve = NULL;
+  struct hop_ctx x;
+  char errbuf[CURL_ERROR_SIZE];
+  enum err_class cls = ERR_NONE;
+  CURLcode rc;
+  int reused = 0;
+  size_t i;
+
+  memset(&u, 0, sizeof(u));
+  h->url = xstrdup(rq->url);
+  h->method = xstrdup(rq->method);
+  if (url_parse(&u, rq->url, err, errlen) < 0) {
+    cls = ERR_REDIRECT;
+    goto out;
+  }
+  h->host = xstrdup(u.host);
+  cls = hop_dns(c, o, &u, h, &resolve, err, errlen);
+  h->phases[PHASE_DNS] = h->dns.us;
+  h->phases[PHASE_TOTAL] = h->dns.us;
+  if (cls != ERR_NONE)
+    goto out;
+
+  for (i = 0; i < o->n_headers; i++)
+    if (!rq->drop_credentials || !header_is_credential(o->headers[i]))
+      hdrs = curl_slist_append(hdrs, o->headers[i]);
+  memset(&x, 0, sizeof(x));
+  x.easy = e;
+  x.hop = h;
+  errbuf[0] = '\0';
+  curl_easy_reset(e);
+  set_options(e, c, o, rq, hdrs, resolve, &x, errbuf);
+  rc = curl_easy_perform(e);
+  copy_info(e, h, &reused);
+  h->reused = reused;
+  if (reused) {
+    /* No handshake on this hop; the TLS facts describe the connection. */
+  }
+  probe_phases(&h->curl, h->dns.us, !strcmp(u.scheme, "https"), reused,
+               h->phases);
+  if (x.too_large) {
+    cls = ERR_HTTP;
+    snprintf(err, errlen, "response headers larger than %d KiB from '%s'",
+             HEADER_CAP / 1024, u.host);
+  }
+  else if (rc != CURLE_OK) {
+    cls = classify(rc);
+    snprintf(err, errlen, "%s: %s", curl_easy_strerror(rc),
+             errbuf[0] ? errbuf : "no detail");
+    {
+      size_t l = strlen(err);
+
+      while (l && (err[l - 1] == '\n' || err[l - 1] == '\r'))
+        err[--l] = '\0';
+    }
+  }
+out:
+  curl_slist_free_all(hdrs);
+  curl_slist_free_all(resolve);
+  url_release(&u);
+  return cls;
+}

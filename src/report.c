@@ -1,0 +1,124 @@
+/*
+ * report.c: dispatch on the output format, redaction shared by the
+ * renderers, and atomic output files.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "report.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+void report_render(const struct report_ctx *c, enum report_format f,
+                   struct buf *out)
+{
+  switch (f) {
+  case FORMAT_TEXT:
+    report_text(c, out);
+    return;
+  case FORMAT_JSON:
+    report_json(c, out);
+    return;
+  case FORMAT_COUNT:
+    break;
+  }
+  BUG("report format %d", (int)f);
+}
+
+char *report_url(const struct report_ctx *c, const char *url)
+{
+  if (!url)
+    return NULL;
+  if (c->plan->opts->show_secrets)
+    return xstrdup(url);
+  return url_redact(url);
+}
+
+char *report_header_value(const struct report_ctx *c, const char *name,
+                          const char *value)
+{
+  if (c->plan->opts->show_secrets)
+    return xstrdup(value);
+  if (!strcasecmp(name, "set-cookie") || !strcasecmp(name, "cookie") ||
+      !strcasecmp(name, "authorization") ||
+      !strcasecmp(name, "proxy-authorization"))
+    return xstrdup("REDACTED");
+  if (!strcasecmp(name, "location") || !strcasecmp(name, "content-location"))
+    return url_redact(value);
+  return xstrdup(value);
+}
+
+static char *dir_of(const char *path)
+{
+  const char *slash = strrchr(path, '/');
+
+  if (!slash)
+    return xstrdup(".");
+  if (slash == path)
+    return xstrdup("/");
+  return xstrndup(path, (size_t)(slash - path));
+}
+
+int report_check_path(const char *path)
+{
+  char *dir = dir_of(path);
+  int rc = 0;
+
+  if (access(dir, W_OK | X_OK) < 0)
+    rc = msg_error("cannot write '%s': directory '%s': %s", path, dir,
+                   strerror(errno));
+  else if (access(path, F_OK) == 0 && access(path, W_OK) < 0)
+    rc = msg_error("cannot write '%s': %s", path, strerror(errno));
+  free(dir);
+  return rc;
+}
+
+int report_write_file(const char *path, const char *data, size_t len)
+{
+  char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+  int fd = mkstemp(tmp), rc = -1;
+  FILE *f = NULL;
+
+  if (fd < 0) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    goto out;
+  }
+  f = fdopen(fd, "w");
+  if (!f) {
+    close(fd);
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    unlink(tmp);
+    goto out;
+  }
+  if (fwrite(data, 1, len, f) != len || fflush(f) != 0 ||
+      fsync(fileno(f)) != 0) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    fclose(f);
+    unlink(tmp);
+    goto out;
+  }
+  /* mkstemp makes the file 0600; results are not secret after
+   * redaction, so give them the usual mode. */
+  fchmod(fileno(f), 0644);
+  if (fclose(f) != 0) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    unlink(tmp);
+    goto out;
+  }
+  if (rename(tmp, path) < 0) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    unlink(tmp);
+    goto out;
+  }
+  rc = 0;
+out:
+  free(tmp);
+  return rc;
+}

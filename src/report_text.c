@@ -1,0 +1,251 @@
+/*
+ * report_text.c: the report for a person at a terminal (SPEC 5, text):
+ * header, per target and mode a phase table, the hop chain of the median
+ * cold sample, a waterfall of it in 80 columns, and the failures.
+ * Input: plan, results, analysis.  Output: text, ANSI colours only when
+ * the context says so.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "units.h"
+#include "xalloc.h"
+#include "banned.h"
+
+#define WF_WIDTH 56 /* waterfall bar columns; label 20 + bar fits in 80 */
+
+static const char *const phase_glyph[PHASE_TOTAL] = {"░", "▒", "▓", "▌",
+                                                     "─", "█"};
+static const char *const phase_color[PHASE_TOTAL] = {
+    "\033[36m", "\033[33m", "\033[35m", "\033[34m", "\033[32m", "\033[94m"};
+
+static const char *on(const struct report_ctx *c, const char *code)
+{
+  return c->color ? code : "";
+}
+
+static const char *off(const struct report_ctx *c)
+{
+  return c->color ? "\033[0m" : "";
+}
+
+static void dur(char *out, size_t len, int64_t us)
+{
+  units_format_us(us, out, len);
+}
+
+static void header(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  char t[64];
+  size_t i;
+
+  units_rfc3339_ms(c->results->started_at_ms, t, sizeof(t));
+  buf_printf(b, "%shopsplit %s%s  %zu target%s, %ld round%s x ",
+             on(c, "\033[1m"), HOPSPLIT_VERSION, off(c), p->n_targets,
+             p->n_targets == 1 ? "" : "s", p->rounds,
+             p->rounds == 1 ? "" : "s");
+  for (i = 0; i < p->n_modes; i++)
+    buf_printf(b, "%s%s", i ? "," : "", sample_mode_names[p->modes[i]]);
+  buf_printf(b, ", %zu sample%s  %s\n", c->results->n,
+             c->results->n == 1 ? "" : "s", t);
+  if (p->opts->insecure)
+    buf_printf(b, "%sTLS verification is OFF (-k)%s\n",
+               on(c, "\033[1;31m"), off(c));
+  if (c->results->partial)
+    buf_printf(b, "%spartial: interrupted after %zu of %ld samples%s\n",
+               on(c, "\033[1;33m"), c->results->n,
+               p->rounds * (long)p->n_items, off(c));
+}
+
+static void phase_table(const struct report_ctx *c, struct buf *b,
+                        enum sample_mode mode, const struct mode_summary *m)
+{
+  int ph;
+
+  buf_printf(b, "\n  %s%-7s%s n=%-5zu %10s %10s %10s %10s\n",
+             on(c, "\033[1m"), sample_mode_names[mode], off(c), m->n_ok,
+             "p50", "p95", "min", "max");
+  if (!m->n_ok) {
+    buf_printf(b, "    no successful sample\n");
+    return;
+  }
+  for (ph = 0; ph < SUM_COUNT; ph++) {
+    const struct stats *s = &m->phases[ph];
+    char a[32], p95[32], mn[32], mx[32];
+
+    dur(a, sizeof(a), s->p50);
+    dur(p95, sizeof(p95), s->p95);
+    dur(mn, sizeof(mn), s->min);
+    dur(mx, sizeof(mx), s->max);
+    buf_printf(b, "    %-16s %10s %10s%s %10s %10s\n", sum_phase_names[ph], a,
+               p95, s->n < 20 ? "*" : " ", mn, mx);
+  }
+  if (m->n_ok < 20)
+    buf_printf(b, "    * p95 of fewer than 20 samples: low confidence\n");
+}
+
+static void hop_chain(const struct report_ctx *c, struct buf *b,
+                      const struct sample *s)
+{
+  char t[32];
+  size_t i;
+  int ph;
+
+  (void)c;
+  dur(t, sizeof(t), s->total_us);
+  buf_printf(b, "\n  median %s sample: round %d, %zu hop%s, total %s\n",
+             sample_mode_names[s->mode], s->round, s->n_hops,
+             s->n_hops == 1 ? "" : "s", t);
+  for (i = 0; i < s->n_hops; i++) {
+    const struct hop *h = &s->hops[i];
+    char addr[80], tls[64];
+
+    if (h->remote_ip)
+      snprintf(addr, sizeof(addr), strchr(h->remote_ip, ':') ? "[%s]:%ld"
+                                                             : "%s:%ld",
+               h->remote_ip, h->remote_port);
+    else
+      snprintf(addr, sizeof(addr), "-");
+    if (h->tls.version)
+      snprintf(tls, sizeof(tls), "%s %s%s%s", h->tls.version,
+               h->reused ? "" : h->tls.resumed == 1 ? "resumed" : "full",
+               h->tls.alpn ? " " : "", h->tls.alpn ? h->tls.alpn : "");
+    else
+      snprintf(tls, sizeof(tls), "no TLS");
+    buf_printf(b, "  %2zu %3ld %-24.24s %-22.22s %-6s %s\n", i + 1,
+               h->status, h->host ? h->host : "-", addr,
+               h->reused ? "reused" : "new", tls);
+    buf_puts(b, "     ");
+    for (ph = 0; ph < PHASE_TOTAL; ph++) {
+      dur(t, sizeof(t), h->phases[ph]);
+      buf_printf(b, " %s %s", phase_names[ph], t);
+    }
+    dur(t, sizeof(t), h->phases[PHASE_TOTAL]);
+    buf_printf(b, " = %s\n", t);
+    if (h->dns.pinned || h->dns.cached || h->dns.literal || h->dns.server) {
+      buf_printf(b, "      dns: %s", h->dns.pinned    ? "pinned by --resolve"
+                                      : h->dns.cached  ? "cached answer"
+                                      : h->dns.literal ? "IP literal"
+                                                       : "from ");
+      if (!h->dns.pinned && !h->dns.cached && !h->dns.literal)
+        buf_puts(b, h->dns.server);
+      if (h->dns.n_cnames)
+        buf_printf(b, ", CNAME %s", h->dns.cnames[h->dns.n_cnames - 1]);
+      if (h->dns.ttl >= 0 && !h->dns.pinned && !h->dns.literal)
+        buf_printf(b, ", ttl %lds", h->dns.ttl);
+      buf_putc(b, '\n');
+    }
+  }
+  if (s->other_us > 0) {
+    dur(t, sizeof(t), s->other_us);
+    buf_printf(b, "      other (set-up between and around hops): %s\n", t);
+  }
+}
+
+/* Columns of [from, to) on a bar of WF_WIDTH columns for span us. */
+static size_t col(int64_t at, int64_t span)
+{
+  if (span <= 0 || at <= 0)
+    return 0;
+  if (at >= span)
+    return WF_WIDTH;
+  return (size_t)((at * WF_WIDTH + span / 2) / span);
+}
+
+static void waterfall(const struct report_ctx *c, struct buf *b,
+                      const struct sample *s)
+{
+  int64_t span = s->total_us;
+  char t[32];
+  size_t i, k;
+  int ph;
+
+  dur(t, sizeof(t), span);
+  buf_printf(b, "\n  waterfall %*s0%*s%s\n", 8, "", WF_WIDTH - 1 -
+             (int)strlen(t), "", t);
+  for (i = 0; i < s->n_hops; i++) {
+    const struct hop *h = &s->hops[i];
+    int64_t at = h->start_us;
+    size_t pos = 0;
+    char label[24];
+
+    snprintf(label, sizeof(label), "%zu %s", i + 1, h->host ? h->host : "-");
+    buf_printf(b, "  %-17.17s ", label);
+    for (k = 0; k < col(at, span); k++, pos++)
+      buf_putc(b, ' ');
+    for (ph = 0; ph < PHASE_TOTAL; ph++) {
+      size_t end;
+
+      at += h->phases[ph];
+      end = col(at, span);
+      /* A phase that took time gets at least one column. */
+      if (h->phases[ph] > 0 && end <= pos && pos < WF_WIDTH)
+        end = pos + 1;
+      if (end <= pos)
+        continue;
+      buf_puts(b, on(c, phase_color[ph]));
+      for (; pos < end; pos++)
+        buf_puts(b, phase_glyph[ph]);
+      buf_puts(b, off(c));
+    }
+    buf_putc(b, '\n');
+  }
+  buf_puts(b, "  ");
+  for (ph = 0; ph < PHASE_TOTAL; ph++)
+    buf_printf(b, " %s%s%s %s", on(c, phase_color[ph]), phase_glyph[ph],
+               off(c), phase_names[ph]);
+  buf_putc(b, '\n');
+}
+
+static void failures(const struct report_ctx *c, struct buf *b,
+                     const struct mode_summary *m, enum sample_mode mode)
+{
+  int e;
+
+  if (!m->n_failed)
+    return;
+  buf_printf(b, "  %s%zu of %zu %s samples failed%s:", on(c, "\033[31m"),
+             m->n_failed, m->n_samples, sample_mode_names[mode], off(c));
+  for (e = ERR_NONE + 1; e < ERR_COUNT; e++)
+    if (m->failed_by_class[e])
+      buf_printf(b, " %s %zu", err_class_names[e], m->failed_by_class[e]);
+  buf_putc(b, '\n');
+  for (e = ERR_NONE + 1; e < ERR_COUNT; e++)
+    if (m->first_error[e])
+      buf_printf(b, "    %s: %s\n", err_class_names[e], m->first_error[e]);
+}
+
+void report_text(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  size_t t, i;
+
+  header(c, b);
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &c->analysis->targets[t];
+    const struct mode_summary *cold = &ta->modes[MODE_COLD];
+    const struct sample *med = NULL;
+    char *u = report_url(c, p->targets[t].url);
+
+    buf_printf(b, "\n%s%s%s  %s\n", on(c, "\033[1m"), p->targets[t].name,
+               off(c), u);
+    free(u);
+    for (i = 0; i < p->n_modes; i++)
+      phase_table(c, b, p->modes[i], &ta->modes[p->modes[i]]);
+    if (cold->present && cold->median_sample >= 0)
+      med = &c->results->samples[cold->median_sample];
+    else
+      for (i = 0; i < p->n_modes && !med; i++)
+        if (ta->modes[p->modes[i]].median_sample >= 0)
+          med = &c->results->samples[ta->modes[p->modes[i]].median_sample];
+    if (med) {
+      hop_chain(c, b, med);
+      waterfall(c, b, med);
+    }
+    for (i = 0; i < p->n_modes; i++)
+      failures(c, b, &ta->modes[p->modes[i]], p->modes[i]);
+  }
+}

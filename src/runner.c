@@ -1,0 +1,156 @@
+/*
+ * runner.c: rounds x (target, mode) pairs, in the order the schedule
+ * gives, one sample at a time (SPEC 3.4).  Input: the plan.  Output:
+ * struct results.  Progress goes to stderr.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "probe.h"
+#include "runner.h"
+#include "xalloc.h"
+#include "banned.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+  (void)sig;
+  if (interrupted) {
+    /* Second signal: leave at once.  Nothing unflushed is lost: samples
+     * are only ever written whole. */
+    _exit(130);
+  }
+  interrupted = 1;
+}
+
+void runner_signals(void)
+{
+  struct sigaction sa;
+
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+}
+
+int runner_interrupted(void)
+{
+  return interrupted != 0;
+}
+
+static void sleep_us(int64_t us)
+{
+  struct timespec ts;
+
+  ts.tv_sec = (time_t)(us / 1000000);
+  ts.tv_nsec = (long)(us % 1000000) * 1000;
+  /* Bounded: a signal ends the pause early, which is what we want. */
+  nanosleep(&ts, NULL);
+}
+
+static int show_progress(const struct options *o)
+{
+  if (o->progress == TRI_NEVER || o->verbosity < 0)
+    return 0;
+  if (o->progress == TRI_ALWAYS)
+    return 1;
+  return isatty(STDERR_FILENO);
+}
+
+static void progress(const struct plan *p, size_t k, size_t n,
+                     const struct plan_item *it, int64_t elapsed_ms)
+{
+  long eta = k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000)
+               : 0;
+
+  fprintf(stderr, "\r\033[K[%zu/%zu] %s %s  eta %lds", k + 1, n,
+          p->targets[it->target].name, sample_mode_names[it->mode], eta);
+  fflush(stderr);
+}
+
+int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
+               void *ud)
+{
+  struct probe *pr = probe_alloc(p);
+  size_t *perm = xcalloc(p->n_items ? p->n_items : 1, sizeof(*perm));
+  size_t total = (size_t)p->rounds * p->n_items, k = 0, i;
+  int bar = show_progress(p->opts), rc = 0;
+  int64_t t0;
+  long round;
+
+  r->started_at_ms = 0;
+  {
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    r->started_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+  }
+  /* Warm and resumed clients are primed before round 1 with unmeasured
+   * requests; a priming failure is reported, and the samples then show
+   * what happens. */
+  for (i = 0; i < p->n_items && !interrupted; i++) {
+    const struct plan_item *it = &p->items[i];
+    char err[512];
+
+    if (it->mode == MODE_COLD)
+      continue;
+    if (probe_prime(pr, it->target, it->mode, err, sizeof(err)) < 0)
+      msg_warn("priming %s (%s) failed: %s", p->targets[it->target].name,
+               sample_mode_names[it->mode], err);
+  }
+  t0 = r->started_at_ms;
+  for (round = 1; round <= p->rounds && !interrupted; round++) {
+    plan_round_order(p, round, perm);
+    for (i = 0; i < p->n_items && !interrupted; i++) {
+      const struct plan_item *it = &p->items[perm[i]];
+      struct sample s;
+      struct timespec ts;
+
+      if (bar) {
+        clock_gettime(CLOCK_REALTIME, &ts);
+        progress(p, k, total, it,
+                 (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 - t0);
+      }
+      probe_sample(pr, it->target, it->mode, &s);
+      s.round = (int)round;
+      s.position = (int)i + 1;
+      if (!s.ok)
+        msg_info("sample %zu (%s, %s, round %ld) failed: %s: %s", k + 1,
+                 p->targets[it->target].name, sample_mode_names[it->mode],
+                 round, err_class_names[s.err],
+                 s.err_message ? s.err_message : "");
+      results_add(r, &s);
+      if (cb)
+        cb(p, &r->samples[r->n - 1], ud);
+      k++;
+      if (p->opts->pause_us > 0 && k < total && !interrupted)
+        sleep_us(p->opts->pause_us);
+    }
+  }
+  if (bar) {
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+  }
+  {
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    r->finished_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+  }
+  if (interrupted && k < total) {
+    r->partial = 1;
+    rc = 1;
+  }
+  free(perm);
+  probe_free(pr);
+  return rc;
+}

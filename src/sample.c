@@ -1,0 +1,232 @@
+/*
+ * sample.c: life cycle of the plain sample records the probe fills and every
+ * later stage reads.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sample.h"
+#include "xalloc.h"
+#include "banned.h"
+
+const char *const sample_mode_names[MODE_COUNT] = {"cold", "warm",
+                                                   "resumed"};
+const char *const phase_names[PHASE_COUNT] = {
+    "dns", "connect", "tls", "send", "wait", "transfer", "total"};
+const char *const err_class_names[ERR_COUNT] = {
+    "none", "dns", "connect", "tls", "timeout", "http", "redirect"};
+
+enum sample_mode sample_mode_from_name(const char *name)
+{
+  int i;
+
+  for (i = 0; i < MODE_COUNT; i++)
+    if (!strcmp(name, sample_mode_names[i]))
+      return (enum sample_mode)i;
+  return MODE_COUNT;
+}
+
+enum err_class err_class_from_name(const char *name)
+{
+  int i;
+
+  for (i = 0; i < ERR_COUNT; i++)
+    if (!strcmp(name, err_class_names[i]))
+      return (enum err_class)i;
+  return ERR_COUNT;
+}
+
+void sample_init(struct sample *s)
+{
+  memset(s, 0, sizeof(*s));
+  s->ok = 1;
+  s->err = ERR_NONE;
+}
+
+void sample_release(struct sample *s)
+{
+  size_t i;
+
+  for (i = 0; i < s->n_hops; i++)
+    hop_release(&s->hops[i]);
+  free(s->hops);
+  free(s->err_message);
+  sample_init(s);
+}
+
+void hop_init(struct hop *h)
+{
+  memset(h, 0, sizeof(*h));
+  h->tls.resumed = -1;
+  h->dns.ttl = -1;
+  h->curl.namelookup = -1;
+  h->curl.connect = -1;
+  h->curl.appconnect = -1;
+  h->curl.pretransfer = -1;
+  h->curl.posttransfer = -1;
+  h->curl.starttransfer = -1;
+  h->curl.total = -1;
+  h->size_download = 0;
+  h->size_header = 0;
+}
+
+static void free_strv(char **v, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    free(v[i]);
+  free(v);
+}
+
+void hop_release(struct hop *h)
+{
+  size_t i;
+
+  free(h->url);
+  free(h->method);
+  free(h->host);
+  free(h->http_version);
+  free(h->remote_ip);
+  free(h->tls.version);
+  free(h->tls.cipher);
+  free(h->tls.alpn);
+  free(h->dns.server);
+  free_strv(h->dns.addresses, h->dns.n_addresses);
+  free_strv(h->dns.cnames, h->dns.n_cnames);
+  free(h->location);
+  for (i = 0; i < h->n_headers; i++) {
+    free(h->headers[i].name);
+    free(h->headers[i].value);
+  }
+  free(h->headers);
+  hop_init(h);
+}
+
+struct hop *sample_add_hop(struct sample *s)
+{
+  struct hop *h;
+
+  s->hops = xrealloc(s->hops, (s->n_hops + 1) * sizeof(*s->hops));
+  h = &s->hops[s->n_hops++];
+  hop_init(h);
+  return h;
+}
+
+void hop_add_header(struct hop *h, const char *name, const char *value)
+{
+  h->headers = xrealloc(h->headers, (h->n_headers + 1) * sizeof(*h->headers));
+  h->headers[h->n_headers].name = xstrdup(name);
+  h->headers[h->n_headers].value = xstrdup(value);
+  h->n_headers++;
+}
+
+const char *hop_header(const struct hop *h, const char *name)
+{
+  size_t i;
+
+  for (i = 0; i < h->n_headers; i++)
+    if (!strcasecmp(h->headers[i].name, name))
+      return h->headers[i].value;
+  return NULL;
+}
+
+/* Response headers that say something about caching, the CDN edge or server
+ * timing (SPEC 4, CDN.md).  Everything else is counted, not kept. */
+static const char *const diagnostic_headers[] = {
+    "age",
+    "akamai-cache-status",
+    "akamai-grn",
+    "alt-svc",
+    "cache-control",
+    "cache-status",
+    "cdn-cache",
+    "cdn-cache-control",
+    "cdn-cachedat",
+    "cdn-edgestorageid",
+    "cdn-loop",
+    "cdn-proxyver",
+    "cdn-pullzone",
+    "cdn-requestcountrycode",
+    "cdn-requestid",
+    "cdn-requestpullcode",
+    "cdn-requestpullsuccess",
+    "cdn-status",
+    "cdn-uid",
+    "cf-cache-status",
+    "cf-ray",
+    "cloudflare-cdn-cache-control",
+    "content-encoding",
+    "content-length",
+    "content-type",
+    "date",
+    "etag",
+    "expires",
+    "fastly-debug-digest",
+    "last-modified",
+    "location",
+    "pragma",
+    "server",
+    "server-timing",
+    "set-cookie",
+    "surrogate-control",
+    "surrogate-key",
+    "vary",
+    "via",
+    "x-akamai-cache-status",
+    "x-akamai-request-id",
+    "x-amz-cf-id",
+    "x-amz-cf-pop",
+    "x-azure-ref",
+    "x-cache",
+    "x-cache-hits",
+    "x-cache-key",
+    "x-cache-remote",
+    "x-cache-status",
+    "x-cdn",
+    "x-check-cacheable",
+    "x-edge-location",
+    "x-fastly-request-id",
+    "x-goog-generation",
+    "x-guploader-uploadid",
+    "x-msedge-ref",
+    "x-nf-request-id",
+    "x-proxy-cache",
+    "x-served-by",
+    "x-timer",
+    "x-varnish",
+    "x-vercel-cache",
+    "x-vercel-id",
+};
+
+static int cmp_name(const void *key, const void *elem)
+{
+  return strcasecmp((const char *)key, *(const char *const *)elem);
+}
+
+int sample_header_is_diagnostic(const char *name)
+{
+  return bsearch(name, diagnostic_headers,
+                 sizeof(diagnostic_headers) / sizeof(diagnostic_headers[0]),
+                 sizeof(diagnostic_headers[0]), cmp_name) != NULL;
+}
+
+void sample_close_accounts(struct sample *s)
+{
+  int64_t sum = 0;
+  size_t i;
+
+  s->redirect_us = 0;
+  for (i = 0; i < s->n_hops; i++) {
+    sum += s->hops[i].phases[PHASE_TOTAL];
+    if (i + 1 < s->n_hops)
+      s->redirect_us += s->hops[i].phases[PHASE_TOTAL];
+  }
+  /* The sample total is our own wall clock; hop phases come from libcurl
+   * and c-ares inside it.  Should rounding ever make them exceed it, the
+   * total grows so that the books still close with other >= 0. */
+  if (sum > s->total_us)
+    s->total_us = sum;
+  s->other_us = s->total_us - sum;
+}

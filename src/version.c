@@ -1,0 +1,23 @@
+/*
+ * version.c: hopsplit -V, the versions of hopsplit and of every library it
+ * runs on.  The library version calls live in their own files (probe for
+ * libcurl, c-ares and OpenSSL); libyaml's is asked here.
+ */
+#include <stdio.h>
+#include <yaml.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "probe.h"
+#include "banned.h"
+
+void cli_version(FILE *f)
+{
+  struct buf b;
+
+  buf_init(&b, 0);
+  probe_versions(&b);
+  fprintf(f, "hopsplit %s\n%s libyaml/%s\n", HOPSPLIT_VERSION, b.s,
+          yaml_get_version_string());
+  buf_release(&b);
+}

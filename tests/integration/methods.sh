@@ -1,0 +1,59 @@
+#!/bin/sh
+# methods: what each hop sends, seen in nginx's access log.  A 303 turns
+# POST into GET, 307 and 308 keep POST (RFC 9110); -H headers and the
+# User-Agent (default hopsplit/VERSION, -A to change) go on every hop;
+# HEAD has no body.
+. "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
+hs_init methods
+hs_require nginx openssl python3 curl timeout
+hs_make_ca "$HS_DIR/pki"
+hs_start_nginx "$HS_DIR/nginx"
+
+B="https://origin.test:$HTTPS_PORT"
+R="origin.test:$HTTPS_PORT:127.0.0.1"
+P=$HTTPS_PORT
+
+# logged ERE...: every ERE matches exactly one line of the access log.
+logged() {
+  for l_re in "$@"; do
+    l_n=$(grep -cE -e "^$P $l_re" "$NGINX_LOG")
+    [ "$l_n" = 1 ] || {
+      cat "$NGINX_LOG" >&2
+      hs_fail "'$l_re' logged $l_n times, expected once: $HS_CMD"
+    }
+  done
+}
+
+for code in 303 307 308; do
+  : >"$NGINX_LOG"
+  hs_run 0 -n 1 --mode cold --format json -X POST --resolve "$R" \
+    --cacert "$CA_FILE" "$B/redirect-$code"
+  hs_jcheck --shape --closure --all-ok \
+    "[h['status'] for h in samples[0]['hops']] == [$code, 200]"
+  case $code in
+    303) logged "POST /redirect-303 " "GET /ok " ;;
+    *) logged "POST /redirect-$code " "POST /ok " ;;
+  esac
+done
+
+: >"$NGINX_LOG"
+hs_run 0 -n 1 --mode cold --format json --resolve "$R" --cacert "$CA_FILE" \
+  -H "X-Test: each-hop" "$B/redirect-chain"
+logged "GET /redirect-chain .* ua=\[hopsplit/[^]]+\] x=\[each-hop\]" \
+  "GET /redirect-same .* ua=\[hopsplit/[^]]+\] x=\[each-hop\]" \
+  "GET /ok .* ua=\[hopsplit/[^]]+\] x=\[each-hop\]"
+
+: >"$NGINX_LOG"
+hs_run 0 -n 1 --mode cold --format json --resolve "$R" --cacert "$CA_FILE" \
+  -A "custom-agent/1.0" "$B/ok"
+logged "GET /ok .* ua=\[custom-agent/1\.0\]"
+
+: >"$NGINX_LOG"
+hs_run 0 -n 1 --mode cold --format json --resolve "$R" --cacert "$CA_FILE" \
+  -X HEAD "$B/big"
+hs_jcheck --shape --closure --all-ok \
+  "col(H('cold', 0), 'status') == [200]" \
+  "col(H('cold', 0), 'size_download') == [0]"
+logged "HEAD /big "
+
+hs_pass

@@ -1,0 +1,543 @@
+# tests/server/lib.sh: fixtures for the integration tests (POSIX sh).
+#
+# A test script sources this file, calls hs_init, then starts the servers it
+# needs on free loopback ports inside its own scratch directory
+# ($HOPSPLIT_TMP).  Every process started here is recorded and killed, by its
+# id, when the script exits (git lib-httpd.sh; curl's sws/dnsd).
+#
+#   hs_init NAME              scratch dir, traps, defaults for HOPSPLIT*
+#   hs_require TOOL...        skip (77), or fail under HOPSPLIT_TEST_REQUIRE
+#   hs_free_port              print a free TCP port on 127.0.0.1
+#   hs_make_ca DIR            test CA, server, wrong-name and expired certs
+#   hs_start_nginx DIR        HTTPS (h2) + HTTP origin, other.test, bad certs
+#   hs_start_dnsmasq DIR      resolver for *.test on 127.0.0.1:$DNS_PORT
+#   hs_start_tcp MODE DIR     python3 misbehaving server, port in $TCP_PORT
+#   hs_run RC ARGS...         run $HOPSPLIT, expect exit RC; $HS_OUT, $HS_ERR
+#   hs_jcheck [OPTS] EXPR...  JSON assertions on $HS_OUT (jcheck.py)
+#   hs_fail MSG / hs_skip MSG / hs_pass
+#
+# Exported after start: CA_FILE; HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT
+# EXPIRED_PORT; NGINX_LOG (access log: port method uri auth cookie ua
+# x-test); DNS_PORT; TCP_PORT.  Names served: origin.test (and
+# alias.test, a CNAME to it), other.test; everything else under .test is
+# NXDOMAIN.  Nothing listens off loopback, nothing is sent off loopback.
+
+HS_LIB_DIR=${HOPSPLIT_SRC:+$HOPSPLIT_SRC/tests/server}
+if [ -z "$HS_LIB_DIR" ] || [ ! -f "$HS_LIB_DIR/lib.sh" ]; then
+  HS_LIB_DIR=$(cd "$(dirname "$0")/../server" && pwd)
+fi
+HS_PIDS=
+HS_RUNS=0
+HS_NAME=
+
+# hs_log MSG: a line on stderr, shown by ctest --output-on-failure.
+hs_log() {
+  printf '%s: %s\n' "${HS_NAME:-test}" "$*" >&2
+}
+
+hs_fail() {
+  hs_log "FAIL: $*"
+  exit 1
+}
+
+hs_skip() {
+  hs_log "SKIP: $*"
+  exit 77
+}
+
+hs_pass() {
+  hs_log "ok"
+  exit 0
+}
+
+# hs_init NAME: prepare the scratch directory and the cleanup traps, and give
+# the HOPSPLIT* variables defaults so that a script also runs by hand
+# (sh tests/integration/basic.sh from the source root, after a build).
+hs_init() {
+  HS_NAME=$1
+  if [ -z "${HOPSPLIT_SRC:-}" ]; then
+    HOPSPLIT_SRC=$(cd "$HS_LIB_DIR/../.." && pwd)
+  fi
+  : "${HOPSPLIT_BUILD:=$HOPSPLIT_SRC/build}"
+  : "${HOPSPLIT:=$HOPSPLIT_BUILD/hopsplit}"
+  : "${HOPSPLIT_TMP:=$HOPSPLIT_BUILD/tests/tmp/manual-$HS_NAME}"
+  case $HOPSPLIT_TMP in
+    /*/*) ;;
+    *) hs_fail "HOPSPLIT_TMP '$HOPSPLIT_TMP' is not a safe scratch path" ;;
+  esac
+  export HOPSPLIT HOPSPLIT_SRC HOPSPLIT_BUILD HOPSPLIT_TMP
+  rm -rf "$HOPSPLIT_TMP"
+  mkdir -p "$HOPSPLIT_TMP" || hs_fail "cannot create $HOPSPLIT_TMP"
+  HS_DIR=$(cd "$HOPSPLIT_TMP" && pwd)
+  trap 'hs_rc=$?; trap - EXIT; hs_cleanup; exit $hs_rc' EXIT
+  trap 'hs_cleanup; trap - EXIT; exit 130' INT
+  trap 'hs_cleanup; trap - EXIT; exit 143' TERM
+  # Never let a proxy setting or a user's curlrc route test traffic.
+  unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY all_proxy \
+    NO_PROXY no_proxy CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR
+  # The real interpreter, not a version manager's shim (pyenv adds 0.3 s to
+  # every start).
+  HS_PYTHON=python3
+  if command -v python3 >/dev/null 2>&1; then
+    HS_PYTHON=$(python3 -c 'import sys; print(sys.executable)') ||
+      HS_PYTHON=python3
+  fi
+  if [ ! -x "$HOPSPLIT" ]; then
+    hs_fail "binary '$HOPSPLIT' is missing: build it first"
+  fi
+}
+
+# hs_track PID: kill PID when the script ends.
+hs_track() {
+  HS_PIDS="$HS_PIDS $1"
+}
+
+# hs_cleanup: TERM every tracked process, wait at most 5 s, then KILL.
+hs_cleanup() {
+  [ -n "$HS_PIDS" ] || return 0
+  hs_pids=$HS_PIDS
+  HS_PIDS=
+  for hs_p in $hs_pids; do
+    kill -TERM "$hs_p" 2>/dev/null
+  done
+  hs_i=0
+  while [ "$hs_i" -lt 50 ]; do
+    hs_alive=
+    for hs_p in $hs_pids; do
+      if hs_is_running "$hs_p"; then
+        hs_alive="$hs_alive $hs_p"
+      fi
+    done
+    [ -n "$hs_alive" ] || break
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+  for hs_p in $hs_alive; do
+    kill -KILL "$hs_p" 2>/dev/null
+  done
+  wait 2>/dev/null
+  return 0
+}
+
+# hs_is_running PID: true while PID exists and is not a zombie.
+hs_is_running() {
+  [ -r "/proc/$1/stat" ] || { kill -0 "$1" 2>/dev/null; return; }
+  hs_state=$(sed 's/^.*) \(.\).*$/\1/' "/proc/$1/stat" 2>/dev/null)
+  [ -n "$hs_state" ] && [ "$hs_state" != Z ] && [ "$hs_state" != X ]
+}
+
+# hs_require TOOL...: exit 77 when a tool is missing, or fail when
+# HOPSPLIT_TEST_REQUIRE is set (CI must not skip silently).
+hs_require() {
+  hs_missing=
+  for hs_t in "$@"; do
+    command -v "$hs_t" >/dev/null 2>&1 || hs_missing="$hs_missing $hs_t"
+  done
+  [ -z "$hs_missing" ] && return 0
+  if [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ]; then
+    hs_fail "required tool(s) missing:$hs_missing"
+  fi
+  hs_skip "tool(s) missing:$hs_missing"
+}
+
+# hs_free_port: print a TCP port that was free on 127.0.0.1 a moment ago.
+# Servers that cannot bind it are restarted on another one.
+hs_free_port() {
+  "$HS_PYTHON" -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])
+s.close()'
+}
+
+# hs_wait_for CMD...: retry CMD for at most 10 s.
+hs_wait_for() {
+  hs_i=0
+  while [ "$hs_i" -lt 100 ]; do
+    "$@" >/dev/null 2>&1 && return 0
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+  return 1
+}
+
+# hs_make_ca DIR: a CA and three leaf certificates, made now with the
+# openssl CLI (EC P-256 keys, SHA-256):
+#   server.crt   SAN origin.test other.test alias.test localhost
+#                127.0.0.1 ::1, valid now
+#   wrong.crt    SAN wrong.test only
+#   expired.crt  valid from 2020-01-01 to 2020-02-01
+# Sets CA_FILE.
+hs_make_ca() {
+  hs_ca=$1
+  mkdir -p "$hs_ca/newcerts" || hs_fail "cannot create $hs_ca"
+  : >"$hs_ca/index.txt"
+  echo 1000 >"$hs_ca/serial"
+  cat >"$hs_ca/openssl.cnf" <<EOF
+[ req ]
+distinguished_name = dn
+prompt = no
+[ dn ]
+CN = hopsplit test CA
+[ v3_ca ]
+basicConstraints = critical, CA:TRUE
+keyUsage = critical, keyCertSign, cRLSign
+subjectKeyIdentifier = hash
+[ ca ]
+default_ca = hsca
+[ hsca ]
+dir = $hs_ca
+database = $hs_ca/index.txt
+new_certs_dir = $hs_ca/newcerts
+certificate = $hs_ca/ca.crt
+private_key = $hs_ca/ca.key
+serial = $hs_ca/serial
+default_md = sha256
+policy = policy_any
+unique_subject = no
+copy_extensions = none
+email_in_dn = no
+[ policy_any ]
+commonName = supplied
+[ leaf_server ]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+subjectAltName = DNS:origin.test, DNS:other.test, DNS:alias.test, DNS:localhost, IP:127.0.0.1, IP:::1
+[ leaf_wrong ]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+subjectAltName = DNS:wrong.test
+[ leaf_expired ]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+subjectAltName = DNS:origin.test, DNS:localhost, IP:127.0.0.1
+EOF
+  (
+    cd "$hs_ca" || exit 1
+    openssl req -x509 -config openssl.cnf -extensions v3_ca -newkey ec \
+      -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout ca.key -out ca.crt \
+      -days 7 -sha256 || exit 1
+    for hs_leaf in server:origin.test wrong:wrong.test expired:origin.test; do
+      hs_n=${hs_leaf%%:*}
+      hs_cn=${hs_leaf#*:}
+      openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+        -keyout "$hs_n.key" -out "$hs_n.csr" -subj "/CN=$hs_cn" || exit 1
+      if [ "$hs_n" = expired ]; then
+        hs_dates="-startdate 20200101000000Z -enddate 20200201000000Z"
+      else
+        hs_dates="-days 7"
+      fi
+      # shellcheck disable=SC2086
+      openssl ca -batch -notext -config openssl.cnf -extensions "leaf_$hs_n" \
+        $hs_dates -in "$hs_n.csr" -out "$hs_n.crt" || exit 1
+    done
+  ) >"$hs_ca/openssl.log" 2>&1 || {
+    cat "$hs_ca/openssl.log" >&2
+    hs_fail "cannot make the test certificates"
+  }
+  CA_FILE=$hs_ca/ca.crt
+  HS_PKI=$hs_ca
+  export CA_FILE
+}
+
+# hs_nginx_conf DIR: write DIR/nginx.conf for the current ports.
+hs_nginx_conf() {
+  hs_d=$1
+  hs_user=
+  [ "$(id -u)" = 0 ] && hs_user='user root;'
+  hs_v6=
+  if [ -n "${HS_IPV6:-}" ]; then
+    hs_v6="listen [::1]:$HTTPS_PORT ssl http2;"
+  fi
+  # Endpoints shared by the HTTPS and the plain HTTP origin.
+  cat >"$hs_d/locations.conf" <<EOF
+location = / { return 200 "hopsplit test origin\n"; }
+location = /ok { return 200 "ok\n"; }
+location = /big { default_type application/octet-stream; }
+location = /redirect-same { return 302 /ok; }
+location = /redirect-cross { return 302 https://other.test:$OTHER_PORT/ok; }
+location = /redirect-chain { return 301 /redirect-same; }
+location = /redirect-303 { return 303 /ok; }
+location = /redirect-307 { return 307 /ok; }
+location = /redirect-308 { return 308 /ok; }
+location = /loop-a { return 302 /loop-b; }
+location = /loop-b { return 302 /loop-a; }
+location = /to-file { return 302 file:///etc/passwd; }
+location = /nostore {
+  add_header Cache-Control "no-store" always;
+  return 200 "not stored\n";
+}
+location = /cacheable {
+  add_header Cache-Control "public, max-age=3600" always;
+  return 200 "cache me\n";
+}
+location = /status/500 { return 500 "server error\n"; }
+location = /status/404 { return 404 "not found\n"; }
+location / { return 404 "not found\n"; }
+EOF
+  cat >"$hs_d/nginx.conf" <<EOF
+$hs_user
+daemon off;
+master_process on;
+worker_processes 1;
+pid $hs_d/nginx.pid;
+error_log $hs_d/error.log info;
+events { worker_connections 256; }
+http {
+  # One line per request, with what the tests check was (not) sent.
+  log_format hs '\$server_port \$request_method \$request_uri'
+                ' auth=[\$http_authorization] cookie=[\$http_cookie]'
+                ' ua=[\$http_user_agent] x=[\$http_x_test]';
+  access_log $hs_d/access.log hs;
+  client_body_temp_path $hs_d/tmp/body;
+  proxy_temp_path $hs_d/tmp/proxy;
+  fastcgi_temp_path $hs_d/tmp/fastcgi;
+  uwsgi_temp_path $hs_d/tmp/uwsgi;
+  scgi_temp_path $hs_d/tmp/scgi;
+  default_type text/plain;
+  root $hs_d/www;
+  absolute_redirect off;
+  server_tokens off;
+  keepalive_timeout 120s;
+  keepalive_requests 100000;
+  http2_max_requests 100000;
+  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_session_cache shared:hopsplit:1m;
+  ssl_session_timeout 10m;
+  ssl_session_tickets on;
+  ssl_certificate $HS_PKI/server.crt;
+  ssl_certificate_key $HS_PKI/server.key;
+
+  server {
+    listen 127.0.0.1:$HTTPS_PORT ssl http2;
+    $hs_v6
+    server_name origin.test alias.test localhost;
+    include $hs_d/locations.conf;
+  }
+  server {
+    listen 127.0.0.1:$HTTP_PORT;
+    server_name origin.test alias.test localhost;
+    include $hs_d/locations.conf;
+  }
+  server {
+    listen 127.0.0.1:$OTHER_PORT ssl http2;
+    server_name other.test;
+    location = /ok { return 200 "other ok\n"; }
+    location / { return 404 "not found\n"; }
+  }
+  server {
+    listen 127.0.0.1:$WRONG_PORT ssl;
+    server_name _;
+    ssl_certificate $HS_PKI/wrong.crt;
+    ssl_certificate_key $HS_PKI/wrong.key;
+    location / { return 200 "wrong name\n"; }
+  }
+  server {
+    listen 127.0.0.1:$EXPIRED_PORT ssl;
+    server_name _;
+    ssl_certificate $HS_PKI/expired.crt;
+    ssl_certificate_key $HS_PKI/expired.key;
+    location / { return 200 "expired\n"; }
+  }
+}
+EOF
+}
+
+# hs_nginx_ready: every port answers as it should.
+hs_nginx_ready() {
+  hs_c="curl -sS -f -o /dev/null --max-time 2 --noproxy * --cacert $CA_FILE"
+  $hs_c --resolve "origin.test:$HTTPS_PORT:127.0.0.1" \
+    "https://origin.test:$HTTPS_PORT/ok" &&
+    $hs_c "http://127.0.0.1:$HTTP_PORT/ok" &&
+    $hs_c --resolve "other.test:$OTHER_PORT:127.0.0.1" \
+      "https://other.test:$OTHER_PORT/ok" &&
+    $hs_c -k "https://127.0.0.1:$WRONG_PORT/" &&
+    $hs_c -k "https://127.0.0.1:$EXPIRED_PORT/"
+}
+
+# hs_start_nginx DIR: start nginx (needs hs_make_ca first) in the
+# foreground of a background job; retry on other ports if one was taken.
+hs_start_nginx() {
+  hs_d=$1
+  [ -n "${HS_PKI:-}" ] || hs_fail "hs_start_nginx: call hs_make_ca first"
+  mkdir -p "$hs_d/tmp" "$hs_d/www" || hs_fail "cannot create $hs_d"
+  # /big: 64 KiB of incompressible bytes, made at start.
+  head -c 65536 /dev/urandom >"$hs_d/www/big" || hs_fail "cannot write /big"
+  HS_IPV6=
+  if grep -q '00000000000000000000000000000001' /proc/net/if_inet6 \
+    2>/dev/null; then
+    HS_IPV6=1
+  fi
+  hs_try=0
+  while [ "$hs_try" -lt 5 ]; do
+    hs_try=$((hs_try + 1))
+    HTTPS_PORT=$(hs_free_port) && HTTP_PORT=$(hs_free_port) &&
+      OTHER_PORT=$(hs_free_port) && WRONG_PORT=$(hs_free_port) &&
+      EXPIRED_PORT=$(hs_free_port) || hs_fail "no free port"
+    hs_nginx_conf "$hs_d"
+    : >"$hs_d/error.log"
+    nginx -p "$hs_d" -c "$hs_d/nginx.conf" -e "$hs_d/error.log" \
+      </dev/null >"$hs_d/nginx.out" 2>&1 &
+    hs_pid=$!
+    hs_track "$hs_pid"
+    hs_i=0
+    while [ "$hs_i" -lt 100 ]; do
+      hs_is_running "$hs_pid" || break
+      if hs_nginx_ready >/dev/null 2>&1; then
+        export HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT EXPIRED_PORT
+        NGINX_PID=$hs_pid
+        NGINX_LOG=$hs_d/access.log
+        return 0
+      fi
+      sleep 0.1
+      hs_i=$((hs_i + 1))
+    done
+    if hs_is_running "$hs_pid"; then
+      cat "$hs_d/error.log" "$hs_d/nginx.out" >&2
+      hs_fail "nginx started but does not answer"
+    fi
+    if ! grep -q 'in use' "$hs_d/error.log" "$hs_d/nginx.out"; then
+      cat "$hs_d/error.log" "$hs_d/nginx.out" >&2
+      hs_fail "nginx did not start"
+    fi
+    hs_log "nginx: port taken, retrying"
+  done
+  hs_fail "nginx: no free ports after $hs_try tries"
+}
+
+# hs_start_dnsmasq DIR: dnsmasq on 127.0.0.1:$DNS_PORT answering only for
+# .test: origin.test and other.test A 127.0.0.1 (no AAAA), alias.test CNAME
+# origin.test, every other .test name NXDOMAIN, TTL 300; no upstream.
+hs_start_dnsmasq() {
+  hs_d=$1
+  mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
+  hs_try=0
+  while [ "$hs_try" -lt 5 ]; do
+    hs_try=$((hs_try + 1))
+    DNS_PORT=$(hs_free_port) || hs_fail "no free port"
+    dnsmasq --no-daemon --conf-file=/dev/null --no-resolv --no-hosts \
+      --no-poll --bind-interfaces --listen-address=127.0.0.1 \
+      --port="$DNS_PORT" --local=/test/ --domain-needed \
+      --host-record=origin.test,127.0.0.1 \
+      --host-record=other.test,127.0.0.1 \
+      --cname=alias.test,origin.test --local-ttl=300 \
+      --log-queries --log-facility=- \
+      </dev/null >"$hs_d/dnsmasq.log" 2>&1 &
+    hs_pid=$!
+    hs_track "$hs_pid"
+    hs_i=0
+    while [ "$hs_i" -lt 100 ]; do
+      hs_is_running "$hs_pid" || break
+      if "$HS_PYTHON" "$HS_LIB_DIR/dnsq.py" --expect 127.0.0.1 "$DNS_PORT" \
+        origin.test A >/dev/null 2>&1; then
+        export DNS_PORT
+        DNSMASQ_PID=$hs_pid
+        return 0
+      fi
+      sleep 0.1
+      hs_i=$((hs_i + 1))
+    done
+    if hs_is_running "$hs_pid" ||
+      ! grep -q 'in use' "$hs_d/dnsmasq.log"; then
+      cat "$hs_d/dnsmasq.log" >&2
+      hs_fail "dnsmasq did not start or does not answer"
+    fi
+    hs_log "dnsmasq: port taken, retrying"
+  done
+  hs_fail "dnsmasq: no free port after $hs_try tries"
+}
+
+# hs_start_tcp MODE DIR: a python3 server on a port it picks itself
+# (no race), misbehaving as MODE says (see tcpserver.py); sets TCP_PORT.
+# Several may run at once: each call overwrites TCP_PORT.
+hs_start_tcp() {
+  hs_m=$1
+  hs_d=$2
+  mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
+  rm -f "$hs_d/$hs_m.port"
+  "$HS_PYTHON" "$HS_LIB_DIR/tcpserver.py" "$hs_m" "$hs_d/$hs_m.port" \
+    </dev/null >"$hs_d/$hs_m.log" 2>&1 &
+  hs_pid=$!
+  hs_track "$hs_pid"
+  hs_i=0
+  while [ "$hs_i" -lt 100 ] && [ ! -s "$hs_d/$hs_m.port" ]; do
+    hs_is_running "$hs_pid" || break
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+  [ -s "$hs_d/$hs_m.port" ] || {
+    cat "$hs_d/$hs_m.log" >&2
+    hs_fail "tcpserver $hs_m did not start"
+  }
+  TCP_PORT=$(cat "$hs_d/$hs_m.port")
+}
+
+# hs_run RC ARGS...: run "$HOPSPLIT" ARGS (bounded by 45 s), stdout to
+# $HS_OUT and stderr to $HS_ERR (fresh files per run); fail unless it exits
+# with RC.  The command line is kept in $HS_CMD for messages.
+hs_run() {
+  hs_want=$1
+  shift
+  HS_RUNS=$((HS_RUNS + 1))
+  HS_OUT=$HS_DIR/run$HS_RUNS.out
+  HS_ERR=$HS_DIR/run$HS_RUNS.err
+  HS_CMD="hopsplit $*"
+  printf '%s\n' "$HS_CMD" >"$HS_DIR/run$HS_RUNS.cmd"
+  timeout -k 5 45 "$HOPSPLIT" "$@" </dev/null >"$HS_OUT" 2>"$HS_ERR"
+  HS_RC=$?
+  if [ "$HS_RC" != "$hs_want" ]; then
+    hs_show
+    hs_fail "exit status $HS_RC, expected $hs_want: $HS_CMD"
+  fi
+}
+
+# hs_show: the last command, its stderr and the head of its stdout.
+hs_show() {
+  {
+    printf '$ %s\n[exit %s]\n--- stderr:\n' "$HS_CMD" "$HS_RC"
+    head -c 4000 "$HS_ERR"
+    printf -- '--- stdout (head):\n'
+    head -c 4000 "$HS_OUT"
+    printf -- '\n---\n'
+  } >&2
+}
+
+# hs_jcheck [--file F] [jcheck.py options] EXPR...: assertions on the JSON
+# document of the last run (or F); prints both sides of a failed comparison.
+hs_jcheck() {
+  hs_f=$HS_OUT
+  if [ "${1:-}" = --file ]; then
+    hs_f=$2
+    shift 2
+  fi
+  "$HS_PYTHON" "$HS_LIB_DIR/jcheck.py" "$hs_f" "$@" ||
+    hs_fail "JSON check failed for: $HS_CMD"
+}
+
+# hs_grep_err PATTERN...: stderr of the last run matches every extended
+# regular expression (case-insensitive).
+hs_grep_err() {
+  for hs_p in "$@"; do
+    grep -qiE -e "$hs_p" "$HS_ERR" || {
+      hs_show
+      hs_fail "stderr does not match '$hs_p': $HS_CMD"
+    }
+  done
+}
+
+# hs_empty_out: stdout of the last run is empty.
+hs_empty_out() {
+  [ ! -s "$HS_OUT" ] || {
+    hs_show
+    hs_fail "stdout is not empty: $HS_CMD"
+  }
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""tcpserver.py: a misbehaving TCP server on 127.0.0.1 for error tests.
+
+usage: tcpserver.py MODE PORTFILE [LIFETIME_S]
+
+Binds 127.0.0.1:0, writes the port it got to PORTFILE (atomically), then
+serves every connection as MODE says, until LIFETIME_S (default 90) passed:
+
+  blackhole   accept, read, never answer (a timeout for the client)
+  garbage     read the request, answer bytes that are not HTTP, close
+  badstatus   answer "HTTP/1.1 abc" followed by junk, close
+  bigheaders  answer a 200 whose header block is 1 MiB, close
+"""
+import os
+import socket
+import sys
+import threading
+import time
+
+RESPONSES = {
+    "garbage": b"\x00\x01\x02 this is not an HTTP response \xff\xfe\r\n\r\n",
+    "badstatus": b"HTTP/1.1 abc defg\r\n\x01\x02junk\r\n\r\n",
+    "bigheaders": (b"HTTP/1.1 200 OK\r\n"
+                   + b"".join(b"X-Filler-%05d: %s\r\n" % (i, b"a" * 1000)
+                              for i in range(1024))
+                   + b"Content-Length: 3\r\n\r\nok\n"),
+}
+
+
+def read_request(conn):
+    """Read until the end of the request head, or 2 s, or 64 KiB."""
+    conn.settimeout(2.0)
+    data = b""
+    try:
+        while b"\r\n\r\n" not in data and len(data) < 65536:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    except OSError:
+        pass
+    return data
+
+
+def serve(mode, conn, held):
+    if mode == "blackhole":
+        held.append(conn)  # keep it open, never answer
+        try:
+            conn.settimeout(None)
+            while conn.recv(4096):
+                pass
+        except OSError:
+            pass
+        return
+    try:
+        read_request(conn)
+        conn.sendall(RESPONSES[mode])
+        conn.shutdown(socket.SHUT_WR)
+        time.sleep(0.2)
+    except OSError:
+        pass
+    finally:
+        conn.close()
+
+
+def main():
+    if len(sys.argv) not in (3, 4) or (sys.argv[1] != "blackhole"
+                                       and sys.argv[1] not in RESPONSES):
+        sys.stderr.write(__doc__)
+        return 2
+    mode, portfile = sys.argv[1], sys.argv[2]
+    lifetime = float(sys.argv[3]) if len(sys.argv) == 4 else 90.0
+    srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(64)
+    tmp = portfile + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("%d\n" % srv.getsockname()[1])
+    os.rename(tmp, portfile)
+    deadline = time.monotonic() + lifetime
+    held = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        srv.settimeout(min(left, 1.0))
+        try:
+            conn, peer = srv.accept()
+        except socket.timeout:
+            continue
+        sys.stdout.write("%s: connection from %s:%d\n" % (mode, *peer))
+        sys.stdout.flush()
+        threading.Thread(target=serve, args=(mode, conn, held),
+                         daemon=True).start()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
