@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "sample.h"
+#include "schedule.h"
 
 enum opt_id {
   OPT_CACERT,
@@ -78,10 +79,6 @@ extern const char *const report_format_names[FORMAT_COUNT];
 enum tristate { TRI_AUTO, TRI_ALWAYS, TRI_NEVER, TRI_COUNT };
 enum trace_mode { TRACE_AUTO, TRACE_ALWAYS, TRACE_NEVER, TRACE_COUNT };
 
-/* Order of samples inside a round (SPEC 3.4). */
-enum order_kind { ORDER_KIND_ROTATE, ORDER_KIND_SHUFFLE, ORDER_KIND_FIXED,
-                  ORDER_KIND_COUNT };
-extern const char *const order_kind_names[ORDER_KIND_COUNT];
 
 enum http_pref { HTTP_PREF_DEFAULT, HTTP_PREF_1_1, HTTP_PREF_2 };
 
@@ -93,7 +90,7 @@ struct output_spec {
 struct options {
   long rounds;
   unsigned modes; /* bit (1u << MODE_x) */
-  enum order_kind order;
+  enum schedule_order order; /* inside a round (SPEC 3.4) */
   uint64_t seed;
   int seed_set;
   int64_t pause_us;

@@ -88,8 +88,6 @@ const struct opt_def options_table[OPT_COUNT] = {
 };
 
 const char *const report_format_names[FORMAT_COUNT] = {"text", "json"};
-const char *const order_kind_names[ORDER_KIND_COUNT] = {"rotate", "shuffle",
-                                                        "fixed"};
 static const char *const tristate_names[TRI_COUNT] = {"auto", "always",
                                                       "never"};
 
@@ -98,7 +96,7 @@ void options_init(struct options *o)
   memset(o, 0, sizeof(*o));
   o->rounds = 10;
   o->modes = (1u << MODE_COLD) | (1u << MODE_WARM);
-  o->order = ORDER_KIND_ROTATE;
+  o->order = ORDER_ROTATE;
   o->max_redirs = 10;
   o->follow = 1;
   o->method = xstrdup("GET");
@@ -530,10 +528,10 @@ int options_set(struct options *o, const struct opt_def *d, const char *val,
     o->follow = 0;
     return 0;
   case OPT_ORDER:
-    i = pick(val, order_kind_names, ORDER_KIND_COUNT, err, errlen);
+    i = pick(val, schedule_order_names, ORDER_COUNT, err, errlen);
     if (i < 0)
       return -1;
-    o->order = (enum order_kind)i;
+    o->order = (enum schedule_order)i;
     return 0;
   case OPT_OUTPUT: {
     enum report_format f = options_format_from_path(val);

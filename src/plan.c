@@ -194,7 +194,7 @@ void plan_release(struct plan *p)
 
 void plan_round_order(const struct plan *p, long round, size_t *perm)
 {
-  schedule_round((enum schedule_order)p->opts->order, p->n_items,
+  schedule_round(p->opts->order, p->n_items,
                  (int)round, p->seed, perm);
 }
 
@@ -215,7 +215,7 @@ void plan_print(const struct plan *p, FILE *f)
           p->n_targets == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
   for (i = 0; i < p->n_modes; i++)
     fprintf(f, "%s%s", i ? "," : " ", sample_mode_names[p->modes[i]]);
-  fprintf(f, ", order %s, seed %llu\n", order_kind_names[o->order],
+  fprintf(f, ", order %s, seed %llu\n", schedule_order_name(o->order),
           (unsigned long long)p->seed);
   fprintf(f, "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
              "time\n",

@@ -65,7 +65,7 @@ static void settings(struct json *j, const struct report_ctx *c)
   for (i = 0; i < p->n_modes; i++)
     json_string(j, NULL, sample_mode_names[p->modes[i]]);
   json_array_end(j);
-  json_string(j, "order", order_kind_names[o->order]);
+  json_string(j, "order", schedule_order_name(o->order));
   json_int(j, "seed", (int64_t)p->seed);
   json_int(j, "pause_us", o->pause_us);
   json_bool(j, "follow", o->follow);

@@ -3,7 +3,7 @@
 # mandoc -Tlint finds nothing above style level when mandoc is installed.
 # Skipped while the page does not exist.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
-HS_NAME=man
+HS_NAME="man"
 [ -n "${HOPSPLIT_SRC:-}" ] || HOPSPLIT_SRC=$(cd "$HS_LIB_DIR/../.." && pwd)
 PAGE=$HOPSPLIT_SRC/man/hopsplit.1
 [ -f "$PAGE" ] || hs_skip "$PAGE does not exist yet"

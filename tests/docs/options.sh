@@ -4,7 +4,7 @@
 # --help lists is in the man page (curl test1139).  Skipped while the page
 # does not exist.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
-HS_NAME=options
+HS_NAME="options"
 [ -n "${HOPSPLIT_SRC:-}" ] || HOPSPLIT_SRC=$(cd "$HS_LIB_DIR/../.." && pwd)
 PAGE=$HOPSPLIT_SRC/man/hopsplit.1
 [ -f "$PAGE" ] || hs_skip "$PAGE does not exist yet"

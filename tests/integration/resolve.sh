@@ -44,11 +44,16 @@ hs_jcheck --shape --closure --all-ok --samples 1 \
   "col(H('cold', 1), 'dns.server') == ['127.0.0.1:$DNS_PORT']"
 
 if [ -n "$HS_IPV6" ]; then
-  R2="origin.test:$HTTPS_PORT:127.0.0.1,[::1]"
+  R2="origin.test:$HTTPS_PORT:127.0.0.1,::1"
   hs_run 0 -n 1 --mode cold --format json -4 --resolve "$R2" \
     --cacert "$CA_FILE" "$B/ok"
   hs_jcheck --closure --all-ok "col(H('cold', 0), 'remote_ip') == ['127.0.0.1']"
   hs_run 0 -n 1 --mode cold --format json -6 --resolve "$R2" \
+    --cacert "$CA_FILE" "$B/ok"
+  hs_jcheck --closure --all-ok "col(H('cold', 0), 'remote_ip') == ['::1']"
+  # As curl, an IPv6 address may be written in brackets.
+  hs_run 0 -n 1 --mode cold --format json -6 \
+    --resolve "origin.test:$HTTPS_PORT:127.0.0.1,[::1]" \
     --cacert "$CA_FILE" "$B/ok"
   hs_jcheck --closure --all-ok "col(H('cold', 0), 'remote_ip') == ['::1']"
 else

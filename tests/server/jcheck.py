@@ -236,13 +236,21 @@ class Checker:
         for k in CURL_TIMES:
             self.need(cu, k, where + ".curl", "num", nullable=not ok)
         if ok and all(is_num(cu.get(k)) for k in CURL_TIMES):
-            chain = [cu[k] for k in ("time_namelookup", "time_connect",
-                                     "time_pretransfer",
+            # libcurl leaves time_connect and time_appconnect at 0 when it
+            # did not connect (reused connection, plain http), so they are
+            # either 0 or in their place in the chain.
+            chain = [cu[k] for k in ("time_namelookup", "time_pretransfer",
                                      "time_starttransfer", "time_total")]
             if chain != sorted(chain):
                 self.bad(where + ".curl", "cumulative times not in order: "
                          "%r" % cu)
-            if any(x < 0 for x in chain):
+            for k, lo in (("time_connect", "time_namelookup"),
+                          ("time_appconnect", "time_connect")):
+                if cu[k] != 0 and not cu[lo] <= cu[k] <= \
+                        cu["time_pretransfer"]:
+                    self.bad(where + ".curl", "%s out of order: %r"
+                             % (k, cu))
+            if any(cu[k] < 0 for k in CURL_TIMES):
                 self.bad(where + ".curl", "negative time: %r" % cu)
         for k in ("size_download", "size_header"):
             self.need(h, k, where, "int", nullable=not ok)

@@ -69,6 +69,7 @@ hs_init() {
   rm -rf "$HOPSPLIT_TMP"
   mkdir -p "$HOPSPLIT_TMP" || hs_fail "cannot create $HOPSPLIT_TMP"
   HS_DIR=$(cd "$HOPSPLIT_TMP" && pwd)
+  # shellcheck disable=SC2154 # hs_rc is set inside the trap
   trap 'hs_rc=$?; trap - EXIT; hs_cleanup; exit $hs_rc' EXIT
   trap 'hs_cleanup; trap - EXIT; exit 130' INT
   trap 'hs_cleanup; trap - EXIT; exit 143' TERM
@@ -396,6 +397,7 @@ hs_start_nginx() {
         export HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT EXPIRED_PORT
         NGINX_PID=$hs_pid
         NGINX_LOG=$hs_d/access.log
+        export NGINX_PID NGINX_LOG
         return 0
       fi
       sleep 0.1
@@ -441,6 +443,7 @@ hs_start_dnsmasq() {
         origin.test A >/dev/null 2>&1; then
         export DNS_PORT
         DNSMASQ_PID=$hs_pid
+        export DNSMASQ_PID
         return 0
       fi
       sleep 0.1
@@ -479,6 +482,7 @@ hs_start_tcp() {
     hs_fail "tcpserver $hs_m did not start"
   }
   TCP_PORT=$(cat "$hs_d/$hs_m.port")
+  export TCP_PORT
 }
 
 # hs_run RC ARGS...: run "$HOPSPLIT" ARGS (bounded by 45 s), stdout to
