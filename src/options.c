@@ -297,8 +297,14 @@ static int check_resolve(const char *val, char *err, size_t errlen)
 
     if (len == 0 || len >= sizeof(addr))
       goto bad;
-    memcpy(addr, a, len);
-    addr[len] = '\0';
+    if (len > 2 && a[0] == '[' && a[len - 1] == ']') {
+      memcpy(addr, a + 1, len - 2); /* [IPv6] as curl accepts it */
+      addr[len - 2] = '\0';
+    }
+    else {
+      memcpy(addr, a, len);
+      addr[len] = '\0';
+    }
     if (!is_ip_literal(addr)) {
       snprintf(err, errlen, "'%s' in '%s' is not an IP address", addr, val);
       return -1;

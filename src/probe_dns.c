@@ -10,6 +10,7 @@
 #include <ares.h>
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
@@ -44,7 +45,20 @@ static ares_socket_t dns_socket(int domain, int type, int protocol,
                                 void *user)
 {
   (void)user;
-  return socket(domain, type, protocol);
+  /* With its own socket functions c-ares leaves the socket as made, and
+   * it reads until EAGAIN: the socket must not block. */
+  ares_socket_t fd = socket(domain, type, protocol);
+  int fl;
+
+  if (fd < 0)
+    return fd;
+  fl = fcntl(fd, F_GETFL);
+  if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0 ||
+      fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) {
+    close(fd);
+    return ARES_SOCKET_BAD;
+  }
+  return fd;
 }
 
 static int dns_close(ares_socket_t fd, void *user)

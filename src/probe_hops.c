@@ -233,7 +233,8 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
     while (*p) {
       const char *end = strchr(p, ',');
       size_t len = end ? (size_t)(end - p) : strlen(p);
-      char *one = xstrndup(p, len);
+      char *one = len > 2 && p[0] == '[' ? xstrndup(p + 1, len - 2)
+                                         : xstrndup(p, len);
 
       strv_push(&h->dns.addresses, &h->dns.n_addresses, one);
       free(one);

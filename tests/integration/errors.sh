@@ -2,7 +2,8 @@
 # errors: every failure class of a sample, with exit status 3, a complete
 # JSON document (shape and closure still hold, partial false) and the run
 # going on after a failure:
-#   dns       NXDOMAIN from dnsmasq; a resolver port nobody listens on
+#   dns       NXDOMAIN from dnsmasq; a resolver port nobody listens on;
+#             SERVFAIL; a resolver that never answers (bounded by -m)
 #   connect   refused (cold and warm)
 #   tls       unknown CA (no --cacert), wrong name, expired certificate
 #   timeout   a server that accepts and never answers, -m 1s (http, https)
@@ -24,6 +25,10 @@ hs_start_tcp badstatus "$HS_DIR/tcp"
 BADSTATUS=$TCP_PORT
 hs_start_tcp bigheaders "$HS_DIR/tcp"
 BIGHEADERS=$TCP_PORT
+hs_start_tcp dns-blackhole "$HS_DIR/tcp"
+DNS_BLACKHOLE=$TCP_PORT
+hs_start_tcp dns-servfail "$HS_DIR/tcp"
+DNS_SERVFAIL=$TCP_PORT
 DEAD=$(hs_free_port) || hs_fail "no free port"
 
 B="https://origin.test:$HTTPS_PORT"
@@ -48,6 +53,12 @@ fails dns -n 1 --mode cold --dns-server "$DNS" --cacert "$CA_FILE" \
   "https://missing.test:$HTTPS_PORT/"
 fails dns -n 1 --mode cold --dns-server "127.0.0.1:$DEAD" -m 5s \
   --cacert "$CA_FILE" "$B/"
+fails dns -n 1 --mode cold --dns-server "127.0.0.1:$DNS_SERVFAIL" -m 5s \
+  --cacert "$CA_FILE" "$B/"
+# A resolver that never answers: -m bounds the lookup too (SPEC 7).
+fails dns -n 1 --mode cold --dns-server "127.0.0.1:$DNS_BLACKHOLE" -m 2s \
+  --cacert "$CA_FILE" "$B/"
+hs_elapsed_below 12000
 
 # connect, in both modes: the run goes on after each failure.
 fails connect -n 2 --mode cold,warm "http://127.0.0.1:$DEAD/"
@@ -71,6 +82,7 @@ done
 # timeout: 3 rounds, 3 failed samples, the document complete.
 fails timeout -n 3 --mode cold -m 1s "http://127.0.0.1:$BLACKHOLE/"
 hs_jcheck --samples 3 --grid 3 cold
+hs_elapsed_below 12000
 fails timeout -n 1 --mode cold -m 1s -k "https://127.0.0.1:$BLACKHOLE/"
 
 # http: malformed responses.

@@ -11,7 +11,8 @@
 #   hs_make_ca DIR            test CA, server, wrong-name and expired certs
 #   hs_start_nginx DIR        HTTPS (h2) + HTTP origin, other.test, bad certs
 #   hs_start_dnsmasq DIR      resolver for *.test on 127.0.0.1:$DNS_PORT
-#   hs_start_tcp MODE DIR     python3 misbehaving server, port in $TCP_PORT
+#   hs_start_tcp MODE DIR     python3 misbehaving TCP server or DNS server
+#                             (see tcpserver.py), port in $TCP_PORT
 #   hs_run RC ARGS...         run $HOPSPLIT, expect exit RC; $HS_OUT, $HS_ERR
 #   hs_jcheck [OPTS] EXPR...  JSON assertions on $HS_OUT (jcheck.py)
 #   hs_fail MSG / hs_skip MSG / hs_pass
@@ -485,9 +486,11 @@ hs_start_tcp() {
   export TCP_PORT
 }
 
-# hs_run RC ARGS...: run "$HOPSPLIT" ARGS (bounded by 45 s), stdout to
+# hs_run RC ARGS...: run "$HOPSPLIT" ARGS (bounded by 30 s), stdout to
 # $HS_OUT and stderr to $HS_ERR (fresh files per run); fail unless it exits
-# with RC.  The command line is kept in $HS_CMD for messages.
+# with RC.  The command line is kept in $HS_CMD for messages, the wall
+# time in $HS_ELAPSED_MS (for checking that limits bound a run, never for
+# checking measurements).
 hs_run() {
   hs_want=$1
   shift
@@ -496,8 +499,10 @@ hs_run() {
   HS_ERR=$HS_DIR/run$HS_RUNS.err
   HS_CMD="hopsplit $*"
   printf '%s\n' "$HS_CMD" >"$HS_DIR/run$HS_RUNS.cmd"
-  timeout -k 5 45 "$HOPSPLIT" "$@" </dev/null >"$HS_OUT" 2>"$HS_ERR"
+  hs_t0=$(date +%s%N)
+  timeout -k 5 30 "$HOPSPLIT" "$@" </dev/null >"$HS_OUT" 2>"$HS_ERR"
   HS_RC=$?
+  HS_ELAPSED_MS=$((($(date +%s%N) - hs_t0) / 1000000))
   if [ "$HS_RC" != "$hs_want" ]; then
     hs_show
     hs_fail "exit status $HS_RC, expected $hs_want: $HS_CMD"
@@ -513,6 +518,14 @@ hs_show() {
     head -c 4000 "$HS_OUT"
     printf -- '\n---\n'
   } >&2
+}
+
+# hs_elapsed_below MS: the last run took less than MS milliseconds.
+hs_elapsed_below() {
+  [ "$HS_ELAPSED_MS" -lt "$1" ] || {
+    hs_show
+    hs_fail "took $HS_ELAPSED_MS ms, limit $1 ms: $HS_CMD"
+  }
 }
 
 # hs_jcheck [--file F] [jcheck.py options] EXPR...: assertions on the JSON

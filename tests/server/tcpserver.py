@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
-"""tcpserver.py: a misbehaving TCP server on 127.0.0.1 for error tests.
+"""tcpserver.py: a misbehaving server on 127.0.0.1 for error tests.
 
 usage: tcpserver.py MODE PORTFILE [LIFETIME_S]
 
 Binds 127.0.0.1:0, writes the port it got to PORTFILE (atomically), then
-serves every connection as MODE says, until LIFETIME_S (default 90) passed:
+serves as MODE says, until LIFETIME_S (default 90) passed.  TCP modes:
 
   blackhole   accept, read, never answer (a timeout for the client)
   garbage     read the request, answer bytes that are not HTTP, close
   badstatus   answer "HTTP/1.1 abc" followed by junk, close
   bigheaders  answer a 200 whose header block is 1 MiB, close
+
+UDP modes (a DNS server for --dns-server):
+
+  dns-blackhole  read queries, never answer
+  dns-servfail   answer every query with SERVFAIL
 """
 import os
 import socket
@@ -63,21 +68,52 @@ def serve(mode, conn, held):
         conn.close()
 
 
+def write_port(portfile, port):
+    tmp = portfile + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("%d\n" % port)
+    os.rename(tmp, portfile)
+
+
+def serve_udp(mode, portfile, lifetime):
+    srv = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    srv.bind(("127.0.0.1", 0))
+    write_port(portfile, srv.getsockname()[1])
+    deadline = time.monotonic() + lifetime
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return 0
+        srv.settimeout(min(left, 1.0))
+        try:
+            msg, peer = srv.recvfrom(4096)
+        except socket.timeout:
+            continue
+        sys.stdout.write("%s: query from %s:%d\n" % (mode, *peer))
+        sys.stdout.flush()
+        if mode == "dns-servfail" and len(msg) >= 12:
+            # Same id and question; QR=1, RD and RA copied/set, rcode 2.
+            flags = 0x8000 | (msg[2] << 8 & 0x0100) | 0x0080 | 2
+            srv.sendto(msg[:2] + flags.to_bytes(2, "big") + msg[4:6]
+                       + b"\0\0\0\0\0\0" + msg[12:], peer)
+
+
 def main():
-    if len(sys.argv) not in (3, 4) or (sys.argv[1] != "blackhole"
-                                       and sys.argv[1] not in RESPONSES):
+    udp_modes = ("dns-blackhole", "dns-servfail")
+    if len(sys.argv) not in (3, 4) or (
+            sys.argv[1] not in ("blackhole",) + udp_modes
+            and sys.argv[1] not in RESPONSES):
         sys.stderr.write(__doc__)
         return 2
     mode, portfile = sys.argv[1], sys.argv[2]
     lifetime = float(sys.argv[3]) if len(sys.argv) == 4 else 90.0
+    if mode in udp_modes:
+        return serve_udp(mode, portfile, lifetime)
     srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     srv.bind(("127.0.0.1", 0))
     srv.listen(64)
-    tmp = portfile + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % srv.getsockname()[1])
-    os.rename(tmp, portfile)
+    write_port(portfile, srv.getsockname()[1])
     deadline = time.monotonic() + lifetime
     held = []
     while True:
