@@ -44,8 +44,8 @@ int cache_verdict_not_cacheable(enum cache_verdict v);
  * fields, so they do not set private / no_cache. */
 struct cache_control {
   int present; /* the field had at least one directive */
-  int no_store, no_cache, private_, public_, must_revalidate,
-      proxy_revalidate, immutable;
+  int no_store, no_cache, private_, public_, must_revalidate, proxy_revalidate,
+      immutable;
   long max_age, s_maxage, swr, sie; /* seconds, -1 when absent */
 };
 
@@ -85,10 +85,10 @@ struct cache_result {
                    azure, vercel, netlify, bunny, keycdn, google, edgeone,
                    varnish, nginx, ...; NULL when no vendor is seen */
   enum cache_verdict verdict;
-  char *raw;    /* the vendor's raw status value, or NULL */
-  char *source; /* name of the header the verdict came from (lower case,
-                   e.g. "cf-cache-status", "age", "cache-control"), or
-                   NULL for UNKNOWN */
+  char *raw;      /* the vendor's raw status value, or NULL */
+  char *source;   /* name of the header the verdict came from (lower case,
+                     e.g. "cf-cache-status", "age", "cache-control"), or
+                     NULL for UNKNOWN */
   char **reasons; /* words, most important first */
   size_t n_reasons;
   long age; /* Age header in seconds, -1 when absent or invalid */
@@ -104,7 +104,8 @@ void cache_result_release(struct cache_result *r);
 void cache_classify(const struct header *h, size_t n, int request_had_auth,
                     struct cache_result *out);
 /* The same over a hop, also using its method and status (a POST is never
- * cached; a 302 without explicit freshness is not stored). */
+ * cached; a 302 without explicit freshness is not stored) and its CNAME
+ * chain, which names the vendor when no header does. */
 void cache_classify_hop(const struct hop *hop, int request_had_auth,
                         struct cache_result *out);
 

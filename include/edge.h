@@ -61,8 +61,7 @@ const struct edge_country *edge_country_lookup(const char *cc);
  * Cloudflare's mainland-China colos serve only China Network zones, so CN
  * rows are skipped unless client_country is "CN" (client_country may be
  * NULL).  Static result. */
-const struct edge_pop *edge_pop_nearest(unsigned flags, double lat,
-                                        double lon,
+const struct edge_pop *edge_pop_nearest(unsigned flags, double lat, double lon,
                                         const char *client_country);
 
 /* ---- distance and the physical floor (SPEC 4.2, CDN.md 8) ---- */
@@ -196,8 +195,8 @@ struct edge_result {
   double floor_rtt_ms;   /* distance_km / 100, NAN unknown */
   double connect_p50_ms; /* as given to edge_locate, NAN unknown */
   enum edge_source source;
-  int distant; /* 1, 0, or -1 unknown (also when hidden) */
-  int hidden;  /* WARP/Gateway: the client's geography is hidden */
+  int distant;       /* 1, 0, or -1 unknown (also when hidden) */
+  int hidden;        /* WARP/Gateway: the client's geography is hidden */
   char *distant_why; /* owned words when distant == 1, else NULL */
   char *nearest;     /* nearest Cloudflare colo to the client when the
                         vendor is cloudflare, owned, or NULL */

@@ -91,8 +91,7 @@ static void first_word(const char *s, char *out, size_t size)
   size_t i = 0;
 
   s = skip_ows(s);
-  while (s[i] && !is_ows((unsigned char)s[i]) && s[i] != ',' &&
-         i + 1 < size) {
+  while (s[i] && !is_ows((unsigned char)s[i]) && s[i] != ',' && i + 1 < size) {
     out[i] = s[i];
     i++;
   }
@@ -720,16 +719,11 @@ static int try_cloudflare(struct ctx *c, struct cache_result *r)
     const char *word;
     enum cache_verdict v;
   } map[] = {
-      {"HIT", CACHE_HIT},
-      {"MISS", CACHE_MISS},
-      {"EXPIRED", CACHE_EXPIRED},
-      {"STALE", CACHE_STALE},
-      {"UPDATING", CACHE_STALE},
-      {"REVALIDATED", CACHE_REVALIDATED},
-      {"BYPASS", CACHE_BYPASS},
-      {"DYNAMIC", CACHE_DYNAMIC},
-      {"NONE", CACHE_UNKNOWN},
-      {"UNKNOWN", CACHE_UNKNOWN},
+      {"HIT", CACHE_HIT},         {"MISS", CACHE_MISS},
+      {"EXPIRED", CACHE_EXPIRED}, {"STALE", CACHE_STALE},
+      {"UPDATING", CACHE_STALE},  {"REVALIDATED", CACHE_REVALIDATED},
+      {"BYPASS", CACHE_BYPASS},   {"DYNAMIC", CACHE_DYNAMIC},
+      {"NONE", CACHE_UNKNOWN},    {"UNKNOWN", CACHE_UNKNOWN},
   };
   const char *v = hdr(c->h, c->n, "cf-cache-status");
   char word[32];
@@ -852,8 +846,8 @@ static int try_akamai(struct ctx *c, struct cache_result *r)
     return 0;
   v = akamai_tcp(xc, word, sizeof(word));
   if (v == CACHE_MISS && remote &&
-      cache_verdict_served_from_cache(akamai_tcp(remote, rword,
-                                                 sizeof(rword)))) {
+      cache_verdict_served_from_cache(
+          akamai_tcp(remote, rword, sizeof(rword)))) {
     v = CACHE_HIT;
     note(c, "the edge missed; Akamai's parent cache served it (%s)", rword);
   }
@@ -901,8 +895,7 @@ static int try_fastly(struct ctx *c, struct cache_result *r)
     note(c, "the edge missed; Fastly's shield cache served it");
   }
   else
-    set_verdict(r, c, "fastly", n ? CACHE_MISS : CACHE_UNKNOWN, xc,
-                "x-cache");
+    set_verdict(r, c, "fastly", n ? CACHE_MISS : CACHE_UNKNOWN, xc, "x-cache");
   return 1;
 }
 
@@ -925,7 +918,8 @@ static int try_cloudfront(struct ctx *c, struct cache_result *r)
        "the response was generated at the edge by a CloudFront Function"},
       {"Redirect", CACHE_UNKNOWN, "CloudFront redirected HTTP to HTTPS"},
       {"LimitExceeded", CACHE_UNKNOWN, "a CloudFront quota was exceeded"},
-      {"CapacityExceeded", CACHE_UNKNOWN, "the CloudFront edge lacked capacity"},
+      {"CapacityExceeded", CACHE_UNKNOWN,
+       "the CloudFront edge lacked capacity"},
   };
   const char *xc = hdr(c->h, c->n, "x-cache");
   char word[48];
@@ -1223,7 +1217,14 @@ static void origin_reasons(struct ctx *c, struct cache_result *r)
   const struct cache_control *e = &c->eff;
   const char *f = c->eff_name;
   size_t before = r->n_reasons;
-  int explicit_fresh;
+  int explicit_fresh, rewritten;
+
+  /* Vercel (with s-maxage) and Netlify send browsers "public, max-age=0,
+   * must-revalidate" whatever the origin said (CDN.md 5): not a reason. */
+  rewritten =
+      !c->targeted && r->vendor &&
+      (!strcmp(r->vendor, "vercel") || !strcmp(r->vendor, "netlify")) &&
+      e->public_ && e->max_age == 0 && e->must_revalidate;
 
   if (c->method && strcasecmp(c->method, "GET") &&
       strcasecmp(c->method, "HEAD"))
@@ -1241,7 +1242,7 @@ static void origin_reasons(struct ctx *c, struct cache_result *r)
     add_reason(r, "origin sent %s: no-cache", f);
   if (e->s_maxage == 0)
     add_reason(r, "origin sent %s: s-maxage=0", f);
-  else if (e->max_age == 0 && e->s_maxage < 0)
+  else if (e->max_age == 0 && e->s_maxage < 0 && !rewritten)
     add_reason(r, "origin sent %s: max-age=0", f);
   if (!c->cc.present && c->pragma_no_cache)
     add_reason(r, "origin sent Pragma: no-cache");
@@ -1262,12 +1263,14 @@ static void origin_reasons(struct ctx *c, struct cache_result *r)
                    item);
     }
   }
-  explicit_fresh = e->max_age > 0 || e->s_maxage > 0 || c->expires > 0 ||
-                   e->public_;
-  if (r->n_reasons == before && !explicit_fresh) {
+  explicit_fresh =
+      e->max_age > 0 || e->s_maxage > 0 || c->expires > 0 || e->public_;
+  /* Freshness is the last resort: a vendor's own words explain better. */
+  if (r->n_reasons == before && !explicit_fresh && !c->n_notes && !rewritten) {
     if (c->status > 0 && !heuristically_cacheable(c->status))
-      add_reason(r, "no explicit freshness, and status %ld is not cacheable "
-                    "by default",
+      add_reason(r,
+                 "no explicit freshness, and status %ld is not cacheable "
+                 "by default",
                  c->status);
     else
       add_reason(r, "no explicit freshness (max-age, s-maxage or Expires)");
@@ -1320,7 +1323,8 @@ static void ctx_release(struct ctx *c)
 }
 
 static void classify(const struct header *h, size_t n, const char *method,
-                     long status, int had_auth, struct cache_result *out)
+                     long status, int had_auth, char *const *cnames,
+                     size_t n_cnames, struct cache_result *out)
 {
   struct ctx c;
   const char *age;
@@ -1340,6 +1344,9 @@ static void classify(const struct header *h, size_t n, const char *method,
       !try_status_header(&c, out) && !try_xcache(&c, out)) {
     const char *vendor = edge_vendor_from_headers(h, n);
 
+    /* No header names a CDN: the CNAME chain may (CDN.md 7). */
+    if (!vendor)
+      vendor = edge_vendor_from_cnames(cnames, n_cnames);
     free(out->vendor);
     out->vendor = vendor ? xstrdup(vendor) : NULL;
   }
@@ -1388,14 +1395,14 @@ static void classify(const struct header *h, size_t n, const char *method,
 void cache_classify(const struct header *h, size_t n, int request_had_auth,
                     struct cache_result *out)
 {
-  classify(h, n, NULL, 0, request_had_auth, out);
+  classify(h, n, NULL, 0, request_had_auth, NULL, 0, out);
 }
 
 void cache_classify_hop(const struct hop *hop, int request_had_auth,
                         struct cache_result *out)
 {
   classify(hop->headers, hop->n_headers, hop->method, hop->status,
-           request_had_auth, out);
+           request_had_auth, hop->dns.cnames, hop->dns.n_cnames, out);
 }
 
 void cache_result_init(struct cache_result *r)

@@ -110,8 +110,7 @@ const struct edge_pop *edge_pop_lookup(const char *code)
 
   if (!code || upper_letters(code, key, 3) != 3 || code[3])
     return NULL;
-  return bsearch(key, edge_pops, edge_n_pops, sizeof(edge_pops[0]),
-                 cmp_pop);
+  return bsearch(key, edge_pops, edge_n_pops, sizeof(edge_pops[0]), cmp_pop);
 }
 
 const struct edge_country *edge_country_lookup(const char *cc)
@@ -124,8 +123,7 @@ const struct edge_country *edge_country_lookup(const char *cc)
                  sizeof(edge_countries[0]), cmp_country);
 }
 
-const struct edge_pop *edge_pop_nearest(unsigned flags, double lat,
-                                        double lon,
+const struct edge_pop *edge_pop_nearest(unsigned flags, double lat, double lon,
                                         const char *client_country)
 {
   const struct edge_pop *best = NULL;
@@ -225,14 +223,21 @@ static char **trace_slot(struct edge_trace *t, const char *key, size_t len)
     const char *key;
     char **slot;
   } keys[] = {
-      {"fl", &t->fl},         {"h", &t->h},
-      {"ip", &t->ip},         {"ts", &t->ts},
+      {"fl", &t->fl},
+      {"h", &t->h},
+      {"ip", &t->ip},
+      {"ts", &t->ts},
       {"visit_scheme", &t->visit_scheme},
-      {"uag", &t->uag},       {"colo", &t->colo},
-      {"sliver", &t->sliver}, {"http", &t->http},
-      {"loc", &t->loc},       {"tls", &t->tls},
-      {"sni", &t->sni},       {"warp", &t->warp},
-      {"gateway", &t->gateway}, {"rbi", &t->rbi},
+      {"uag", &t->uag},
+      {"colo", &t->colo},
+      {"sliver", &t->sliver},
+      {"http", &t->http},
+      {"loc", &t->loc},
+      {"tls", &t->tls},
+      {"sni", &t->sni},
+      {"warp", &t->warp},
+      {"gateway", &t->gateway},
+      {"rbi", &t->rbi},
       {"kex", &t->kex},
   };
   size_t i;
@@ -370,8 +375,7 @@ int edge_client_parse(const char *arg, struct edge_client *out, char **err)
     return -1;
   }
   if (parse_degrees(comma + 1, strlen(comma + 1), 180.0, &out->lon)) {
-    *err = xasprintf("'%s': longitude must be a number from -180 to 180",
-                     arg);
+    *err = xasprintf("'%s': longitude must be a number from -180 to 180", arg);
     edge_client_init(out);
     return -1;
   }
@@ -558,7 +562,8 @@ const char *edge_vendor_from_cnames(char *const *cnames, size_t n)
 /* ---- POP extraction, per vendor ---- */
 
 /* cf-ray: "<ray id>-<COLO>", split at the last '-' (CDN.md 1.2). */
-static void pop_cloudflare(const struct header *h, size_t n, struct edge_id *id)
+static void pop_cloudflare(const struct header *h, size_t n,
+                           struct edge_id *id)
 {
   const char *ray = hdr(h, n, "cf-ray");
   const char *dash = ray ? strrchr(ray, '-') : NULL;
@@ -817,9 +822,8 @@ static void say_why(struct edge_result *r, const struct edge_client *client)
 {
   struct buf b;
   int by_rtt = !isnan(r->connect_p50_ms) &&
-               r->connect_p50_ms >
-                   EDGE_DISTANT_FACTOR * r->floor_rtt_ms +
-                       EDGE_DISTANT_SLACK_MS;
+               r->connect_p50_ms > EDGE_DISTANT_FACTOR * r->floor_rtt_ms +
+                                       EDGE_DISTANT_SLACK_MS;
 
   buf_init(&b, 0);
   if (r->distance_km > EDGE_DISTANT_KM &&

@@ -31,9 +31,21 @@ static const char *off(const struct report_ctx *c)
   return c->color ? "\033[0m" : "";
 }
 
+/* A duration for a table cell: "0" when nothing happened, so that real
+ * values stand out. */
 static void dur(char *out, size_t len, int64_t us)
 {
-  units_format_us(us, out, len);
+  if (us == 0)
+    snprintf(out, len, "0");
+  else
+    units_format_us(us, out, len);
+}
+
+/* Milliseconds with two decimals, for the compact per-hop phase line. */
+static void ms(char *out, size_t len, int64_t us)
+{
+  snprintf(out, len, "%lld.%02lld", (long long)(us / 1000),
+           (long long)((us % 1000 + 5) / 10 > 99 ? 99 : (us % 1000 + 5) / 10));
 }
 
 static void header(const struct report_ctx *c, struct buf *b)
@@ -118,13 +130,16 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
     buf_printf(b, "  %2zu %3ld %-24.24s %-22.22s %-6s %s\n", i + 1,
                h->status, h->host ? h->host : "-", addr,
                h->reused ? "reused" : "new", tls);
+    /* Phases that took no time are left out to fit in 80 columns. */
     buf_puts(b, "     ");
     for (ph = 0; ph < PHASE_TOTAL; ph++) {
-      dur(t, sizeof(t), h->phases[ph]);
+      if (!h->phases[ph])
+        continue;
+      ms(t, sizeof(t), h->phases[ph]);
       buf_printf(b, " %s %s", phase_names[ph], t);
     }
-    dur(t, sizeof(t), h->phases[PHASE_TOTAL]);
-    buf_printf(b, " = %s\n", t);
+    ms(t, sizeof(t), h->phases[PHASE_TOTAL]);
+    buf_printf(b, " = %s ms\n", t);
     if (h->dns.pinned || h->dns.cached || h->dns.literal || h->dns.server) {
       buf_printf(b, "      dns: %s", h->dns.pinned    ? "pinned by --resolve"
                                       : h->dns.cached  ? "cached answer"

@@ -1,6 +1,7 @@
 /*
  * test_cache.c: unit tests of cache.c.  The main table is the directory of
- * captured header blocks, tests/data/headers/*.txt: each file opens with
+ * captured header blocks, the .txt files of tests/data/headers: each opens
+ * with
  * "# key: value" lines that give the expected vendor, verdict, raw value
  * and reasons, then holds a raw response header block.  Smaller tables
  * cover Cache-Control, RFC 9211 Cache-Status, dates and verdict counts.
@@ -22,36 +23,36 @@
 #include "banned.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define MAX_EXPECT 8
+#define MAX_EXPECT    8
 
 /* Fail naming the row, so a table failure points at its case. */
-#define CHECK_STR(row, got, want)                                            \
-  do {                                                                       \
-    if (!(got) || strcmp((got), (want))) {                                   \
-      print_error("case %s: %s is '%s', want '%s'\n", (row), #got,           \
-                  (got) ? (got) : "(null)", (want));                         \
-      fail();                                                                \
-    }                                                                        \
+#define CHECK_STR(row, got, want)                                             \
+  do {                                                                        \
+    if (!(got) || strcmp((got), (want))) {                                    \
+      print_error("case %s: %s is '%s', want '%s'\n", (row), #got,            \
+                  (got) ? (got) : "(null)", (want));                          \
+      fail();                                                                 \
+    }                                                                         \
   } while (0)
 
-#define CHECK_INT(row, got, want)                                            \
-  do {                                                                       \
-    if ((long)(got) != (long)(want)) {                                       \
-      print_error("case %s: %s is %ld, want %ld\n", (row), #got,             \
-                  (long)(got), (long)(want));                                \
-      fail();                                                                \
-    }                                                                        \
+#define CHECK_INT(row, got, want)                                             \
+  do {                                                                        \
+    if ((long)(got) != (long)(want)) {                                        \
+      print_error("case %s: %s is %ld, want %ld\n", (row), #got, (long)(got), \
+                  (long)(want));                                              \
+      fail();                                                                 \
+    }                                                                         \
   } while (0)
 
 /* want "null" means got must be NULL. */
-#define CHECK_OPT(row, got, want)                                            \
-  do {                                                                       \
-    if (strcmp((want), "null"))                                              \
-      CHECK_STR(row, got, want);                                             \
-    else if (got) {                                                          \
-      print_error("case %s: %s is '%s', want null\n", (row), #got, (got));   \
-      fail();                                                                \
-    }                                                                        \
+#define CHECK_OPT(row, got, want)                                             \
+  do {                                                                        \
+    if (strcmp((want), "null"))                                               \
+      CHECK_STR(row, got, want);                                              \
+    else if (got) {                                                           \
+      print_error("case %s: %s is '%s', want null\n", (row), #got, (got));    \
+      fail();                                                                 \
+    }                                                                         \
   } while (0)
 
 /* ---- captured header blocks ---- */
@@ -121,6 +122,13 @@ static void capture_load(const char *file, struct capture *c)
         c->raw = val;
       else if (!strcmp(key, "reason") && c->n_reasons < MAX_EXPECT)
         c->reasons[c->n_reasons++] = val;
+      else if (!strcmp(key, "cname")) {
+        struct hop *h = &c->hop;
+
+        h->dns.cnames =
+            xrealloc(h->dns.cnames, (h->dns.n_cnames + 1) * sizeof(char *));
+        h->dns.cnames[h->dns.n_cnames++] = xstrdup(val);
+      }
       else if (!strcmp(key, "auth"))
         c->auth = !strcmp(val, "1");
       else if (!strcmp(key, "method")) {
@@ -375,8 +383,8 @@ struct cs_case {
 static void test_cache_status(void **state)
 {
   static const struct cs_case cases[] = {
-      {"ExampleCache; hit; ttl=376", 0, 1, "ExampleCache", 1, NULL, -1, 376,
-       1, -1, NULL},
+      {"ExampleCache; hit; ttl=376", 0, 1, "ExampleCache", 1, NULL, -1, 376, 1,
+       -1, NULL},
       {"ExampleCache; fwd=stale; fwd-status=304", 0, 1, "ExampleCache", 0,
        "stale", 304, 0, 0, -1, NULL},
       {"OriginCache; hit; ttl=1100, \"CDN Company Here\"; hit; ttl=545", 0, 2,
@@ -494,21 +502,23 @@ static void test_inline(void **state)
       {"302 without freshness", "Server: nginx\n", NULL, 302, 0, "UNKNOWN",
        "no explicit freshness, and status 302 is not cacheable by default",
        NULL},
-      {"auth with public", "Cache-Control: public, max-age=60\n", NULL, 200,
-       1, "UNKNOWN", NULL, "request carried Authorization"},
+      {"auth with public", "Cache-Control: public, max-age=60\n", NULL, 200, 1,
+       "UNKNOWN", NULL, "request carried Authorization"},
       {"auth with s-maxage",
        "CF-Cache-Status: BYPASS\nCache-Control: s-maxage=60\n", NULL, 200, 1,
        "BYPASS", NULL, "request carried Authorization"},
-      {"revalidate always", "cf-cache-status: BYPASS\n"
-                            "cache-control: no-cache\n",
+      {"revalidate always",
+       "cf-cache-status: BYPASS\n"
+       "cache-control: no-cache\n",
        NULL, 200, 0, "BYPASS", "origin sent Cache-Control: no-cache", NULL},
       {"max-age=0", "cf-cache-status: BYPASS\ncache-control: max-age=0\n",
        NULL, 200, 0, "BYPASS", "origin sent Cache-Control: max-age=0", NULL},
       {"s-maxage=0",
-       "x-cache: Miss from cloudfront\ncache-control: s-maxage=0\n", NULL,
-       200, 0, "MISS", "origin sent Cache-Control: s-maxage=0", NULL},
-      {"vary user-agent", "x-cache-status: MISS\nvary: Accept-Encoding, "
-                          "User-Agent\ncache-control: max-age=60\n",
+       "x-cache: Miss from cloudfront\ncache-control: s-maxage=0\n", NULL, 200,
+       0, "MISS", "origin sent Cache-Control: s-maxage=0", NULL},
+      {"vary user-agent",
+       "x-cache-status: MISS\nvary: Accept-Encoding, "
+       "User-Agent\ncache-control: max-age=60\n",
        NULL, 200, 0, "MISS", "Vary: User-Agent splits the cache per client",
        NULL},
       {"cloudflare ignores vary",
