@@ -143,6 +143,10 @@ const char *options_suggest(const char *name);
 int options_set(struct options *o, const struct opt_def *d, const char *val,
                 char *err, size_t errlen);
 
+/* Settle what depends on several options (the format of -o files without
+ * a known extension is --format); call once after the last options_set. */
+void options_finish(struct options *o);
+
 /* Format of an output file from its extension, FORMAT_COUNT if unknown. */
 enum report_format options_format_from_path(const char *path);
 

@@ -111,6 +111,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
       return -1;
     }
   }
+  options_finish(&c->opts);
   return 0;
 }
 

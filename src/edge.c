@@ -127,7 +127,7 @@ const struct edge_pop *edge_pop_nearest(unsigned flags, double lat, double lon,
                                         const char *client_country)
 {
   const struct edge_pop *best = NULL;
-  double best_km = INFINITY;
+  double best_km = (double)INFINITY;
   int in_cn = client_country && !strcasecmp(client_country, "CN");
   size_t i;
 
@@ -161,7 +161,7 @@ double edge_distance_km(double lat1, double lon1, double lat2, double lon2)
              cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2);
 
   if (isnan(h))
-    return NAN;
+    return (double)NAN;
   if (h > 1.0)
     h = 1.0;
   return 2.0 * EDGE_EARTH_RADIUS_KM * asin(sqrt(h));
@@ -311,8 +311,8 @@ int edge_trace_hides_client(const struct edge_trace *t)
 void edge_client_init(struct edge_client *c)
 {
   memset(c, 0, sizeof(*c));
-  c->lat = NAN;
-  c->lon = NAN;
+  c->lat = (double)NAN;
+  c->lon = (double)NAN;
   c->source = EDGE_CLIENT_NONE;
 }
 
@@ -770,9 +770,9 @@ int edge_wants_trace(const struct hop *hop)
 void edge_result_init(struct edge_result *r)
 {
   memset(r, 0, sizeof(*r));
-  r->lat = r->lon = NAN;
-  r->distance_km = r->floor_rtt_ms = r->connect_p50_ms = NAN;
-  r->nearest_km = NAN;
+  r->lat = r->lon = (double)NAN;
+  r->distance_km = r->floor_rtt_ms = r->connect_p50_ms = (double)NAN;
+  r->nearest_km = (double)NAN;
   r->source = EDGE_SOURCE_NONE;
   r->distant = -1;
 }

@@ -415,6 +415,15 @@ static int check_header(const char *val, char *err, size_t errlen)
   return 0;
 }
 
+void options_finish(struct options *o)
+{
+  size_t i;
+
+  for (i = 0; i < o->n_outputs; i++)
+    if (o->outputs[i].format == FORMAT_COUNT)
+      o->outputs[i].format = o->format;
+}
+
 enum report_format options_format_from_path(const char *path)
 {
   const char *dot = strrchr(path, '.');
@@ -546,13 +555,14 @@ int options_set(struct options *o, const struct opt_def *d, const char *val,
       snprintf(err, errlen, "empty file name");
       return -1;
     }
-    if (f == FORMAT_COUNT && strcmp(val, "-")) {
+    if (!strcmp(val, "-")) {
       snprintf(err, errlen,
-               "cannot tell the format of '%s' (use a .json or .txt "
-               "extension)",
-               val);
+               "'-' is stdout, which always gets the report; choose its "
+               "format with --format");
       return -1;
     }
+    /* An unknown extension takes the --format of the run, resolved by
+     * options_finish once every option is known. */
     o->outputs = xrealloc(o->outputs, (o->n_outputs + 1) * sizeof(*o->outputs));
     o->outputs[o->n_outputs].path = xstrdup(val);
     o->outputs[o->n_outputs].format = f;

@@ -5,9 +5,10 @@
  * (every large or medium airport with an IATA code, 354 Cloudflare
  * colos, 19 metro codes) and 249 country centroids, both sorted by code.
  *
- * Airports: OurAirports (public domain).  Centroids: Google DSPL
+ * Airports: OurAirports (public domain).  Cloudflare colo codes and
+ * names: Netrvin/cloudflare-colo-list (MIT).  Centroids: Google DSPL
  * countries.csv (BSD-3-Clause, Copyright 2018 Google Inc.) and
- * OurAirports; see COPYING, "Third-party data".
+ * OurAirports.  See COPYING, "Third-party data".
  */
 #include "edge.h"
 

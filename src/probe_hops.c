@@ -310,16 +310,21 @@ static int header_is_credential(const char *h)
          !strncasecmp(h, "proxy-authorization:", 20);
 }
 
-static enum err_class classify(CURLcode rc)
+/*
+ * Error class of a failed transfer.  A send or receive error (a reset)
+ * is a connect failure while no connection stood yet, and a protocol
+ * failure (http) once the request was under way.
+ */
+static enum err_class classify(CURLcode rc, const struct hop *h)
 {
+  if (rc == CURLE_SEND_ERROR || rc == CURLE_RECV_ERROR)
+    return h->curl.connect > 0 || h->reused ? ERR_HTTP : ERR_CONNECT;
   switch (rc) {
   case CURLE_OK:
     return ERR_NONE;
   case CURLE_COULDNT_RESOLVE_HOST:
     return ERR_DNS;
   case CURLE_COULDNT_CONNECT:
-  case CURLE_SEND_ERROR:
-  case CURLE_RECV_ERROR:
     return ERR_CONNECT;
   case CURLE_OPERATION_TIMEDOUT:
     return ERR_TIMEOUT;
@@ -418,6 +423,9 @@ static void set_options(CURL *e, const struct client *c,
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
   curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  /* The direct path is what is measured: proxies from the environment
+   * (http_proxy, HTTPS_PROXY, ALL_PROXY) would silently replace it. */
+  curl_easy_setopt(e, CURLOPT_PROXY, "");
 #if LIBCURL_VERSION_NUM >= 0x075500
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
 #else
@@ -513,7 +521,7 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
              HEADER_CAP / 1024, u.host);
   }
   else if (rc != CURLE_OK) {
-    cls = classify(rc);
+    cls = classify(rc, h);
     snprintf(err, errlen, "%s: %s", curl_easy_strerror(rc),
              errbuf[0] ? errbuf : "no detail");
     {

@@ -63,6 +63,9 @@ static void header(const struct report_ctx *c, struct buf *b)
     buf_printf(b, "%s%s", i ? "," : "", sample_mode_names[p->modes[i]]);
   buf_printf(b, ", %zu sample%s  %s\n", c->results->n,
              c->results->n == 1 ? "" : "s", t);
+  if (p->opts->order == ORDER_SHUFFLE)
+    buf_printf(b, "order shuffle, seed %llu (--seed to repeat it)\n",
+               (unsigned long long)p->seed);
   if (p->opts->insecure)
     buf_printf(b, "%sTLS verification is OFF (-k)%s\n",
                on(c, "\033[1;31m"), off(c));
@@ -97,6 +100,33 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   }
   if (m->n_ok < 20)
     buf_printf(b, "    * p95 of fewer than 20 samples: low confidence\n");
+}
+
+/* p50 of each phase per hop index, when samples have several hops. */
+static void hop_table(const struct report_ctx *c, struct buf *b,
+                      enum sample_mode mode, const struct mode_summary *m)
+{
+  size_t k;
+  int ph;
+
+  if (m->n_hops < 2)
+    return;
+  buf_printf(b, "\n  %s%s p50 per hop%s  ", on(c, "\033[1m"),
+             sample_mode_names[mode], off(c));
+  for (ph = 0; ph < PHASE_COUNT; ph++)
+    buf_printf(b, "%s%s", ph ? " " : "", phase_names[ph]);
+  buf_puts(b, " (ms)\n");
+  for (k = 0; k < m->n_hops; k++) {
+    buf_printf(b, "    hop %-3zu n=%-4zu", m->hops[k].hop,
+               m->hops[k].phases[PHASE_TOTAL].n);
+    for (ph = 0; ph < PHASE_COUNT; ph++) {
+      char t[32];
+
+      ms(t, sizeof(t), m->hops[k].phases[ph].p50);
+      buf_printf(b, " %7s", t);
+    }
+    buf_putc(b, '\n');
+  }
 }
 
 static void hop_chain(const struct report_ctx *c, struct buf *b,
@@ -250,6 +280,8 @@ void report_text(const struct report_ctx *c, struct buf *b)
     free(u);
     for (i = 0; i < p->n_modes; i++)
       phase_table(c, b, p->modes[i], &ta->modes[p->modes[i]]);
+    for (i = 0; i < p->n_modes; i++)
+      hop_table(c, b, p->modes[i], &ta->modes[p->modes[i]]);
     if (cold->present && cold->median_sample >= 0)
       med = &c->results->samples[cold->median_sample];
     else

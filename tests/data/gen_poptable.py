@@ -291,9 +291,10 @@ def main():
     w(" * colos, %d metro codes) and %d country centroids, both sorted by code."
       % (len(METRO), len(cents)))
     w(" *")
-    w(" * Airports: OurAirports (public domain).  Centroids: Google DSPL")
+    w(" * Airports: OurAirports (public domain).  Cloudflare colo codes and")
+    w(" * names: Netrvin/cloudflare-colo-list (MIT).  Centroids: Google DSPL")
     w(" * countries.csv (BSD-3-Clause, Copyright 2018 Google Inc.) and")
-    w(" * OurAirports; see COPYING, \"Third-party data\".")
+    w(" * OurAirports.  See COPYING, \"Third-party data\".")
     w(" */")
     w('#include "edge.h"')
     w("")

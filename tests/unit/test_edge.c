@@ -182,7 +182,7 @@ static void check_capture(const char *file, size_t *with_pop)
   struct edge_result r;
 
   capture_load(file, &c);
-  edge_locate(&c.hop, 1, NULL, NULL, NAN, &r);
+  edge_locate(&c.hop, 1, NULL, NULL, (double)NAN, &r);
   CHECK_OPT(c.name, r.vendor, c.edge_vendor);
   CHECK_OPT(c.name, r.pop, c.pop);
   if (c.city)
@@ -339,7 +339,7 @@ static void test_key_case_trace(void **state)
   hop_init(&h);
   h.host = xstrdup("api.example.com");
   hop_add_header(&h, "server", "cloudflare");
-  edge_locate(&h, 2, &t, &client, NAN, &r);
+  edge_locate(&h, 2, &t, &client, (double)NAN, &r);
   assert_int_equal(r.hop, 2);
   assert_string_equal(r.pop, "HKG");
   assert_int_equal(r.source, EDGE_SOURCE_TRACE);
@@ -349,14 +349,14 @@ static void test_key_case_trace(void **state)
 
   /* A hop another CDN serves ignores the trace. */
   hop_add_header(&h, "x-served-by", "cache-lhr7380-LHR");
-  edge_locate(&h, 2, &t, &client, NAN, &r);
+  edge_locate(&h, 2, &t, &client, (double)NAN, &r);
   assert_string_equal(r.vendor, "cloudflare"); /* still outermost */
   assert_string_equal(r.pop, "HKG");
   edge_result_release(&r);
   hop_release(&h);
   hop_init(&h);
   hop_add_header(&h, "x-served-by", "cache-lhr7380-LHR");
-  edge_locate(&h, 1, &t, &client, NAN, &r);
+  edge_locate(&h, 1, &t, &client, (double)NAN, &r);
   assert_string_equal(r.vendor, "fastly");
   assert_string_equal(r.pop, "LHR");
   assert_int_equal(r.source, EDGE_SOURCE_HEADER);
@@ -449,7 +449,7 @@ static void test_tables(void **state)
   p = edge_pop_nearest(EDGE_POP_CLOUDFLARE, 31.2, 121.5, "CN");
   assert_non_null(p);
   assert_string_equal(p->country, "CN");
-  assert_null(edge_pop_nearest(EDGE_POP_CLOUDFLARE, NAN, 0, NULL));
+  assert_null(edge_pop_nearest(EDGE_POP_CLOUDFLARE, (double)NAN, 0, NULL));
 }
 
 /* ---- distance ---- */
@@ -502,8 +502,8 @@ static void test_haversine(void **state)
       edge_floor_rtt_ms(edge_distance_km(a->lat, a->lon, b->lat, b->lon)),
       55.4, 0.3);
   CHECK_NEAR("floor 0", edge_floor_rtt_ms(0), 0, 0);
-  assert_true(isnan(edge_distance_km(NAN, 0, 0, 0)));
-  assert_true(isnan(edge_floor_rtt_ms(NAN)));
+  assert_true(isnan(edge_distance_km((double)NAN, 0, 0, 0)));
+  assert_true(isnan(edge_floor_rtt_ms((double)NAN)));
 }
 
 struct distant_case {
@@ -517,16 +517,16 @@ static void test_distant(void **state)
 {
   static const struct distant_case cases[] = {
       {"KR to HK, 2019 km", 2019, 20.19, 45, "KR", "HK", 1},
-      {"KR to HK, connect unknown", 2019, 20.19, NAN, "KR", "HK", 1},
+      {"KR to HK, connect unknown", 2019, 20.19, (double)NAN, "KR", "HK", 1},
       {"US coast to coast, same country", 3900, 39, 75, "US", "US", 0},
       {"same country, connect far above", 3900, 39, 160, "US", "US", 1},
       {"neighbour country, 600 km", 600, 6, 20, "DE", "NL", 0},
       {"slack for the last mile", 10, 0.1, 25, "DE", "DE", 0},
       {"connect just above the line", 10, 0.1, 25.3, "DE", "DE", 1},
-      {"client country unknown, far", 1500, 15, NAN, "", "HK", 1},
-      {"client country unknown, near", 900, 9, NAN, NULL, "HK", 0},
-      {"floor derived when NAN", 100, NAN, 28, "DE", "DE", 1},
-      {"distance unknown", NAN, NAN, 300, "KR", "HK", -1},
+      {"client country unknown, far", 1500, 15, (double)NAN, "", "HK", 1},
+      {"client country unknown, near", 900, 9, (double)NAN, NULL, "HK", 0},
+      {"floor derived when NAN", 100, (double)NAN, 28, "DE", "DE", 1},
+      {"distance unknown", (double)NAN, (double)NAN, 300, "KR", "HK", -1},
   };
   size_t i;
 

@@ -92,7 +92,9 @@ static void test_values(void **state)
       {"seed", "12345", 1},
       {"seed", "-1", 0},
       {"output", "run.json", 1},
-      {"output", "run.unknown", 0},
+      {"output", "run.unknown", 1},
+      {"output", "-", 0},
+      {"output", "", 0},
       {"trace", "never", 1},
   };
   size_t i;
