@@ -29,7 +29,6 @@ int buf_add(struct buf *b, const char *data, size_t n);
 int buf_puts(struct buf *b, const char *s);
 int buf_putc(struct buf *b, char c);
 int buf_printf(struct buf *b, const char *fmt, ...) MSG_PRINTF(2, 3);
-int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
-    MSG_PRINTF(2, 0);
+int buf_vprintf(struct buf *b, const char *fmt, va_list ap) MSG_PRINTF(2, 0);
 
 #endif

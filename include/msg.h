@@ -7,7 +7,7 @@
 
 #if defined(__GNUC__)
 #define MSG_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#define MSG_NORETURN __attribute__((noreturn))
+#define MSG_NORETURN     __attribute__((noreturn))
 #else
 #define MSG_PRINTF(a, b)
 #define MSG_NORETURN

@@ -69,16 +69,11 @@ struct opt_def {
 /* The table, sorted by name; OPT_COUNT entries. */
 extern const struct opt_def options_table[OPT_COUNT];
 
-enum report_format {
-  FORMAT_TEXT,
-  FORMAT_JSON,
-  FORMAT_COUNT
-};
+enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_COUNT };
 extern const char *const report_format_names[FORMAT_COUNT];
 
 enum tristate { TRI_AUTO, TRI_ALWAYS, TRI_NEVER, TRI_COUNT };
 enum trace_mode { TRACE_AUTO, TRACE_ALWAYS, TRACE_NEVER, TRACE_COUNT };
-
 
 enum http_pref { HTTP_PREF_DEFAULT, HTTP_PREF_1_1, HTTP_PREF_2 };
 
@@ -89,7 +84,7 @@ struct output_spec {
 
 struct options {
   long rounds;
-  unsigned modes; /* bit (1u << MODE_x) */
+  unsigned modes;            /* bit (1u << MODE_x) */
   enum schedule_order order; /* inside a round (SPEC 3.4) */
   uint64_t seed;
   int seed_set;

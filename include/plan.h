@@ -18,7 +18,7 @@
 
 struct target {
   char *name;
-  char *url; /* with scheme, as measured (unredacted) */
+  char *url;                  /* with scheme, as measured (unredacted) */
   const struct options *opts; /* settings of this target */
 };
 

@@ -48,8 +48,7 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
  * transfer stopped early, the time after the last milestone reached goes
  * to the phase that was under way.  phases[PHASE_TOTAL] is their sum.
  */
-void probe_phases(const struct curl_times *c, int64_t dns_us,
-                  int tls_expected, int reused,
-                  int64_t phases[PHASE_COUNT]);
+void probe_phases(const struct curl_times *c, int64_t dns_us, int tls_expected,
+                  int reused, int64_t phases[PHASE_COUNT]);
 
 #endif

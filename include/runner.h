@@ -11,8 +11,8 @@
 
 /* Called after each sample is stored (for streaming outputs); may be
  * NULL. */
-typedef void (*runner_sample_cb)(const struct plan *p,
-                                 const struct sample *s, void *ud);
+typedef void (*runner_sample_cb)(const struct plan *p, const struct sample *s,
+                                 void *ud);
 
 /*
  * Measure the whole plan into r (initialised by the caller).  Returns 0

@@ -56,16 +56,16 @@ struct curl_times {
 };
 
 struct hop_dns {
-  int64_t us;        /* time spent in c-ares for this hop, 0 if none */
-  char *server;      /* resolver that answered, "ip:port", or NULL */
-  char **addresses;  /* addresses pinned into libcurl */
+  int64_t us;       /* time spent in c-ares for this hop, 0 if none */
+  char *server;     /* resolver that answered, "ip:port", or NULL */
+  char **addresses; /* addresses pinned into libcurl */
   size_t n_addresses;
-  char **cnames;     /* CNAME chain, first alias first */
+  char **cnames; /* CNAME chain, first alias first */
   size_t n_cnames;
-  long ttl;          /* smallest TTL of the answer, -1 unknown */
-  int pinned;        /* --resolve gave the addresses: no lookup */
-  int cached;        /* answer reused from an earlier hop or sample */
-  int literal;       /* the host is an IP address literal */
+  long ttl;    /* smallest TTL of the answer, -1 unknown */
+  int pinned;  /* --resolve gave the addresses: no lookup */
+  int cached;  /* answer reused from an earlier hop or sample */
+  int literal; /* the host is an IP address literal */
 };
 
 struct hop_tls {
@@ -76,14 +76,14 @@ struct hop_tls {
 };
 
 struct hop {
-  char *url;        /* requested URL, unredacted (reports redact) */
+  char *url; /* requested URL, unredacted (reports redact) */
   char *method;
   char *host;
-  long status;      /* 0 when no response */
+  long status;        /* 0 when no response */
   char *http_version; /* "1.1", "2", "1.0", NULL */
   char *remote_ip;
   long remote_port;
-  int reused;       /* connection reused, no connect/TLS */
+  int reused; /* connection reused, no connect/TLS */
   struct hop_tls tls;
   struct hop_dns dns;
   int64_t start_us; /* when the hop began, from the start of the sample */
@@ -92,21 +92,21 @@ struct hop {
   int64_t size_download; /* body bytes as received on the wire */
   int64_t size_decoded;  /* body bytes after content decoding */
   int64_t size_header;
-  char *location;        /* raw Location header, or NULL */
+  char *location;         /* raw Location header, or NULL */
   struct header *headers; /* diagnostic response headers only */
   size_t n_headers;
 };
 
 struct sample {
-  size_t target;    /* index into the plan's targets */
+  size_t target; /* index into the plan's targets */
   enum sample_mode mode;
-  int round;        /* 1-based */
-  int position;     /* 1-based position inside the round */
+  int round;             /* 1-based */
+  int position;          /* 1-based position inside the round */
   int64_t started_at_ms; /* wall clock, ms since the epoch */
   int ok;
   enum err_class err;
   char *err_message;
-  int64_t total_us; /* wall time of the whole sample */
+  int64_t total_us;    /* wall time of the whole sample */
   int64_t redirect_us; /* sum of hop totals before the last hop */
   int64_t other_us;    /* total - sum of hop totals: time between hops */
   struct hop *hops;

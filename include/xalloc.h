@@ -21,10 +21,10 @@ char *xasprintf(const char *fmt, ...)
 #endif
     ;
 
-#define FREE_AND_NULL(p)                                                     \
-  do {                                                                       \
-    free(p);                                                                 \
-    (p) = NULL;                                                              \
+#define FREE_AND_NULL(p)                                                      \
+  do {                                                                        \
+    free(p);                                                                  \
+    (p) = NULL;                                                               \
   } while (0)
 
 #endif

@@ -11,7 +11,7 @@
 #include "banned.h"
 
 const char *const sum_phase_names[SUM_COUNT] = {
-    "dns",  "connect",  "tls",   "send", "wait",
+    "dns",      "connect",  "tls",   "send", "wait",
     "transfer", "redirect", "other", "total"};
 
 int64_t analysis_sample_phase(const struct sample *s, enum sum_phase ph)
@@ -91,8 +91,7 @@ static void summarise(struct mode_summary *m, const struct results *r,
       for (i = 0; i < r->n; i++) {
         const struct sample *s = &r->samples[i];
 
-        if (s->target == target && s->mode == mode && s->ok &&
-            s->n_hops > k)
+        if (s->target == target && s->mode == mode && s->ok && s->n_hops > k)
           v[n++] = s->hops[k].phases[ph];
       }
       stats_compute(v, n, &m->hops[k].phases[ph]);

@@ -1043,18 +1043,18 @@ static enum cache_verdict member_verdict(const struct cache_status_member *m)
 
 static void member_notes(struct ctx *c, const struct cache_status_member *m)
 {
-  if (!m->fwd)
-    ;
-  else if (!strcmp(m->fwd, "bypass"))
+  const char *fwd = m->fwd ? m->fwd : "";
+
+  if (!strcmp(fwd, "bypass"))
     note(c, "cache \"%s\" is configured not to handle this request", m->id);
-  else if (!strcmp(m->fwd, "method"))
+  else if (!strcmp(fwd, "method"))
     note(c, "cache \"%s\" does not cache this request method", m->id);
-  else if (!strcmp(m->fwd, "request"))
+  else if (!strcmp(fwd, "request"))
     note(c, "the request's directives forbade using the copy in \"%s\"",
          m->id);
-  else if (!strcmp(m->fwd, "vary-miss"))
+  else if (!strcmp(fwd, "vary-miss"))
     note(c, "cache \"%s\" had the URL but Vary did not match", m->id);
-  else if (!strcmp(m->fwd, "partial"))
+  else if (!strcmp(fwd, "partial"))
     note(c, "cache \"%s\" held only part of the requested range", m->id);
   if (m->detail)
     note(c, "cache \"%s\" detail: %s", m->id, m->detail);
@@ -1371,8 +1371,12 @@ static void classify(const struct header *h, size_t n, const char *method,
     add_reason(out, "Age: %ld shows a cache served it", out->age);
   }
   else if (c.eff.no_store || c.eff.private_) {
+    char *p;
+
     out->verdict = CACHE_UNCACHEABLE;
-    out->source = xstrdup(c.targeted ? "cdn-cache-control" : "cache-control");
+    out->source = xstrdup(c.eff_name);
+    for (p = out->source; *p; p++)
+      *p = (char)tolower((unsigned char)*p);
   }
 
   if (!cache_verdict_served_from_cache(out->verdict))

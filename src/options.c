@@ -25,8 +25,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "CA certificates to verify peers with"},
     {"capath", 0, OPT_ARG_REQUIRED, OPT_CAPATH, "DIR",
      "directory of CA certificates"},
-    {"client-location", 0, OPT_ARG_REQUIRED, OPT_CLIENT_LOCATION,
-     "CC|LAT,LON", "where the client is, for edge distance"},
+    {"client-location", 0, OPT_ARG_REQUIRED, OPT_CLIENT_LOCATION, "CC|LAT,LON",
+     "where the client is, for edge distance"},
     {"color", 0, OPT_ARG_REQUIRED, OPT_COLOR, "auto|always|never",
      "colour in text output (NO_COLOR is honoured)"},
     {"compressed", 0, OPT_ARG_NONE, OPT_COMPRESSED, NULL,
@@ -395,8 +395,7 @@ static int check_header(const char *val, char *err, size_t errlen)
   const char *p;
 
   if (!colon || colon == val) {
-    snprintf(err, errlen, "bad header '%s' (expected \"Name: value\")",
-             val);
+    snprintf(err, errlen, "bad header '%s' (expected \"Name: value\")", val);
     return -1;
   }
   for (p = val; p < colon; p++) {
@@ -563,7 +562,8 @@ int options_set(struct options *o, const struct opt_def *d, const char *val,
     }
     /* An unknown extension takes the --format of the run, resolved by
      * options_finish once every option is known. */
-    o->outputs = xrealloc(o->outputs, (o->n_outputs + 1) * sizeof(*o->outputs));
+    o->outputs =
+        xrealloc(o->outputs, (o->n_outputs + 1) * sizeof(*o->outputs));
     o->outputs[o->n_outputs].path = xstrdup(val);
     o->outputs[o->n_outputs].format = f;
     o->n_outputs++;

@@ -194,8 +194,7 @@ void plan_release(struct plan *p)
 
 void plan_round_order(const struct plan *p, long round, size_t *perm)
 {
-  schedule_round(p->opts->order, p->n_items,
-                 (int)round, p->seed, perm);
+  schedule_round(p->opts->order, p->n_items, (int)round, p->seed, perm);
 }
 
 static void print_duration(FILE *f, const char *label, int64_t us)
@@ -217,8 +216,9 @@ void plan_print(const struct plan *p, FILE *f)
     fprintf(f, "%s%s", i ? "," : " ", sample_mode_names[p->modes[i]]);
   fprintf(f, ", order %s, seed %llu\n", schedule_order_name(o->order),
           (unsigned long long)p->seed);
-  fprintf(f, "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
-             "time\n",
+  fprintf(f,
+          "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
+          "time\n",
           p->rounds * (long)p->n_items, p->rounds, p->n_items);
   fprintf(f, "targets:\n");
   for (i = 0; i < p->n_targets; i++) {
@@ -243,9 +243,10 @@ void plan_print(const struct plan *p, FILE *f)
           o->http == HTTP_PREF_1_1 ? "1.1"
           : o->http == HTTP_PREF_2 ? "2"
                                    : "libcurl default (h2 offered by ALPN)");
-  fprintf(f, "  %-18s %s\n", "ip", o->ip_family == 4   ? "IPv4 only"
-                                   : o->ip_family == 6 ? "IPv6 only"
-                                                       : "both");
+  fprintf(f, "  %-18s %s\n", "ip",
+          o->ip_family == 4   ? "IPv4 only"
+          : o->ip_family == 6 ? "IPv6 only"
+                              : "both");
   fprintf(f, "  %-18s %s\n", "dns-server",
           o->dns_servers ? o->dns_servers : "system (/etc/resolv.conf)");
   for (i = 0; i < o->n_resolve; i++)

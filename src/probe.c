@@ -34,8 +34,8 @@ static int64_t max64(int64_t a, int64_t b)
   return a > b ? a : b;
 }
 
-void probe_phases(const struct curl_times *c, int64_t dns_us,
-                  int tls_expected, int reused, int64_t phases[PHASE_COUNT])
+void probe_phases(const struct curl_times *c, int64_t dns_us, int tls_expected,
+                  int reused, int64_t phases[PHASE_COUNT])
 {
   int64_t cur = max64(c->namelookup, 0);
   int64_t tot = max64(c->total, 0);
@@ -108,8 +108,7 @@ void probe_versions(struct buf *b)
              probe_tls_version());
 }
 
-static void client_init(struct client *c, struct dns_cache *dns,
-                        void *share)
+static void client_init(struct client *c, struct dns_cache *dns, void *share)
 {
   memset(c, 0, sizeof(*c));
   c->easy = curl_easy_init();
@@ -186,8 +185,8 @@ static const char *next_method(long status, const char *method)
 
 static int is_redirect(long status)
 {
-  return status == 301 || status == 302 || status == 303 ||
-         status == 307 || status == 308;
+  return status == 301 || status == 302 || status == 303 || status == 307 ||
+         status == 308;
 }
 
 static char *strip_fragment(const char *url)
@@ -235,9 +234,9 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
     origin = url_origin(url);
     rq.url = url;
     rq.method = method;
-    rq.drop_credentials = !o->location_trusted &&
-                          (!origin || !first_origin ||
-                           strcmp(origin, first_origin));
+    rq.drop_credentials =
+        !o->location_trusted &&
+        (!origin || !first_origin || strcmp(origin, first_origin));
     free(origin);
     err[0] = '\0';
     cls = probe_hop_run(c, o, &rq, h, err, sizeof(err));
@@ -303,8 +302,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
   free(first_origin);
 }
 
-static void run_on(struct client *c, const struct target *t,
-                   struct sample *s)
+static void run_on(struct client *c, const struct target *t, struct sample *s)
 {
   int64_t t0;
 

@@ -41,8 +41,7 @@ struct dns_ctx {
   struct ares_addrinfo *res;
 };
 
-static ares_socket_t dns_socket(int domain, int type, int protocol,
-                                void *user)
+static ares_socket_t dns_socket(int domain, int type, int protocol, void *user)
 {
   (void)user;
   /* With its own socket functions c-ares leaves the socket as made, and
@@ -94,7 +93,8 @@ static void format_addr(const struct sockaddr *sa, char *out, size_t len)
   char ip[INET6_ADDRSTRLEN];
 
   if (sa->sa_family == AF_INET) {
-    const struct sockaddr_in *in = (const struct sockaddr_in *)(const void *)sa;
+    const struct sockaddr_in *in =
+        (const struct sockaddr_in *)(const void *)sa;
 
     inet_ntop(AF_INET, &in->sin_addr, ip, sizeof(ip));
     snprintf(out, len, "%s:%u", ip, (unsigned)ntohs(in->sin_port));
@@ -122,8 +122,8 @@ static ares_ssize_t dns_recvfrom(ares_socket_t fd, void *buf, size_t len,
   if (n > 0) {
     for (i = 0; i < c->n_socks; i++) {
       if (c->socks[i].fd == fd) {
-        format_addr((const struct sockaddr *)&c->socks[i].addr,
-                    c->answered_by, sizeof(c->answered_by));
+        format_addr((const struct sockaddr *)&c->socks[i].addr, c->answered_by,
+                    sizeof(c->answered_by));
         break;
       }
     }
@@ -193,8 +193,8 @@ static void copy_answer(const struct ares_addrinfo *res, struct dns_answer *a)
     int dup = 0;
 
     if (node->ai_family == AF_INET)
-      src = &((const struct sockaddr_in *)(const void *)node->ai_addr)
-                 ->sin_addr;
+      src =
+          &((const struct sockaddr_in *)(const void *)node->ai_addr)->sin_addr;
     else if (node->ai_family == AF_INET6)
       src = &((const struct sockaddr_in6 *)(const void *)node->ai_addr)
                  ->sin6_addr;
@@ -275,9 +275,11 @@ static void dns_wait(ares_channel ch, struct dns_ctx *c, int64_t deadline)
     for (i = 0; i < ARES_GETSOCK_MAXNUM; i++) {
       short ev = 0;
 
-      if (ARES_GETSOCK_READABLE(bits, i))
+      /* c-ares's ARES_GETSOCK_WRITABLE shifts a signed 1 by up to 31:
+       * undefined behaviour, so the bits are read unsigned here. */
+      if (((unsigned)bits >> i) & 1u)
         ev |= POLLIN;
-      if (ARES_GETSOCK_WRITABLE(bits, i))
+      if (((unsigned)bits >> (i + ARES_GETSOCK_MAXNUM)) & 1u)
         ev |= POLLOUT;
       if (!ev)
         continue;

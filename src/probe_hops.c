@@ -134,8 +134,7 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
   n = xstrndup(name, nlen);
   if (!strcasecmp(n, "location") && !x->hop->location)
     x->hop->location = xstrndup(value, vlen > 16384 ? 16384 : vlen);
-  if (sample_header_is_diagnostic(n) &&
-      x->hop->n_headers < HEADER_COUNT_CAP) {
+  if (sample_header_is_diagnostic(n) && x->hop->n_headers < HEADER_COUNT_CAP) {
     v = xstrndup(value, vlen > HEADER_VALUE_CAP ? HEADER_VALUE_CAP : vlen);
     hop_add_header(x->hop, n, v);
     free(v);
@@ -233,8 +232,8 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
     while (*p) {
       const char *end = strchr(p, ',');
       size_t len = end ? (size_t)(end - p) : strlen(p);
-      char *one = len > 2 && p[0] == '[' ? xstrndup(p + 1, len - 2)
-                                         : xstrndup(p, len);
+      char *one =
+          len > 2 && p[0] == '[' ? xstrndup(p + 1, len - 2) : xstrndup(p, len);
 
       strv_push(&h->dns.addresses, &h->dns.n_addresses, one);
       free(one);
@@ -269,16 +268,13 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
     st = probe_dns_resolve(u->host, o->dns_servers, o->ip_family, budget,
                            &fresh, err, errlen);
     h->dns.us = fresh.us;
-    if (fresh.server)
-      h->dns.server = xstrdup(fresh.server);
     if (st != DNS_OK) {
+      if (fresh.server)
+        h->dns.server = xstrdup(fresh.server);
       dns_answer_release(&fresh);
       return ERR_DNS;
     }
     copy_answer_to_hop(&fresh, h);
-    FREE_AND_NULL(h->dns.server);
-    if (fresh.server)
-      h->dns.server = xstrdup(fresh.server);
     dns_cache_add(c->dns, &fresh);
     a = dns_cache_find(c->dns, u->host);
   }
@@ -414,10 +410,9 @@ static void copy_info(CURL *e, struct hop *h, int *reused)
 }
 
 static void set_options(CURL *e, const struct client *c,
-                        const struct options *o,
-                        const struct hop_request *rq, struct curl_slist *hdrs,
-                        struct curl_slist *resolve, struct hop_ctx *x,
-                        char *errbuf)
+                        const struct options *o, const struct hop_request *rq,
+                        struct curl_slist *hdrs, struct curl_slist *resolve,
+                        struct hop_ctx *x, char *errbuf)
 {
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);

@@ -60,7 +60,6 @@ int64_t probe_now_us(void);
 /* Wall clock in milliseconds since the epoch. */
 int64_t probe_wall_ms(void);
 
-
 /* Answers a client already has, keyed by host name. */
 struct dns_cache {
   struct dns_answer *answers;
@@ -79,8 +78,8 @@ void dns_cache_release(struct dns_cache *c);
  * header needs no library header.
  */
 struct client {
-  void *easy;  /* CURL* */
-  void *share; /* CURLSH*, borrowed in resumed samples */
+  void *easy;            /* CURL* */
+  void *share;           /* CURLSH*, borrowed in resumed samples */
   struct dns_cache *dns; /* own_dns ? owned : borrowed */
   int own_dns;
   char **pins; /* "host:port" already pinned into this easy handle */

@@ -284,8 +284,7 @@ static void hop_obj(struct json *j, const struct report_ctx *c,
 
       if (strcasecmp(h->headers[k].name, h->headers[i].name))
         continue;
-      shown = report_header_value(c, h->headers[k].name,
-                                  h->headers[k].value);
+      shown = report_header_value(c, h->headers[k].name, h->headers[k].value);
       if (v.len)
         buf_puts(&v, ", ");
       buf_puts(&v, shown);

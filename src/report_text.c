@@ -16,8 +16,8 @@
 
 #define WF_WIDTH 56 /* waterfall bar columns; label 20 + bar fits in 80 */
 
-static const char *const phase_glyph[PHASE_TOTAL] = {"░", "▒", "▓", "▌",
-                                                     "─", "█"};
+static const char *const phase_glyph[PHASE_TOTAL] = {"░", "▒", "▓",
+                                                     "▌", "─", "█"};
 static const char *const phase_color[PHASE_TOTAL] = {
     "\033[36m", "\033[33m", "\033[35m", "\033[34m", "\033[32m", "\033[94m"};
 
@@ -67,8 +67,8 @@ static void header(const struct report_ctx *c, struct buf *b)
     buf_printf(b, "order shuffle, seed %llu (--seed to repeat it)\n",
                (unsigned long long)p->seed);
   if (p->opts->insecure)
-    buf_printf(b, "%sTLS verification is OFF (-k)%s\n",
-               on(c, "\033[1;31m"), off(c));
+    buf_printf(b, "%sTLS verification is OFF (-k)%s\n", on(c, "\033[1;31m"),
+               off(c));
   if (c->results->partial)
     buf_printf(b, "%spartial: interrupted after %zu of %ld samples%s\n",
                on(c, "\033[1;33m"), c->results->n,
@@ -80,9 +80,9 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
 {
   int ph;
 
-  buf_printf(b, "\n  %s%-7s%s n=%-5zu %10s %10s %10s %10s\n",
-             on(c, "\033[1m"), sample_mode_names[mode], off(c), m->n_ok,
-             "p50", "p95", "min", "max");
+  buf_printf(b, "\n  %s%-7s%s n=%-5zu %10s %10s %10s %10s\n", on(c, "\033[1m"),
+             sample_mode_names[mode], off(c), m->n_ok, "p50", "p95", "min",
+             "max");
   if (!m->n_ok) {
     buf_printf(b, "    no successful sample\n");
     return;
@@ -146,20 +146,22 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
     char addr[80], tls[64];
 
     if (h->remote_ip)
-      snprintf(addr, sizeof(addr), strchr(h->remote_ip, ':') ? "[%s]:%ld"
-                                                             : "%s:%ld",
-               h->remote_ip, h->remote_port);
+      snprintf(addr, sizeof(addr),
+               strchr(h->remote_ip, ':') ? "[%s]:%ld" : "%s:%ld", h->remote_ip,
+               h->remote_port);
     else
       snprintf(addr, sizeof(addr), "-");
     if (h->tls.version)
       snprintf(tls, sizeof(tls), "%s %s%s%s", h->tls.version,
-               h->reused ? "" : h->tls.resumed == 1 ? "resumed" : "full",
+               h->reused             ? ""
+               : h->tls.resumed == 1 ? "resumed"
+                                     : "full",
                h->tls.alpn ? " " : "", h->tls.alpn ? h->tls.alpn : "");
     else
       snprintf(tls, sizeof(tls), "no TLS");
-    buf_printf(b, "  %2zu %3ld %-24.24s %-22.22s %-6s %s\n", i + 1,
-               h->status, h->host ? h->host : "-", addr,
-               h->reused ? "reused" : "new", tls);
+    buf_printf(b, "  %2zu %3ld %-24.24s %-22.22s %-6s %s\n", i + 1, h->status,
+               h->host ? h->host : "-", addr, h->reused ? "reused" : "new",
+               tls);
     /* Phases that took no time are left out to fit in 80 columns. */
     buf_puts(b, "     ");
     for (ph = 0; ph < PHASE_TOTAL; ph++) {
@@ -171,10 +173,11 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
     ms(t, sizeof(t), h->phases[PHASE_TOTAL]);
     buf_printf(b, " = %s ms\n", t);
     if (h->dns.pinned || h->dns.cached || h->dns.literal || h->dns.server) {
-      buf_printf(b, "      dns: %s", h->dns.pinned    ? "pinned by --resolve"
-                                      : h->dns.cached  ? "cached answer"
-                                      : h->dns.literal ? "IP literal"
-                                                       : "from ");
+      buf_printf(b, "      dns: %s",
+                 h->dns.pinned    ? "pinned by --resolve"
+                 : h->dns.cached  ? "cached answer"
+                 : h->dns.literal ? "IP literal"
+                                  : "from ");
       if (!h->dns.pinned && !h->dns.cached && !h->dns.literal)
         buf_puts(b, h->dns.server);
       if (h->dns.n_cnames)
@@ -209,8 +212,8 @@ static void waterfall(const struct report_ctx *c, struct buf *b,
   int ph;
 
   dur(t, sizeof(t), span);
-  buf_printf(b, "\n  waterfall %*s0%*s%s\n", 8, "", WF_WIDTH - 1 -
-             (int)strlen(t), "", t);
+  buf_printf(b, "\n  waterfall %*s0%*s%s\n", 8, "",
+             WF_WIDTH - 1 - (int)strlen(t), "", t);
   for (i = 0; i < s->n_hops; i++) {
     const struct hop *h = &s->hops[i];
     int64_t at = h->start_us;

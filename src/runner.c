@@ -69,8 +69,8 @@ static int show_progress(const struct options *o)
 static void progress(const struct plan *p, size_t k, size_t n,
                      const struct plan_item *it, int64_t elapsed_ms)
 {
-  long eta = k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000)
-               : 0;
+  long eta =
+      k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000) : 0;
 
   fprintf(stderr, "\r\033[K[%zu/%zu] %s %s  eta %lds", k + 1, n,
           p->targets[it->target].name, sample_mode_names[it->mode], eta);

@@ -65,6 +65,13 @@ hs_jcheck --shape --closure --all-ok --samples 1 \
   "col(H('cold', 0), 'url') == ['https://origin.test:$HTTPS_PORT/ok']" \
   "col(H('cold', 0), 'size_download') == [3]"
 
+# Diagnostic response headers are kept per hop (names compared
+# case-insensitively).
+hs_run 0 -n 1 --mode cold --format json \
+  --dns-server "127.0.0.1:$DNS_PORT" --cacert "$CA_FILE" "${U}nostore"
+hs_jcheck --shape --closure --all-ok --samples 1 \
+  "[{k.lower(): v for k, v in h['headers'].items()}.get('cache-control') for h in H('cold', 0)] == ['no-store']"
+
 # The default is 10 rounds of cold and warm (SPEC 2).
 hs_run 0 --format json --dns-server "127.0.0.1:$DNS_PORT" \
   --cacert "$CA_FILE" "${U}ok"

@@ -354,16 +354,20 @@ http {
 EOF
 }
 
+# hs_curl ARGS...: curl for readiness checks: quiet, bounded, no proxy.
+hs_curl() {
+  curl -sS -f -o /dev/null --max-time 2 --noproxy '*' --cacert "$CA_FILE" "$@"
+}
+
 # hs_nginx_ready: every port answers as it should.
 hs_nginx_ready() {
-  hs_c="curl -sS -f -o /dev/null --max-time 2 --noproxy * --cacert $CA_FILE"
-  $hs_c --resolve "origin.test:$HTTPS_PORT:127.0.0.1" \
+  hs_curl --resolve "origin.test:$HTTPS_PORT:127.0.0.1" \
     "https://origin.test:$HTTPS_PORT/ok" &&
-    $hs_c "http://127.0.0.1:$HTTP_PORT/ok" &&
-    $hs_c --resolve "other.test:$OTHER_PORT:127.0.0.1" \
+    hs_curl "http://127.0.0.1:$HTTP_PORT/ok" &&
+    hs_curl --resolve "other.test:$OTHER_PORT:127.0.0.1" \
       "https://other.test:$OTHER_PORT/ok" &&
-    $hs_c -k "https://127.0.0.1:$WRONG_PORT/" &&
-    $hs_c -k "https://127.0.0.1:$EXPIRED_PORT/"
+    hs_curl -k "https://127.0.0.1:$WRONG_PORT/" &&
+    hs_curl -k "https://127.0.0.1:$EXPIRED_PORT/"
 }
 
 # hs_start_nginx DIR: start nginx (needs hs_make_ca first) in the
@@ -382,9 +386,11 @@ hs_start_nginx() {
   hs_try=0
   while [ "$hs_try" -lt 5 ]; do
     hs_try=$((hs_try + 1))
-    HTTPS_PORT=$(hs_free_port) && HTTP_PORT=$(hs_free_port) &&
+    if ! { HTTPS_PORT=$(hs_free_port) && HTTP_PORT=$(hs_free_port) &&
       OTHER_PORT=$(hs_free_port) && WRONG_PORT=$(hs_free_port) &&
-      EXPIRED_PORT=$(hs_free_port) || hs_fail "no free port"
+      EXPIRED_PORT=$(hs_free_port); }; then
+      hs_fail "no free port"
+    fi
     hs_nginx_conf "$hs_d"
     : >"$hs_d/error.log"
     nginx -p "$hs_d" -c "$hs_d/nginx.conf" -e "$hs_d/error.log" \

@@ -21,8 +21,7 @@ static void test_table_sorted(void **state)
 
   (void)state;
   for (i = 1; i < OPT_COUNT; i++)
-    assert_true(strcmp(options_table[i - 1].name, options_table[i].name) <
-                0);
+    assert_true(strcmp(options_table[i - 1].name, options_table[i].name) < 0);
   for (i = 0; i < OPT_COUNT; i++) {
     assert_int_equal(options_table[i].id, (int)i);
     assert_ptr_equal(options_find(options_table[i].name), &options_table[i]);
@@ -147,9 +146,9 @@ static int parse(struct cli *c, const char *const *a, int n)
 
 static void test_cli(void **state)
 {
-  static const char *const a[] = {"hopsplit", "-n5",     "--mode=cold,resumed",
-                                  "-qk",      "-H",      "X-A: 1",
-                                  "--",       "-weird", "https://example.com/"};
+  static const char *const a[] = {
+      "hopsplit", "-n5",    "--mode=cold,resumed", "-qk", "-H", "X-A: 1",
+      "--",       "-weird", "https://example.com/"};
   char **argv = mkargv(a, 9);
   struct cli c;
 

@@ -94,8 +94,8 @@ static void test_phase_cases(void **state)
                  got);
     for (ph = 0; ph < PHASE_COUNT; ph++) {
       if (got[ph] != cases[i].want[ph])
-        print_error("case '%s' phase %s: got %lld want %lld\n",
-                    cases[i].name, phase_names[ph], (long long)got[ph],
+        print_error("case '%s' phase %s: got %lld want %lld\n", cases[i].name,
+                    phase_names[ph], (long long)got[ph],
                     (long long)cases[i].want[ph]);
       assert_int_equal(got[ph], cases[i].want[ph]);
       assert_true(got[ph] >= 0);
