@@ -16,11 +16,7 @@ P=$HTTPS_PORT
 # logged ERE...: every ERE matches exactly one line of the access log.
 logged() {
   for l_re in "$@"; do
-    l_n=$(grep -cE -e "^$P $l_re" "$NGINX_LOG")
-    [ "$l_n" = 1 ] || {
-      cat "$NGINX_LOG" >&2
-      hs_fail "'$l_re' logged $l_n times, expected once: $HS_CMD"
-    }
+    hs_logged 1 "^$P $l_re"
   done
 }
 

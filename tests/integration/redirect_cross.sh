@@ -44,11 +44,10 @@ hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
   --cacert "$CA_FILE" -H "Authorization: Bearer sekrit-token" \
   -H "Cookie: session=sekrit-cookie" -H "X-Test: kept" "$B/redirect-cross"
 hs_jcheck --closure --all-ok "nhops() == [2]"
-grep -q "^$HTTPS_PORT GET /redirect-cross auth=\[Bearer sekrit-token\] cookie=\[session=sekrit-cookie\]" "$NGINX_LOG" ||
-  { cat "$NGINX_LOG" >&2; hs_fail "hop 1 did not carry Authorization and Cookie"; }
-# nginx logs an absent header as "-".
-grep -q "^$OTHER_PORT GET /ok auth=\[-\] cookie=\[-\] .* x=\[kept\]" "$NGINX_LOG" ||
-  { cat "$NGINX_LOG" >&2; hs_fail "cross-origin hop kept Authorization/Cookie (or lost X-Test)"; }
+# Hop 1 carries both; the cross-origin hop neither (nginx logs an absent
+# header as "-") but keeps the other extra header.
+hs_logged 1 "^$HTTPS_PORT GET /redirect-cross auth=\[Bearer sekrit-token\] cookie=\[session=sekrit-cookie\]"
+hs_logged 1 "^$OTHER_PORT GET /ok auth=\[-\] cookie=\[-\] .* x=\[kept\]"
 if grep -q sekrit "$HS_OUT"; then
   grep -n sekrit "$HS_OUT" >&2
   hs_fail "a credential appears unredacted in the JSON output"
@@ -58,7 +57,6 @@ fi
 hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
   --cacert "$CA_FILE" --location-trusted \
   -H "Authorization: Bearer sekrit-token" "$B/redirect-cross"
-grep -q "^$OTHER_PORT GET /ok auth=\[Bearer sekrit-token\]" "$NGINX_LOG" ||
-  { cat "$NGINX_LOG" >&2; hs_fail "--location-trusted did not keep Authorization"; }
+hs_logged 1 "^$OTHER_PORT GET /ok auth=\[Bearer sekrit-token\]"
 
 hs_pass

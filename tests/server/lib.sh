@@ -1,11 +1,12 @@
 # tests/server/lib.sh: fixtures for the integration tests (POSIX sh).
 #
 # A test script sources this file, calls hs_init, then starts the servers it
-# needs on free loopback ports inside its own scratch directory
-# ($HOPSPLIT_TMP).  Every process started here is recorded and killed, by its
-# id, when the script exits (git lib-httpd.sh; curl's sws/dnsd).
+# needs on free loopback ports inside its own scratch directory ($HS_DIR, a
+# fresh directory under $HOPSPLIT_TMP, removed when the test passes).
+# Every process started here is recorded and killed, by its id, when the
+# script exits (git lib-httpd.sh; curl's sws/dnsd).
 #
-#   hs_init NAME              scratch dir, traps, defaults for HOPSPLIT*
+#   hs_init NAME              $HS_DIR, traps, defaults for HOPSPLIT*
 #   hs_require TOOL...        skip (77), or fail under HOPSPLIT_TEST_REQUIRE
 #   hs_free_port              print a free TCP port on 127.0.0.1
 #   hs_make_ca DIR            test CA, server, wrong-name and expired certs
@@ -15,6 +16,7 @@
 #                             (see tcpserver.py), port in $TCP_PORT
 #   hs_run RC ARGS...         run $HOPSPLIT, expect exit RC; $HS_OUT, $HS_ERR
 #   hs_jcheck [OPTS] EXPR...  JSON assertions on $HS_OUT (jcheck.py)
+#   hs_logged N ERE           nginx access log has N matching lines
 #   hs_fail MSG / hs_skip MSG / hs_pass
 #
 # Exported after start: CA_FILE; HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT
@@ -67,13 +69,19 @@ hs_init() {
     *) hs_fail "HOPSPLIT_TMP '$HOPSPLIT_TMP' is not a safe scratch path" ;;
   esac
   export HOPSPLIT HOPSPLIT_SRC HOPSPLIT_BUILD HOPSPLIT_TMP
-  rm -rf "$HOPSPLIT_TMP"
   mkdir -p "$HOPSPLIT_TMP" || hs_fail "cannot create $HOPSPLIT_TMP"
-  HS_DIR=$(cd "$HOPSPLIT_TMP" && pwd)
+  # Each run works in its own directory, so two ctest runs in one build
+  # tree do not clobber each other.  It is removed when the test passes and
+  # kept for a look when it fails; kept ones go after a day.
+  find "$HOPSPLIT_TMP" -mindepth 1 -maxdepth 1 -name 'run.*' -mmin +1440 \
+    -exec rm -rf {} + 2>/dev/null
+  HS_DIR=$(mktemp -d "$HOPSPLIT_TMP/run.XXXXXX") ||
+    hs_fail "cannot create a directory in $HOPSPLIT_TMP"
+  HS_DIR=$(cd "$HS_DIR" && pwd)
   # shellcheck disable=SC2154 # hs_rc is set inside the trap
-  trap 'hs_rc=$?; trap - EXIT; hs_cleanup; exit $hs_rc' EXIT
-  trap 'hs_cleanup; trap - EXIT; exit 130' INT
-  trap 'hs_cleanup; trap - EXIT; exit 143' TERM
+  trap 'hs_rc=$?; trap - EXIT; hs_cleanup; hs_tidy $hs_rc; exit $hs_rc' EXIT
+  trap 'hs_cleanup; trap - EXIT; hs_tidy 130; exit 130' INT
+  trap 'hs_cleanup; trap - EXIT; hs_tidy 143; exit 143' TERM
   # Never let a proxy setting or a user's curlrc route test traffic.
   unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY all_proxy \
     NO_PROXY no_proxy CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR
@@ -87,6 +95,16 @@ hs_init() {
   if [ ! -x "$HOPSPLIT" ]; then
     hs_fail "binary '$HOPSPLIT' is missing: build it first"
   fi
+}
+
+# hs_tidy RC: remove the run directory after a pass or skip, point to it
+# otherwise.
+hs_tidy() {
+  [ -n "${HS_DIR:-}" ] && [ -d "$HS_DIR" ] || return 0
+  case $1 in
+    0 | 77) rm -rf "$HS_DIR" ;;
+    *) hs_log "files of this run kept in $HS_DIR" ;;
+  esac
 }
 
 # hs_track PID: kill PID when the script ends.
@@ -524,6 +542,23 @@ hs_show() {
     head -c 4000 "$HS_OUT"
     printf -- '\n---\n'
   } >&2
+}
+
+# hs_logged N ERE: nginx's access log has N lines matching ERE.  nginx
+# writes the line when it finalises the request, which can be after the
+# client has its response, so wait for it (at most 3 s).
+hs_logged() {
+  hs_want=$1
+  hs_i=0
+  while :; do
+    hs_n=$(grep -cE -e "$2" "$NGINX_LOG")
+    [ "$hs_n" = "$hs_want" ] && return 0
+    [ "$hs_i" -ge 30 ] && break
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+  cat "$NGINX_LOG" >&2
+  hs_fail "access log: '$2' $hs_n times, expected $hs_want: $HS_CMD"
 }
 
 # hs_elapsed_below MS: the last run took less than MS milliseconds.

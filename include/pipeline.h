@@ -1,0 +1,60 @@
+/*
+ * pipeline.h: one measurement from a built plan to the written reports,
+ * shared by the URL form (main.c) and profile runs: probe -> analysis ->
+ * report, and the exit status that follows (SPEC 2).
+ *
+ * pipeline_measure fills a struct pipeline; pipeline_release frees what it
+ * holds.  The plan is borrowed and must outlive it.
+ */
+#ifndef HOPSPLIT_PIPELINE_H
+#define HOPSPLIT_PIPELINE_H
+
+#include "analysis.h"
+#include "plan.h"
+#include "report.h"
+#include "results.h"
+#include "runner.h"
+
+enum exit_status {
+  EXIT_STATUS_OK = 0,
+  EXIT_STATUS_CHECK = 1,
+  EXIT_STATUS_USAGE = 2,
+  EXIT_STATUS_SAMPLES = 3,
+  EXIT_STATUS_SETUP = 4,
+  EXIT_STATUS_INTERRUPTED = 130
+};
+
+struct pipeline {
+  const struct plan *plan;
+  struct results results;
+  struct analysis analysis;
+  char *libraries;
+  int interrupted;
+};
+
+/* Check that every -o file of o can be written; 0 or -1 (printed). */
+int pipeline_check_outputs(const struct options *o);
+
+/* Measure the plan (cb, if not NULL, sees each sample as it ends), then
+ * analyse.  Returns 0, or -1 when the libraries cannot be set up. */
+int pipeline_measure(struct pipeline *pl, const struct plan *plan,
+                     runner_sample_cb cb, void *ud);
+
+/* Fill a report context for pl; color as for stdout. */
+void pipeline_context(const struct pipeline *pl, struct report_ctx *ctx,
+                      int color);
+
+/* Render to stdout in o->format and write every -o file of o.  Returns 0
+ * or -1 when an output could not be written (printed). */
+int pipeline_report(const struct pipeline *pl, const struct options *o);
+
+/* Exit status: interrupted > setup error > failed check > failed sample. */
+int pipeline_exit_status(const struct pipeline *pl, int report_rc,
+                         int checks_failed);
+
+void pipeline_release(struct pipeline *pl);
+
+/* Whether text on stdout gets colour (--color, NO_COLOR, a TTY). */
+int pipeline_want_color(const struct options *o);
+
+#endif
