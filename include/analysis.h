@@ -10,6 +10,9 @@
 
 #include <stddef.h>
 
+#include "cache.h"
+#include "compare.h"
+#include "edge.h"
 #include "plan.h"
 #include "results.h"
 #include "sample.h"
@@ -52,8 +55,67 @@ struct mode_summary {
   const char *first_error[ERR_COUNT];
 };
 
+/* SPEC 5 cache[]: one per hop index over every successful sample of a
+ * target, all modes.  result is the classification of the most recent hop
+ * with the most frequent verdict. */
+struct cache_hop {
+  size_t hop; /* 1-based */
+  char *host; /* owned */
+  struct cache_result result;
+  struct cache_counts counts;
+};
+
+enum finding_kind {
+  FINDING_REDIRECT,
+  FINDING_CACHE,
+  FINDING_DISTANT_EDGE,
+  FINDING_CONNECTIONS,
+  FINDING_TLS_RESUMPTION,
+  FINDING_PAYLOAD,
+  FINDING_SERVER_WAIT,
+  FINDING_DNS,
+  FINDING_HTTP_VERSION,
+  FINDING_NOISE,
+  FINDING_COUNT
+};
+extern const char *const finding_kind_names[FINDING_COUNT];
+
+/* SPEC 4.3: one finding, with the evidence in words and the saving
+ * estimated from measured medians. */
+struct finding {
+  enum finding_kind kind;
+  char *title;  /* owned */
+  char *detail; /* owned */
+  int64_t saving_us;
+  int hop; /* 1-based, 0 when the finding is about the whole request */
+};
+
 struct target_analysis {
   struct mode_summary modes[MODE_COUNT];
+  struct cache_hop *cache;
+  size_t n_cache;
+  struct edge_result *edge; /* one per hop index */
+  size_t n_edge;
+  struct finding *findings; /* ranked by saving, largest first */
+  size_t n_findings;
+};
+
+/* SPEC 5 comparison[]: a target against the baseline in one mode, paired
+ * by round. */
+struct comparison {
+  size_t target;
+  size_t baseline;
+  enum sample_mode mode;
+  struct compare_result phases[SUM_COUNT]; /* SUM_TOTAL is the verdict */
+};
+
+/* SPEC 5 drift[]: rank correlation of a target's totals with the round. */
+struct drift {
+  size_t target;
+  enum sample_mode mode;
+  double rho; /* NAN when it cannot be computed */
+  size_t n;
+  int warning;
 };
 
 struct analysis {
@@ -61,10 +123,28 @@ struct analysis {
   size_t n_targets;
   size_t n_samples;
   size_t n_failed;
+  struct edge_client client; /* SPEC 5 client{} */
+  struct comparison *comparisons;
+  size_t n_comparisons;
+  struct drift *drifts;
+  size_t n_drifts;
 };
 
 /* Value of a sample-level phase of one sample. */
 int64_t analysis_sample_phase(const struct sample *s, enum sum_phase ph);
+
+/* Parts of analysis_build, each in its own file: cache[], edge[] and
+ * client (analysis_cdn.c); comparison[] and drift[]
+ * (analysis_compare.c). */
+void analysis_cdn_build(const struct plan *p, const struct results *r,
+                        struct analysis *a);
+void analysis_compare_build(const struct plan *p, const struct results *r,
+                            struct analysis *a);
+
+/* Findings of target t (findings.c), from the rest of the analysis. */
+void findings_build(const struct plan *p, const struct results *r,
+                    struct analysis *a, size_t t);
+void finding_release(struct finding *f);
 
 void analysis_build(struct analysis *a, const struct plan *p,
                     const struct results *r);

@@ -69,7 +69,16 @@ struct opt_def {
 /* The table, sorted by name; OPT_COUNT entries. */
 extern const struct opt_def options_table[OPT_COUNT];
 
-enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_COUNT };
+enum report_format {
+  FORMAT_TEXT,
+  FORMAT_JSON,
+  FORMAT_NDJSON,
+  FORMAT_CSV,
+  FORMAT_HAR,
+  FORMAT_HTML,
+  FORMAT_PROM,
+  FORMAT_COUNT
+};
 extern const char *const report_format_names[FORMAT_COUNT];
 
 enum tristate { TRI_AUTO, TRI_ALWAYS, TRI_NEVER, TRI_COUNT };
@@ -80,6 +89,13 @@ enum http_pref { HTTP_PREF_DEFAULT, HTTP_PREF_1_1, HTTP_PREF_2 };
 struct output_spec {
   char *path;
   enum report_format format;
+};
+
+/* One option as it was applied: its definition and its value (NULL for a
+ * flag).  The value is owned by the struct options that records it. */
+struct opt_given {
+  const struct opt_def *def;
+  char *val;
 };
 
 struct options {
@@ -119,6 +135,10 @@ struct options {
   int verbosity; /* -1 quiet, 0, 1+ verbose */
   int help;
   int version;
+  /* Every option options_set applied, in order, so that "hopsplit run"
+   * can replay its command line over each profile (profile.c). */
+  struct opt_given *given;
+  size_t n_given;
 };
 
 void options_init(struct options *o);
@@ -129,6 +149,9 @@ const struct opt_def *options_find(const char *name);
 const struct opt_def *options_find_short(char c);
 /* The known long name closest to name (for "did you mean"), or NULL. */
 const char *options_suggest(const char *name);
+/* The one of n names closest to name, within two edits, or NULL. */
+const char *options_closest(const char *name, const char *const *names,
+                            size_t n);
 
 /*
  * Apply one option.  val is NULL for flags.  On error, writes a message
@@ -137,6 +160,19 @@ const char *options_suggest(const char *name);
  */
 int options_set(struct options *o, const struct opt_def *d, const char *val,
                 char *err, size_t errlen);
+
+/*
+ * As options_set, for an option that overrides earlier settings of a
+ * repeatable option with the same key: a header replaces the headers of
+ * the same name (case-insensitive), a --resolve entry the entries for the
+ * same HOST:PORT.  Used to apply command-line options over a profile.
+ */
+int options_override(struct options *o, const struct opt_def *d,
+                     const char *val, char *err, size_t errlen);
+
+/* Deep copy of src into dst (dst need not be initialised); release dst
+ * with options_release. */
+void options_copy(struct options *dst, const struct options *src);
 
 /* Settle what depends on several options (the format of -o files without
  * a known extension is --format); call once after the last options_set. */

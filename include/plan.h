@@ -16,10 +16,13 @@
 #include "options.h"
 #include "sample.h"
 
+struct check_set; /* check.h */
+
 struct target {
   char *name;
   char *url;                  /* with scheme, as measured (unredacted) */
   const struct options *opts; /* settings of this target */
+  struct options *own_opts;   /* a profile target's own copy, or NULL */
 };
 
 /* One (target, mode) pair: measured once per round. */
@@ -38,10 +41,28 @@ struct plan {
   size_t n_items;
   long rounds;
   uint64_t seed; /* the seed used, set even when not given */
+  /* The checks of a profile run (borrowed; evaluated after the analysis,
+   * reported with it), NULL for the URL form. */
+  const struct check_set *checks;
+};
+
+/* A target of a profile: its name, its URL and its own settings. */
+struct plan_target_spec {
+  const char *name;
+  const char *url;
+  const struct options *opts;
 };
 
 int plan_build(struct plan *p, const struct options *o, char *const *args,
                size_t n_args);
+/*
+ * The plan of a profile: targets named by the profile, each with a copy
+ * of its own options (owned by the plan, freed by plan_release); o gives
+ * rounds, modes, order and seed.  The names must be unique.  Returns 0,
+ * or -1 after printing every problem.
+ */
+int plan_build_targets(struct plan *p, const struct options *o,
+                       const struct plan_target_spec *specs, size_t n);
 void plan_release(struct plan *p);
 
 /* Order of the items in a round (1-based): perm receives n_items indices. */

@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "plan.h"
+#include "results.h"
 #include "sample.h"
 
 /* Library set-up and tear-down; probe_global_init returns 0 or -1. */
@@ -40,6 +41,14 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
  * recorded in out->ok, out->err and out->err_message. */
 void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
                   struct sample *out);
+
+/*
+ * Fetch SCHEME://HOST:PORT/cdn-cgi/trace of the origin of hop h, once,
+ * outside the measured samples: body capped at 16 KiB, at most 5 s.  Fills
+ * t->body and t->len, or t->error; never fails the run.
+ */
+void probe_trace(const struct options *o, const struct hop *h,
+                 struct trace_fetch *t);
 
 /*
  * Turn libcurl's cumulative offsets of one hop into phases (STYLE 5.6): the

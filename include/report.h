@@ -26,6 +26,23 @@ struct report_ctx {
 
 void report_text(const struct report_ctx *c, struct buf *out);
 void report_json(const struct report_ctx *c, struct buf *out);
+void report_ndjson(const struct report_ctx *c, struct buf *out);
+void report_csv(const struct report_ctx *c, struct buf *out);
+void report_har(const struct report_ctx *c, struct buf *out);
+void report_html(const struct report_ctx *c, struct buf *out);
+void report_prom(const struct report_ctx *c, struct buf *out);
+
+/* ndjson in two parts, for streaming (report_ndjson is both): the line
+ * of sample s, index-th of the run (needs only the plan and libraries of
+ * c), and the final summary line (needs all of c). */
+void report_ndjson_sample(const struct report_ctx *c, const struct sample *s,
+                          size_t index, struct buf *out);
+void report_ndjson_summary(const struct report_ctx *c, struct buf *out);
+
+struct jt;
+/* The hopsplit/1 document of c as a tree (report_json parsed back), so
+ * that other formats carry the same facts; release with jt_release. */
+void report_json_tree(const struct report_ctx *c, struct jt *root);
 void report_render(const struct report_ctx *c, enum report_format f,
                    struct buf *out);
 

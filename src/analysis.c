@@ -120,16 +120,36 @@ void analysis_build(struct analysis *a, const struct plan *p,
   for (i = 0; i < r->n; i++)
     if (!r->samples[i].ok)
       a->n_failed++;
+  analysis_cdn_build(p, r, a);
+  analysis_compare_build(p, r, a);
+  for (t = 0; t < p->n_targets; t++)
+    findings_build(p, r, a, t);
 }
 
 void analysis_release(struct analysis *a)
 {
-  size_t t;
+  size_t t, k;
   int m;
 
-  for (t = 0; t < a->n_targets; t++)
+  for (t = 0; t < a->n_targets; t++) {
+    struct target_analysis *ta = &a->targets[t];
+
     for (m = 0; m < MODE_COUNT; m++)
-      free(a->targets[t].modes[m].hops);
+      free(ta->modes[m].hops);
+    for (k = 0; k < ta->n_cache; k++) {
+      free(ta->cache[k].host);
+      cache_result_release(&ta->cache[k].result);
+    }
+    free(ta->cache);
+    for (k = 0; k < ta->n_edge; k++)
+      edge_result_release(&ta->edge[k]);
+    free(ta->edge);
+    for (k = 0; k < ta->n_findings; k++)
+      finding_release(&ta->findings[k]);
+    free(ta->findings);
+  }
+  free(a->comparisons);
+  free(a->drifts);
   free(a->targets);
   memset(a, 0, sizeof(*a));
 }

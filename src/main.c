@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_run.h"
+#include "cmd_report.h"
 #include "msg.h"
 #include "pipeline.h"
 #include "plan.h"
@@ -63,6 +65,10 @@ out_cli:
 
 int main(int argc, char **argv)
 {
+  if (argc > 1 && !strcmp(argv[1], "report"))
+    return cmd_report(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "run"))
+    return cmd_run(argc - 1, argv + 1);
   if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "report"))) {
     msg_error("'hopsplit %s' is not part of this version yet; "
               "measure URLs directly: hopsplit [OPTIONS] URL ...",

@@ -37,7 +37,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "resolvers for c-ares (IPv6 as [addr]:port)"},
     {"dry-run", 0, OPT_ARG_NONE, OPT_DRY_RUN, NULL,
      "print the plan and measure nothing"},
-    {"format", 0, OPT_ARG_REQUIRED, OPT_FORMAT, "text|json",
+    {"format", 0, OPT_ARG_REQUIRED, OPT_FORMAT,
+     "text|json|ndjson|csv|har|html|prom",
      "what goes to stdout (default text)"},
     {"header", 'H', OPT_ARG_REQUIRED, OPT_HEADER, "\"NAME: VALUE\"",
      "extra request header, repeatable"},
@@ -87,7 +88,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "show versions of hopsplit and its libraries"},
 };
 
-const char *const report_format_names[FORMAT_COUNT] = {"text", "json"};
+const char *const report_format_names[FORMAT_COUNT] = {
+    "text", "json", "ndjson", "csv", "har", "html", "prom"};
 static const char *const tristate_names[TRI_COUNT] = {"auto", "always",
                                                       "never"};
 
@@ -133,6 +135,9 @@ void options_release(struct options *o)
   for (i = 0; i < o->n_outputs; i++)
     free(o->outputs[i].path);
   free(o->outputs);
+  for (i = 0; i < o->n_given; i++)
+    free(o->given[i].val);
+  free(o->given);
   memset(o, 0, sizeof(*o));
 }
 
@@ -196,6 +201,23 @@ const char *options_suggest(const char *name)
     if (d < best) {
       best = d;
       hit = options_table[i].name;
+    }
+  }
+  return best <= 2 ? hit : NULL;
+}
+
+const char *options_closest(const char *name, const char *const *names,
+                            size_t n)
+{
+  size_t i, best = (size_t)-1;
+  const char *hit = NULL;
+
+  for (i = 0; i < n; i++) {
+    size_t d = edit_distance(name, names[i]);
+
+    if (d < best) {
+      best = d;
+      hit = names[i];
     }
   }
   return best <= 2 ? hit : NULL;
@@ -433,6 +455,16 @@ enum report_format options_format_from_path(const char *path)
     return FORMAT_JSON;
   if (!strcasecmp(dot, ".txt"))
     return FORMAT_TEXT;
+  if (!strcasecmp(dot, ".ndjson"))
+    return FORMAT_NDJSON;
+  if (!strcasecmp(dot, ".csv"))
+    return FORMAT_CSV;
+  if (!strcasecmp(dot, ".har"))
+    return FORMAT_HAR;
+  if (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm"))
+    return FORMAT_HTML;
+  if (!strcasecmp(dot, ".prom"))
+    return FORMAT_PROM;
   return FORMAT_COUNT;
 }
 
@@ -442,8 +474,8 @@ static void push_str(char ***v, size_t *n, const char *s)
   (*v)[(*n)++] = xstrdup(s);
 }
 
-int options_set(struct options *o, const struct opt_def *d, const char *val,
-                char *err, size_t errlen)
+static int set_value(struct options *o, const struct opt_def *d,
+                     const char *val, char *err, size_t errlen)
 {
   long n;
   int i;
@@ -647,4 +679,105 @@ int options_set(struct options *o, const struct opt_def *d, const char *val,
 empty:
   snprintf(err, errlen, "empty value");
   return -1;
+}
+
+int options_set(struct options *o, const struct opt_def *d, const char *val,
+                char *err, size_t errlen)
+{
+  struct opt_given *g;
+
+  if (set_value(o, d, val, err, errlen) < 0)
+    return -1;
+  o->given = xrealloc(o->given, (o->n_given + 1) * sizeof(*o->given));
+  g = &o->given[o->n_given++];
+  g->def = d;
+  g->val = val ? xstrdup(val) : NULL;
+  return 0;
+}
+
+/* Length of the key of a repeatable value: the header name, or the
+ * HOST:PORT of a --resolve entry (0 when there is none). */
+static size_t override_key(enum opt_id id, const char *val)
+{
+  const char *c = strchr(val, ':');
+
+  if (!c)
+    return 0;
+  if (id == OPT_HEADER)
+    return (size_t)(c - val);
+  c = strchr(c + 1, ':');
+  return c ? (size_t)(c - val) : 0;
+}
+
+int options_override(struct options *o, const struct opt_def *d,
+                     const char *val, char *err, size_t errlen)
+{
+  char ***v = NULL;
+  size_t *n = NULL, i, k, len;
+
+  if (d->id == OPT_HEADER) {
+    v = &o->headers;
+    n = &o->n_headers;
+  }
+  else if (d->id == OPT_RESOLVE) {
+    v = &o->resolve;
+    n = &o->n_resolve;
+  }
+  len = v && val ? override_key(d->id, val) : 0;
+  if (len) {
+    for (i = k = 0; i < *n; i++) {
+      char *old = (*v)[i];
+
+      if (override_key(d->id, old) == len && !strncasecmp(old, val, len))
+        free(old);
+      else
+        (*v)[k++] = old;
+    }
+    *n = k;
+  }
+  return options_set(o, d, val, err, errlen);
+}
+
+static char *dup_or_null(const char *s)
+{
+  return s ? xstrdup(s) : NULL;
+}
+
+static char **dup_strv(char *const *v, size_t n)
+{
+  char **c = n ? xcalloc(n, sizeof(*c)) : NULL;
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    c[i] = xstrdup(v[i]);
+  return c;
+}
+
+/* Every pointer field of struct options must be duplicated here. */
+void options_copy(struct options *dst, const struct options *src)
+{
+  size_t i;
+
+  *dst = *src;
+  dst->method = dup_or_null(src->method);
+  dst->headers = dup_strv(src->headers, src->n_headers);
+  dst->user_agent = dup_or_null(src->user_agent);
+  dst->resolve = dup_strv(src->resolve, src->n_resolve);
+  dst->dns_servers = dup_or_null(src->dns_servers);
+  dst->cacert = dup_or_null(src->cacert);
+  dst->capath = dup_or_null(src->capath);
+  dst->client_location = dup_or_null(src->client_location);
+  dst->outputs = src->n_outputs
+                     ? xcalloc(src->n_outputs, sizeof(*dst->outputs))
+                     : NULL;
+  for (i = 0; i < src->n_outputs; i++) {
+    dst->outputs[i].path = xstrdup(src->outputs[i].path);
+    dst->outputs[i].format = src->outputs[i].format;
+  }
+  dst->given =
+      src->n_given ? xcalloc(src->n_given, sizeof(*dst->given)) : NULL;
+  for (i = 0; i < src->n_given; i++) {
+    dst->given[i].def = src->given[i].def;
+    dst->given[i].val = dup_or_null(src->given[i].val);
+  }
 }

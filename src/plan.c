@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "edge.h"
 #include "msg.h"
 #include "plan.h"
 #include "schedule.h"
@@ -106,11 +107,13 @@ static void name_targets(struct plan *p, const int *named)
   }
 }
 
+static void plan_items(struct plan *p, const struct options *o);
+
 int plan_build(struct plan *p, const struct options *o, char *const *args,
                size_t n_args)
 {
   size_t i, j;
-  int bad = 0, m;
+  int bad = 0;
   int *named;
 
   memset(p, 0, sizeof(*p));
@@ -147,6 +150,16 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
                   p->targets[i].name, i + 1, j + 1);
         bad = 1;
       }
+  if (o->client_location) {
+    struct edge_client cl;
+    char *err = NULL;
+
+    if (edge_client_parse(o->client_location, &cl, &err) < 0) {
+      msg_error("option --client-location: %s", err ? err : "bad value");
+      bad = 1;
+    }
+    free(err);
+  }
   if (!bad)
     name_targets(p, named);
   free(named);
@@ -154,6 +167,54 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
     plan_release(p);
     return -1;
   }
+  plan_items(p, o);
+  return 0;
+}
+
+int plan_build_targets(struct plan *p, const struct options *o,
+                       const struct plan_target_spec *specs, size_t n)
+{
+  size_t i, j;
+  int bad = 0;
+
+  memset(p, 0, sizeof(*p));
+  p->opts = o;
+  if (!n)
+    return msg_error("no target given");
+  p->targets = xcalloc(n, sizeof(*p->targets));
+  p->n_targets = n;
+  for (i = 0; i < n; i++) {
+    struct target *t = &p->targets[i];
+
+    t->name = xstrdup(specs[i].name);
+    t->url = url_normalize_arg(specs[i].url);
+    t->own_opts = xmalloc(sizeof(*t->own_opts));
+    options_copy(t->own_opts, specs[i].opts);
+    t->opts = t->own_opts;
+    if (check_url(specs[i].url, t->url) < 0)
+      bad = 1;
+    for (j = 0; j < i; j++)
+      if (!strcmp(specs[j].name, specs[i].name)) {
+        msg_error("target name '%s' is used twice (targets %zu and %zu)",
+                  specs[i].name, j + 1, i + 1);
+        bad = 1;
+      }
+  }
+  if (bad) {
+    plan_release(p);
+    return -1;
+  }
+  plan_items(p, o);
+  return 0;
+}
+
+/* The (target, mode) items, rounds and seed of a plan whose targets are
+ * set. */
+static void plan_items(struct plan *p, const struct options *o)
+{
+  size_t i, j;
+  int m;
+
   for (m = 0; m < MODE_COUNT; m++)
     if (o->modes & (1u << m))
       p->modes[p->n_modes++] = (enum sample_mode)m;
@@ -176,7 +237,6 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
                (uint64_t)getpid()) &
               0x7fffffffu;
   }
-  return 0;
 }
 
 void plan_release(struct plan *p)
@@ -186,6 +246,10 @@ void plan_release(struct plan *p)
   for (i = 0; i < p->n_targets; i++) {
     free(p->targets[i].name);
     free(p->targets[i].url);
+    if (p->targets[i].own_opts) {
+      options_release(p->targets[i].own_opts);
+      free(p->targets[i].own_opts);
+    }
   }
   free(p->targets);
   free(p->items);
@@ -205,31 +269,12 @@ static void print_duration(FILE *f, const char *label, int64_t us)
   fprintf(f, "  %-18s %s\n", label, t);
 }
 
-void plan_print(const struct plan *p, FILE *f)
+/* The settings of o, one "  name value" line each; only what differs
+ * from the defaults for the less common ones. */
+static void print_settings(const struct options *o, int show_secrets, FILE *f)
 {
-  const struct options *o = p->opts;
   size_t i;
 
-  fprintf(f, "plan: %zu target%s, %ld round%s, modes", p->n_targets,
-          p->n_targets == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
-  for (i = 0; i < p->n_modes; i++)
-    fprintf(f, "%s%s", i ? "," : " ", sample_mode_names[p->modes[i]]);
-  fprintf(f, ", order %s, seed %llu\n", schedule_order_name(o->order),
-          (unsigned long long)p->seed);
-  fprintf(f,
-          "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
-          "time\n",
-          p->rounds * (long)p->n_items, p->rounds, p->n_items);
-  fprintf(f, "targets:\n");
-  for (i = 0; i < p->n_targets; i++) {
-    char *u = o->show_secrets ? xstrdup(p->targets[i].url)
-                              : url_redact(p->targets[i].url);
-
-    fprintf(f, "  %-12s %s %s%s\n", p->targets[i].name, o->method, u,
-            i == 0 && p->n_targets > 1 ? "  (baseline)" : "");
-    free(u);
-  }
-  fprintf(f, "settings:\n");
   if (o->follow)
     fprintf(f, "  %-18s %ld\n", "max-redirs", o->max_redirs);
   else
@@ -258,7 +303,7 @@ void plan_print(const struct plan *p, FILE *f)
                  !strncasecmp(h, "proxy-authorization:", 20) ||
                  !strncasecmp(h, "cookie:", 7);
 
-    if (secret && !o->show_secrets && colon)
+    if (secret && !show_secrets && colon)
       fprintf(f, "  %-18s %.*s: REDACTED\n", "header", (int)(colon - h), h);
     else
       fprintf(f, "  %-18s %s\n", "header", h);
@@ -266,4 +311,90 @@ void plan_print(const struct plan *p, FILE *f)
   for (i = 0; i < o->n_outputs; i++)
     fprintf(f, "  %-18s %s (%s)\n", "output", o->outputs[i].path,
             report_format_names[o->outputs[i].format]);
+  if (strcmp(o->user_agent, "hopsplit/" HOPSPLIT_VERSION))
+    fprintf(f, "  %-18s %s\n", "user-agent", o->user_agent);
+  if (o->compressed)
+    fprintf(f, "  %-18s %s\n", "compressed", "yes");
+  if (o->location_trusted)
+    fprintf(f, "  %-18s %s\n", "location-trusted", "yes");
+  if (o->cacert)
+    fprintf(f, "  %-18s %s\n", "cacert", o->cacert);
+  if (o->capath)
+    fprintf(f, "  %-18s %s\n", "capath", o->capath);
+}
+
+/*
+ * The settings of target t that differ from those of the run: its lines
+ * of print_settings that the run's lines do not have.
+ */
+static void print_target_settings(const struct plan *p, size_t t, FILE *f)
+{
+  char *run = NULL, *own = NULL, *line, *end;
+  size_t run_len = 0, own_len = 0;
+  FILE *m;
+  int first = 1;
+
+  m = open_memstream(&run, &run_len);
+  if (!m)
+    return;
+  fputc('\n', m);
+  print_settings(p->opts, p->opts->show_secrets, m);
+  fclose(m);
+  m = open_memstream(&own, &own_len);
+  if (!m) {
+    free(run);
+    return;
+  }
+  print_settings(p->targets[t].opts, p->opts->show_secrets, m);
+  fclose(m);
+  for (line = own; *line; line = end + 1) {
+    char *needle;
+
+    end = strchr(line, '\n');
+    if (!end)
+      break;
+    needle = xasprintf("\n%.*s", (int)(end - line + 1), line);
+
+    if (!strstr(run, needle)) {
+      if (first)
+        fprintf(f, "settings of %s:\n", p->targets[t].name);
+      first = 0;
+      fputs(needle + 1, f);
+    }
+    free(needle);
+  }
+  free(run);
+  free(own);
+}
+
+void plan_print(const struct plan *p, FILE *f)
+{
+  const struct options *o = p->opts;
+  size_t i;
+
+  fprintf(f, "plan: %zu target%s, %ld round%s, modes", p->n_targets,
+          p->n_targets == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
+  for (i = 0; i < p->n_modes; i++)
+    fprintf(f, "%s%s", i ? "," : " ", sample_mode_names[p->modes[i]]);
+  fprintf(f, ", order %s, seed %llu\n", schedule_order_name(o->order),
+          (unsigned long long)p->seed);
+  fprintf(f,
+          "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
+          "time\n",
+          p->rounds * (long)p->n_items, p->rounds, p->n_items);
+  fprintf(f, "targets:\n");
+  for (i = 0; i < p->n_targets; i++) {
+    char *u = o->show_secrets ? xstrdup(p->targets[i].url)
+                              : url_redact(p->targets[i].url);
+
+    fprintf(f, "  %-12s %s %s%s\n", p->targets[i].name,
+            p->targets[i].opts ? p->targets[i].opts->method : o->method, u,
+            i == 0 && p->n_targets > 1 ? "  (baseline)" : "");
+    free(u);
+  }
+  fprintf(f, "settings:\n");
+  print_settings(o, o->show_secrets, f);
+  for (i = 0; i < p->n_targets; i++)
+    if (p->targets[i].opts && p->targets[i].opts != o)
+      print_target_settings(p, i, f);
 }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "jtree.h"
 #include "msg.h"
 #include "report.h"
 #include "url.h"
@@ -26,10 +27,37 @@ void report_render(const struct report_ctx *c, enum report_format f,
   case FORMAT_JSON:
     report_json(c, out);
     return;
+  case FORMAT_NDJSON:
+    report_ndjson(c, out);
+    return;
+  case FORMAT_CSV:
+    report_csv(c, out);
+    return;
+  case FORMAT_HAR:
+    report_har(c, out);
+    return;
+  case FORMAT_HTML:
+    report_html(c, out);
+    return;
+  case FORMAT_PROM:
+    report_prom(c, out);
+    return;
   case FORMAT_COUNT:
     break;
   }
   BUG("report format %d", (int)f);
+}
+
+void report_json_tree(const struct report_ctx *c, struct jt *root)
+{
+  struct buf b;
+  char err[128];
+
+  buf_init(&b, 0);
+  report_json(c, &b);
+  if (jt_parse(root, b.s, b.len, err, sizeof(err)) < 0)
+    BUG("report_json wrote invalid JSON: %s", err);
+  buf_release(&b);
 }
 
 char *report_url(const struct report_ctx *c, const char *url)

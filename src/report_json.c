@@ -10,6 +10,7 @@
 
 #include "json.h"
 #include "report.h"
+#include "report_checks.h"
 #include "units.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -148,6 +149,183 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
   json_array_end(j);
 }
 
+/* A double that may be unknown (NAN): null then. */
+static void num(struct json *j, const char *key, double v, int decimals)
+{
+  json_double(j, key, v, decimals);
+}
+
+static void cache_arr(struct json *j, const struct target_analysis *ta)
+{
+  size_t k, i;
+  int v;
+
+  json_array_begin(j, "cache");
+  for (k = 0; k < ta->n_cache; k++) {
+    const struct cache_hop *ch = &ta->cache[k];
+
+    json_object_begin(j, NULL);
+    json_int(j, "hop", (int64_t)ch->hop);
+    json_string(j, "host", ch->host);
+    json_string(j, "vendor", ch->result.vendor);
+    json_string(j, "verdict", cache_verdict_names[ch->result.verdict]);
+    json_string(j, "raw", ch->result.raw);
+    json_string(j, "source", ch->result.source);
+    if (ch->result.age >= 0)
+      json_int(j, "age", ch->result.age);
+    else
+      json_null(j, "age");
+    json_array_begin(j, "reasons");
+    for (i = 0; i < ch->result.n_reasons; i++)
+      json_string(j, NULL, ch->result.reasons[i]);
+    json_array_end(j);
+    json_object_begin(j, "counts");
+    for (v = 0; v < CACHE_VERDICT_COUNT; v++)
+      if (ch->counts.n[v])
+        json_int(j, cache_verdict_names[v], ch->counts.n[v]);
+    json_object_end(j);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void edge_arr(struct json *j, const struct target_analysis *ta)
+{
+  size_t k;
+
+  json_array_begin(j, "edge");
+  for (k = 0; k < ta->n_edge; k++) {
+    const struct edge_result *e = &ta->edge[k];
+
+    json_object_begin(j, NULL);
+    json_int(j, "hop", (int64_t)k + 1);
+    json_string(j, "host", e->host);
+    json_string(j, "vendor", e->vendor);
+    json_string(j, "pop", e->pop);
+    json_string(j, "city", e->city);
+    json_string(j, "country", e->country);
+    num(j, "lat", e->lat, 4);
+    num(j, "lon", e->lon, 4);
+    num(j, "distance_km", e->distance_km, 0);
+    num(j, "floor_rtt_ms", e->floor_rtt_ms, 1);
+    num(j, "connect_p50_ms", e->connect_p50_ms, 2);
+    json_string(j, "source",
+                e->source == EDGE_SOURCE_NONE ? NULL
+                                              : edge_source_names[e->source]);
+    if (e->distant < 0)
+      json_null(j, "distant");
+    else
+      json_bool(j, "distant", e->distant);
+    json_string(j, "distant_reason", e->distant_why);
+    json_bool(j, "client_hidden", e->hidden);
+    json_string(j, "upstream", e->upstream);
+    json_string(j, "nearest_pop", e->nearest);
+    num(j, "nearest_km", e->nearest_km, 0);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void findings_arr(struct json *j, const struct target_analysis *ta)
+{
+  size_t k;
+
+  json_array_begin(j, "findings");
+  for (k = 0; k < ta->n_findings; k++) {
+    const struct finding *f = &ta->findings[k];
+
+    json_object_begin(j, NULL);
+    json_string(j, "kind", finding_kind_names[f->kind]);
+    json_string(j, "title", f->title);
+    json_string(j, "detail", f->detail);
+    json_int(j, "saving_us", f->saving_us);
+    if (f->hop)
+      json_int(j, "hop", f->hop);
+    else
+      json_null(j, "hop");
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void client_obj(struct json *j, const struct analysis *a)
+{
+  const struct edge_client *cl = &a->client;
+
+  json_object_begin(j, "client");
+  json_string(j, "country", cl->country[0] ? cl->country : NULL);
+  num(j, "lat", cl->lat, 4);
+  num(j, "lon", cl->lon, 4);
+  json_string(j, "source",
+              cl->source == EDGE_CLIENT_NONE
+                  ? NULL
+                  : edge_client_source_names[cl->source]);
+  json_bool(j, "hidden", cl->hidden);
+  json_object_end(j);
+}
+
+static void ci_fields(struct json *j, const struct compare_result *r)
+{
+  if (!r->n_pairs) {
+    json_null(j, "median_diff_us");
+    json_null(j, "ci_low_us");
+    json_null(j, "ci_high_us");
+    return;
+  }
+  json_int(j, "median_diff_us", r->median_diff_us);
+  json_int(j, "ci_low_us", r->ci_low_us);
+  json_int(j, "ci_high_us", r->ci_high_us);
+}
+
+static void comparison_arr(struct json *j, const struct report_ctx *c)
+{
+  const struct analysis *a = c->analysis;
+  size_t i;
+  int ph;
+
+  json_array_begin(j, "comparison");
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *cmp = &a->comparisons[i];
+    const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
+
+    json_object_begin(j, NULL);
+    json_string(j, "target", c->plan->targets[cmp->target].name);
+    json_string(j, "baseline", c->plan->targets[cmp->baseline].name);
+    json_string(j, "mode", sample_mode_names[cmp->mode]);
+    json_int(j, "n_pairs", (int64_t)tot->n_pairs);
+    json_int(j, "n_dropped", (int64_t)tot->n_dropped);
+    ci_fields(j, tot);
+    json_double(j, "ci_level", tot->ci_level, 4);
+    json_bool(j, "ci_available", tot->ci_available);
+    json_double(j, "change_pct", tot->change_pct, 1);
+    json_string(j, "verdict", compare_verdict_names[tot->verdict]);
+    json_object_begin(j, "phases");
+    for (ph = 0; ph < SUM_COUNT; ph++) {
+      if (ph == SUM_TOTAL)
+        continue;
+      json_object_begin(j, sum_phase_names[ph]);
+      ci_fields(j, &cmp->phases[ph]);
+      json_object_end(j);
+    }
+    json_object_end(j);
+    json_object_end(j);
+  }
+  json_array_end(j);
+  json_array_begin(j, "drift");
+  for (i = 0; i < a->n_drifts; i++) {
+    const struct drift *d = &a->drifts[i];
+
+    json_object_begin(j, NULL);
+    json_string(j, "target", c->plan->targets[d->target].name);
+    json_string(j, "mode", sample_mode_names[d->mode]);
+    json_double(j, "rho", d->rho, 3);
+    json_int(j, "n", (int64_t)d->n);
+    json_bool(j, "warning", d->warning);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
 static void targets(struct json *j, const struct report_ctx *c)
 {
   const struct plan *p = c->plan;
@@ -170,6 +348,9 @@ static void targets(struct json *j, const struct report_ctx *c)
       json_object_end(j);
     }
     json_object_end(j);
+    cache_arr(j, ta);
+    edge_arr(j, ta);
+    findings_arr(j, ta);
     json_object_end(j);
   }
   json_array_end(j);
@@ -356,7 +537,26 @@ void report_json(const struct report_ctx *c, struct buf *out)
   json_bool(&j, "insecure", c->plan->opts->insecure);
   json_int(&j, "n_samples", (int64_t)c->analysis->n_samples);
   json_int(&j, "n_failed", (int64_t)c->analysis->n_failed);
+  client_obj(&j, c->analysis);
   targets(&j, c);
+  comparison_arr(&j, c);
+  report_checks_json(c, &j);
+  json_array_begin(&j, "traces");
+  for (i = 0; i < c->results->n_traces; i++) {
+    const struct trace_fetch *t = &c->results->traces[i];
+
+    json_object_begin(&j, NULL);
+    json_string(&j, "origin", t->origin);
+    json_string(&j, "host", t->host);
+    if (t->status)
+      json_int(&j, "status", t->status);
+    else
+      json_null(&j, "status");
+    json_string(&j, "error", t->error);
+    json_string(&j, "body", t->body);
+    json_object_end(&j);
+  }
+  json_array_end(&j);
   json_array_begin(&j, "samples");
   for (i = 0; i < c->results->n; i++)
     sample_obj(&j, c, &c->results->samples[i], i);

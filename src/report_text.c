@@ -5,11 +5,13 @@
  * Input: plan, results, analysis.  Output: text, ANSI colours only when
  * the context says so.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "report_checks.h"
 #include "units.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -66,6 +68,20 @@ static void header(const struct report_ctx *c, struct buf *b)
   if (p->opts->order == ORDER_SHUFFLE)
     buf_printf(b, "order shuffle, seed %llu (--seed to repeat it)\n",
                (unsigned long long)p->seed);
+  if (c->analysis->client.source != EDGE_CLIENT_NONE) {
+    const struct edge_client *cl = &c->analysis->client;
+
+    buf_printf(b, "client: ");
+    if (cl->country[0])
+      buf_printf(b, "%s", cl->country);
+    if (!isnan(cl->lat))
+      buf_printf(b, "%s%.2f,%.2f", cl->country[0] ? " " : "", cl->lat,
+                 cl->lon);
+    buf_printf(b, " (from %s)%s\n",
+               cl->source == EDGE_CLIENT_OPTION ? "--client-location"
+                                                : "/cdn-cgi/trace loc",
+               cl->hidden ? ", behind WARP/Gateway: location hidden" : "");
+  }
   if (p->opts->insecure)
     buf_printf(b, "%sTLS verification is OFF (-k)%s\n", on(c, "\033[1;31m"),
                off(c));
@@ -102,6 +118,44 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
     buf_printf(b, "    * p95 of fewer than 20 samples: low confidence\n");
 }
 
+/* Append text word-wrapped to 78 columns, every line indented by ind
+ * spaces (the first line included). */
+static void wrap(struct buf *b, const char *text, int ind)
+{
+  const char *p = text;
+  int col = 0;
+
+  while (*p) {
+    const char *w = p;
+    int len;
+
+    while (*w == ' ')
+      w++;
+    len = 0;
+    while (w[len] && w[len] != ' ')
+      len++;
+    if (!len)
+      break;
+    if (col == 0) {
+      buf_printf(b, "%*s", ind, "");
+      col = ind;
+    }
+    else if (col + 1 + len > 78) {
+      buf_printf(b, "\n%*s", ind, "");
+      col = ind;
+    }
+    else {
+      buf_putc(b, ' ');
+      col++;
+    }
+    buf_add(b, w, (size_t)len);
+    col += len;
+    p = w + len;
+  }
+  if (col)
+    buf_putc(b, '\n');
+}
+
 /* p50 of each phase per hop index, when samples have several hops. */
 static void hop_table(const struct report_ctx *c, struct buf *b,
                       enum sample_mode mode, const struct mode_summary *m)
@@ -130,7 +184,7 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
 }
 
 static void hop_chain(const struct report_ctx *c, struct buf *b,
-                      const struct sample *s)
+                      const struct sample *s, const struct target_analysis *ta)
 {
   char t[32];
   size_t i;
@@ -172,6 +226,51 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
     }
     ms(t, sizeof(t), h->phases[PHASE_TOTAL]);
     buf_printf(b, " = %s ms\n", t);
+    if (i < ta->n_cache && (ta->cache[i].result.vendor ||
+                            ta->cache[i].result.verdict != CACHE_UNKNOWN)) {
+      const struct cache_hop *ch = &ta->cache[i];
+
+      struct buf why;
+      size_t r;
+
+      buf_printf(b, "      cache: %s%s%s",
+                 cache_verdict_names[ch->result.verdict],
+                 ch->result.vendor ? " at " : "",
+                 ch->result.vendor ? ch->result.vendor : "");
+      if (ch->result.raw)
+        buf_printf(b, " (%s%s%s)", ch->result.source ? ch->result.source : "",
+                   ch->result.source ? ": " : "", ch->result.raw);
+      buf_putc(b, '\n');
+      buf_init(&why, 0);
+      for (r = 0; r < ch->result.n_reasons; r++)
+        buf_printf(&why, "%s%s", r ? "; " : "", ch->result.reasons[r]);
+      if (why.len)
+        wrap(b, why.s, 8);
+      buf_release(&why);
+    }
+    if (i < ta->n_edge && (ta->edge[i].vendor || ta->edge[i].pop)) {
+      const struct edge_result *e = &ta->edge[i];
+
+      buf_printf(b, "      edge: %s%s%s", e->vendor ? e->vendor : "?",
+                 e->pop ? " " : "", e->pop ? e->pop : "");
+      if (e->city)
+        buf_printf(b, " (%s%s%s)", e->city, e->country ? ", " : "",
+                   e->country ? e->country : "");
+      if (e->distant == 1)
+        buf_printf(b, " %sdistant%s", on(c, "\033[1;31m"), off(c));
+      if (e->hidden)
+        buf_puts(b, " (WARP/Gateway: client location hidden)");
+      buf_putc(b, '\n');
+      if (!isnan(e->distance_km)) {
+        buf_printf(b,
+                   "        %.0f km from the client, floor %.1f ms per "
+                   "round trip",
+                   e->distance_km, e->floor_rtt_ms);
+        if (!isnan(e->connect_p50_ms))
+          buf_printf(b, ", connect p50 %.1f ms", e->connect_p50_ms);
+        buf_putc(b, '\n');
+      }
+    }
     if (h->dns.pinned || h->dns.cached || h->dns.literal || h->dns.server) {
       buf_printf(b, "      dns: %s",
                  h->dns.pinned    ? "pinned by --resolve"
@@ -266,6 +365,166 @@ static void failures(const struct report_ctx *c, struct buf *b,
       buf_printf(b, "    %s: %s\n", err_class_names[e], m->first_error[e]);
 }
 
+static void findings(const struct report_ctx *c, struct buf *b,
+                     const struct target_analysis *ta)
+{
+  size_t k;
+
+  if (!ta->n_findings)
+    return;
+  buf_printf(b, "\n  %sfindings%s (largest estimated saving first)\n",
+             on(c, "\033[1m"), off(c));
+  for (k = 0; k < ta->n_findings; k++) {
+    const struct finding *f = &ta->findings[k];
+    char t[32];
+
+    char *head, *body;
+
+    dur(t, sizeof(t), f->saving_us);
+    head = xasprintf("%zu. [%s] %s", k + 1, finding_kind_names[f->kind],
+                     f->title);
+    body = xasprintf("saving up to %s. %s",
+                     f->saving_us ? t : "nothing measurable", f->detail);
+    wrap(b, head, 2);
+    wrap(b, body, 5);
+    free(head);
+    free(body);
+  }
+}
+
+static void signed_ms(char *out, size_t len, int64_t us)
+{
+  char t[UNITS_FMT_SIZE];
+
+  units_format_us(us < 0 ? -us : us, t, sizeof(t));
+  snprintf(out, len, "%s%s", us < 0 ? "-" : us > 0 ? "+" : "", t);
+}
+
+static void comparison(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  const struct analysis *a = c->analysis;
+  size_t i, m;
+
+  if (!a->n_comparisons)
+    return;
+  buf_printf(b,
+             "\n%scomparison%s against %s (paired by round; 95 %% "
+             "sign-test interval)\n",
+             on(c, "\033[1m"), off(c), p->targets[0].name);
+  for (m = 0; m < p->n_modes; m++) {
+    enum sample_mode mode = p->modes[m];
+    const struct mode_summary *bs = &a->targets[0].modes[mode];
+    char p50[32], p95[32];
+
+    buf_printf(b, "\n  %-7s %-14s %9s %9s  %-30s %7s  %s\n",
+               sample_mode_names[mode], "target", "p50", "p95",
+               "delta vs base [95% CI]", "%", "verdict");
+    dur(p50, sizeof(p50), bs->phases[SUM_TOTAL].p50);
+    dur(p95, sizeof(p95), bs->phases[SUM_TOTAL].p95);
+    buf_printf(b, "          %-14.14s %9s %9s  %-30s\n", p->targets[0].name,
+               p50, p95, "(baseline)");
+    for (i = 0; i < a->n_comparisons; i++) {
+      const struct comparison *cmp = &a->comparisons[i];
+      const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
+      const struct mode_summary *ts = &a->targets[cmp->target].modes[mode];
+      char md[48], lo[48], hi[48], delta[160], pc[16];
+      int ph;
+
+      if (cmp->mode != mode)
+        continue;
+      dur(p50, sizeof(p50), ts->phases[SUM_TOTAL].p50);
+      dur(p95, sizeof(p95), ts->phases[SUM_TOTAL].p95);
+      if (tot->n_pairs) {
+        signed_ms(md, sizeof(md), tot->median_diff_us);
+        signed_ms(lo, sizeof(lo), tot->ci_low_us);
+        signed_ms(hi, sizeof(hi), tot->ci_high_us);
+        snprintf(delta, sizeof(delta), "%s [%s, %s]%s", md, lo, hi,
+                 tot->ci_available ? "" : "*");
+        if (isnan(tot->change_pct))
+          snprintf(pc, sizeof(pc), "-");
+        else
+          snprintf(pc, sizeof(pc), "%+.1f", tot->change_pct);
+      }
+      else {
+        snprintf(delta, sizeof(delta), "no pairs");
+        snprintf(pc, sizeof(pc), "-");
+      }
+      buf_printf(b, "          %-14.14s %9s %9s  %-30s %7s  %s%s%s\n",
+                 p->targets[cmp->target].name, p50, p95, delta, pc,
+                 on(c, tot->verdict == COMPARE_FASTER   ? "\033[32m"
+                       : tot->verdict == COMPARE_SLOWER ? "\033[31m"
+                                                        : ""),
+                 compare_verdict_names[tot->verdict], off(c));
+      if (tot->n_dropped)
+        buf_printf(b, "            %zu round%s left out: a side failed\n",
+                   tot->n_dropped, tot->n_dropped == 1 ? "" : "s");
+      if (!tot->ci_available && tot->n_pairs)
+        buf_printf(b,
+                   "            * %zu pairs: the interval is [min, max] "
+                   "with %.1f %% coverage; 6 or more pairs give 95 %%\n",
+                   tot->n_pairs, tot->ci_level * 100.0);
+      /* The phases that explain the difference: those whose interval
+       * excludes 0, largest first (at most four). */
+      {
+        int shown = 0, used[SUM_COUNT] = {0};
+
+        while (shown < 4) {
+          int best = -1;
+
+          for (ph = 0; ph < SUM_COUNT; ph++) {
+            const struct compare_result *pr = &cmp->phases[ph];
+            int64_t mag = pr->median_diff_us < 0 ? -pr->median_diff_us
+                                                 : pr->median_diff_us;
+
+            if (ph == SUM_TOTAL || used[ph] || !pr->n_pairs ||
+                !pr->ci_available ||
+                pr->verdict == COMPARE_NO_CLEAR_DIFFERENCE || mag < 100)
+              continue;
+            if (best < 0 || mag > (cmp->phases[best].median_diff_us < 0
+                                       ? -cmp->phases[best].median_diff_us
+                                       : cmp->phases[best].median_diff_us))
+              best = ph;
+          }
+          if (best < 0)
+            break;
+          used[best] = 1;
+          signed_ms(md, sizeof(md), cmp->phases[best].median_diff_us);
+          buf_printf(b, "%s%s %s", shown ? ", " : "            explained by: ",
+                     sum_phase_names[best], md);
+          shown++;
+        }
+        if (shown)
+          buf_putc(b, '\n');
+      }
+    }
+  }
+}
+
+static void drift_warnings(const struct report_ctx *c, struct buf *b)
+{
+  const struct analysis *a = c->analysis;
+  size_t i;
+
+  int first = 1;
+
+  for (i = 0; i < a->n_drifts; i++) {
+    const struct drift *d = &a->drifts[i];
+
+    if (d->warning && first) {
+      buf_putc(b, '\n');
+      first = 0;
+    }
+    if (d->warning)
+      buf_printf(b,
+                 "%swarning%s: %s %s totals drift over the rounds "
+                 "(Spearman rho %.2f, n=%zu): the network changed during "
+                 "the run\n",
+                 on(c, "\033[33m"), off(c), c->plan->targets[d->target].name,
+                 sample_mode_names[d->mode], d->rho, d->n);
+  }
+}
+
 void report_text(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
@@ -292,10 +551,14 @@ void report_text(const struct report_ctx *c, struct buf *b)
         if (ta->modes[p->modes[i]].median_sample >= 0)
           med = &c->results->samples[ta->modes[p->modes[i]].median_sample];
     if (med) {
-      hop_chain(c, b, med);
+      hop_chain(c, b, med, ta);
       waterfall(c, b, med);
     }
     for (i = 0; i < p->n_modes; i++)
       failures(c, b, &ta->modes[p->modes[i]], p->modes[i]);
+    findings(c, b, ta);
   }
+  comparison(c, b);
+  drift_warnings(c, b);
+  report_checks_text(c, b);
 }

@@ -20,6 +20,13 @@ void results_release(struct results *r)
   for (i = 0; i < r->n; i++)
     sample_release(&r->samples[i]);
   free(r->samples);
+  for (i = 0; i < r->n_traces; i++) {
+    free(r->traces[i].origin);
+    free(r->traces[i].host);
+    free(r->traces[i].body);
+    free(r->traces[i].error);
+  }
+  free(r->traces);
   results_init(r);
 }
 
@@ -28,4 +35,28 @@ void results_add(struct results *r, struct sample *s)
   r->samples = xgrow(r->samples, &r->cap, r->n + 1, sizeof(*r->samples));
   r->samples[r->n++] = *s;
   sample_init(s);
+}
+
+struct trace_fetch *results_add_trace(struct results *r, const char *origin,
+                                      const char *host)
+{
+  struct trace_fetch *t;
+
+  r->traces = xrealloc(r->traces, (r->n_traces + 1) * sizeof(*r->traces));
+  t = &r->traces[r->n_traces++];
+  memset(t, 0, sizeof(*t));
+  t->origin = xstrdup(origin);
+  t->host = xstrdup(host);
+  return t;
+}
+
+const struct trace_fetch *results_find_trace(const struct results *r,
+                                             const char *origin)
+{
+  size_t i;
+
+  for (i = 0; i < r->n_traces; i++)
+    if (!strcmp(r->traces[i].origin, origin))
+      return &r->traces[i];
+  return NULL;
 }

@@ -13,7 +13,9 @@
 
 #include "msg.h"
 #include "probe.h"
+#include "edge.h"
 #include "runner.h"
+#include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -75,6 +77,44 @@ static void progress(const struct plan *p, size_t k, size_t n,
   fprintf(stderr, "\r\033[K[%zu/%zu] %s %s  eta %lds", k + 1, n,
           p->targets[it->target].name, sample_mode_names[it->mode], eta);
   fflush(stderr);
+}
+
+/* At most this many /cdn-cgi/trace fetches per run. */
+#define TRACE_MAX 16
+
+/*
+ * After the measured samples: fetch /cdn-cgi/trace once per origin that
+ * looks Cloudflare-fronted (--trace auto) or once per origin (always).
+ */
+static void fetch_traces(const struct plan *p, struct results *r)
+{
+  size_t i, k;
+
+  if (p->opts->trace == TRACE_NEVER)
+    return;
+  for (i = 0; i < r->n && !interrupted; i++) {
+    const struct sample *s = &r->samples[i];
+    const struct options *o = p->targets[s->target].opts;
+
+    for (k = 0; k < s->n_hops && !interrupted; k++) {
+      const struct hop *h = &s->hops[k];
+      char *origin;
+
+      if (!h->status || r->n_traces >= TRACE_MAX)
+        continue;
+      if (o->trace == TRACE_AUTO && !edge_wants_trace(h))
+        continue;
+      origin = url_origin(h->url);
+      if (origin && !results_find_trace(r, origin)) {
+        struct trace_fetch *t = results_add_trace(r, origin, h->host);
+
+        probe_trace(o, h, t);
+        if (t->error)
+          msg_info("trace of %s unavailable: %s", origin, t->error);
+      }
+      free(origin);
+    }
+  }
 }
 
 int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
@@ -140,6 +180,7 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
     fputs("\r\033[K", stderr);
     fflush(stderr);
   }
+  fetch_traces(p, r);
   {
     struct timespec ts;
 

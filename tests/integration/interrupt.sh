@@ -19,8 +19,10 @@ set -- -n 200 --mode cold --pause 100ms --format json -o "$OUT/run.json" \
 HS_CMD="hopsplit $* (SIGINT after 2 s)"
 # timeout sends SIGINT after 2 s (200 samples take at least 20 s), and
 # SIGKILL 10 s later if hopsplit has not stopped; --preserve-status passes
-# hopsplit's own exit status through.
-timeout --preserve-status -k 10 -s INT 2 "$HOPSPLIT" "$@" \
+# hopsplit's own exit status through.  --foreground makes it signal
+# hopsplit once: without it, GNU timeout also signals its process group,
+# hopsplit gets a second SIGINT, and a second SIGINT means "leave at once".
+timeout --foreground --preserve-status -k 10 -s INT 2 "$HOPSPLIT" "$@" \
   </dev/null >"$HS_OUT" 2>"$HS_ERR"
 HS_RC=$?
 [ "$HS_RC" = 130 ] || { hs_show; hs_fail "exit status $HS_RC, expected 130"; }

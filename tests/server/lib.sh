@@ -300,6 +300,26 @@ location = /cacheable {
   add_header Cache-Control "public, max-age=3600" always;
   return 200 "cache me\n";
 }
+# CDN mimics (issue 3): a Cloudflare edge in HKG that bypasses its cache
+# for a 302 to signed storage on another origin, its /cdn-cgi/trace (a
+# client in KR), and a CloudFront edge in ICN that hits.
+location = /files/42.jpg {
+  add_header Cache-Control "no-store" always;
+  add_header cf-cache-status "BYPASS" always;
+  add_header cf-ray "8f1c2a3b4c5d6e7f-HKG" always;
+  return 302 https://other.test:$OTHER_PORT/b/42.jpg?X-Amz-Credential=AKIDEXAMPLE&X-Amz-Signature=0123abcd;
+}
+location = /cdn-cgi/trace {
+  return 200 "fl=123f45\nh=origin.test\nip=203.0.113.9\nts=1764470000.123\nvisit_scheme=https\nuag=hopsplit\ncolo=HKG\nsliver=none\nhttp=http/2\nloc=KR\ntls=TLSv1.3\nsni=plaintext\nwarp=off\ngateway=off\nrbi=off\nkex=X25519\n";
+}
+location = /thumb/42.jpg {
+  add_header Cache-Control "public, max-age=86400" always;
+  add_header x-cache "Hit from cloudfront" always;
+  add_header via "1.1 1a2b3c.cloudfront.net (CloudFront)" always;
+  add_header x-amz-cf-pop "ICN54-P1" always;
+  add_header age "120" always;
+  return 200 "thumbnail\n";
+}
 location = /status/500 { return 500 "server error\n"; }
 location = /status/404 { return 404 "not found\n"; }
 location / { return 404 "not found\n"; }
@@ -352,6 +372,11 @@ http {
     listen 127.0.0.1:$OTHER_PORT ssl http2;
     server_name other.test;
     location = /ok { return 200 "other ok\n"; }
+    # Signed storage of the issue-3 case: a 64 KiB image.
+    location = /b/42.jpg {
+      default_type image/jpeg;
+      alias $hs_d/www/big;
+    }
     location / { return 404 "not found\n"; }
   }
   server {

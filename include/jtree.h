@@ -1,0 +1,64 @@
+/*
+ * jtree.h: a small JSON reader into a tree, for re-reading saved results
+ * (hopsplit report) and for renderers that reshape the hopsplit/1
+ * document (ndjson, the tables of the HTML and Prometheus reports).
+ *
+ * Numbers keep their text, so writing a tree back gives the same digits.
+ * Object members keep their order.  jt_parse fills a tree the caller
+ * releases with jt_release; lookups return borrowed pointers.
+ */
+#ifndef HOPSPLIT_JTREE_H
+#define HOPSPLIT_JTREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+enum jt_type {
+  JT_NULL,
+  JT_BOOL,
+  JT_NUMBER,
+  JT_STRING,
+  JT_ARRAY,
+  JT_OBJECT,
+  JT_COUNT
+};
+
+struct jt {
+  enum jt_type type;
+  int b;          /* JT_BOOL */
+  char *s;        /* JT_STRING (decoded UTF-8) or JT_NUMBER (its text) */
+  struct jt *v;   /* JT_ARRAY items or JT_OBJECT member values */
+  char **k;       /* JT_OBJECT member names, n of them */
+  size_t n;
+};
+
+/* Parse len bytes of text (one JSON value, whitespace around it).
+ * Returns 0, or -1 with "line L: reason" in err and *root empty. */
+int jt_parse(struct jt *root, const char *text, size_t len, char *err,
+             size_t errlen);
+void jt_release(struct jt *v);
+
+/* Member of an object, or NULL when v is not an object or has none. */
+const struct jt *jt_get(const struct jt *v, const char *key);
+/* Item i of an array, or NULL. */
+const struct jt *jt_at(const struct jt *v, size_t i);
+/* Number of items or members (0 for scalars and NULL). */
+size_t jt_len(const struct jt *v);
+/* The string, or NULL when v is not a string. */
+const char *jt_str(const struct jt *v);
+/* Integer value: 0, or -1 when v is not an integer number. */
+int jt_int(const struct jt *v, int64_t *out);
+/* Number as a double: 0, or -1 when v is not a number. */
+int jt_num(const struct jt *v, double *out);
+/* Nested lookup by "a.b.0.c" (digits index arrays); NULL when absent. */
+const struct jt *jt_path(const struct jt *v, const char *path);
+
+/* Write v as compact JSON (no spaces), escaped as json.h does. */
+void jt_write(struct buf *b, const struct jt *v);
+/* Write v as a scalar's plain text: a string unquoted, a number's text,
+ * true/false; null and containers write nothing. */
+void jt_write_plain(struct buf *b, const struct jt *v);
+
+#endif

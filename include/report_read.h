@@ -1,0 +1,37 @@
+/*
+ * report_read.h: a saved hopsplit/1 JSON document -> the options, plan
+ * and results of the run that wrote it, so that `hopsplit report` can run
+ * the analysis again and render any format, byte for byte as the run
+ * would have (SPEC 2, 5).  No network.
+ *
+ * report_read fills *saved; report_saved_release frees everything it
+ * holds.  The plan borrows saved->opts, both live in *saved.
+ */
+#ifndef HOPSPLIT_REPORT_READ_H
+#define HOPSPLIT_REPORT_READ_H
+
+#include <stdint.h>
+
+#include "options.h"
+#include "plan.h"
+#include "results.h"
+
+struct report_saved {
+  struct options opts;
+  struct plan plan;
+  struct results results;
+  char *libraries; /* tool.libraries of the run */
+};
+
+/* Parse text (len bytes, what a run wrote with -o FILE.json); name is
+ * used in messages.  Returns 0, or -1 with a message printed that names
+ * the file and what is wrong; *saved is then empty. */
+int report_read(struct report_saved *saved, const char *text, size_t len,
+                const char *name);
+void report_saved_release(struct report_saved *saved);
+
+/* "2024-05-01T12:00:00.123Z" (as units_rfc3339_ms writes) -> ms since
+ * the epoch; 0, or -1 when s has another form. */
+int report_read_time(const char *s, int64_t *ms);
+
+#endif

@@ -1,0 +1,210 @@
+/*
+ * analysis_cdn.c: cache verdicts and edge locations per hop index of each
+ * target, and where the client is (SPEC 4.1, 4.2).  Input: plan, results
+ * (samples and the raw /cdn-cgi/trace bodies).  Output: the cache[],
+ * edge[] and client parts of struct analysis.  Pure.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "analysis.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/* Whether hop k of a sample of target t carried Authorization: the user
+ * gave one, and it was not dropped on a cross-origin hop (SPEC 7). */
+static int hop_had_auth(const struct target *t, const struct sample *s,
+                        size_t k)
+{
+  const struct options *o = t->opts;
+  size_t i;
+  int given = 0;
+
+  for (i = 0; i < o->n_headers; i++)
+    if (!strncasecmp(o->headers[i], "authorization:", 14))
+      given = 1;
+  if (!given)
+    return 0;
+  if (k == 0 || o->location_trusted)
+    return 1;
+  return url_same_origin(s->hops[0].url, s->hops[k].url);
+}
+
+static void cache_build(const struct plan *p, const struct results *r,
+                        struct analysis *a, size_t t)
+{
+  struct target_analysis *ta = &a->targets[t];
+  size_t max_hops = 0, i, k;
+
+  for (i = 0; i < r->n; i++)
+    if (r->samples[i].target == t && r->samples[i].ok &&
+        r->samples[i].n_hops > max_hops)
+      max_hops = r->samples[i].n_hops;
+  if (!max_hops)
+    return;
+  ta->cache = xcalloc(max_hops, sizeof(*ta->cache));
+  ta->n_cache = max_hops;
+  for (k = 0; k < max_hops; k++) {
+    struct cache_hop *ch = &ta->cache[k];
+    enum cache_verdict mode;
+    long last = -1;
+
+    ch->hop = k + 1;
+    cache_result_init(&ch->result);
+    cache_counts_init(&ch->counts);
+    for (i = 0; i < r->n; i++) {
+      const struct sample *s = &r->samples[i];
+      struct cache_result cr;
+
+      if (s->target != t || !s->ok || s->n_hops <= k)
+        continue;
+      cache_result_init(&cr);
+      cache_classify_hop(&s->hops[k], hop_had_auth(&p->targets[t], s, k), &cr);
+      cache_counts_add(&ch->counts, cr.verdict);
+      cache_result_release(&cr);
+    }
+    mode = cache_counts_mode(&ch->counts);
+    for (i = r->n; i-- > 0;) {
+      const struct sample *s = &r->samples[i];
+      struct cache_result cr;
+
+      if (s->target != t || !s->ok || s->n_hops <= k)
+        continue;
+      cache_result_init(&cr);
+      cache_classify_hop(&s->hops[k], hop_had_auth(&p->targets[t], s, k), &cr);
+      if (cr.verdict == mode) {
+        ch->result = cr;
+        last = (long)i;
+        break;
+      }
+      cache_result_release(&cr);
+    }
+    if (last >= 0)
+      ch->host = xstrdup(
+          r->samples[last].hops[k].host ? r->samples[last].hops[k].host : "");
+  }
+}
+
+/* The sample whose hops represent the target: the median cold sample,
+ * else the median of the first mode with one. */
+static const struct sample *representative(const struct plan *p,
+                                           const struct results *r,
+                                           const struct analysis *a, size_t t)
+{
+  const struct target_analysis *ta = &a->targets[t];
+  size_t i;
+
+  if (ta->modes[MODE_COLD].median_sample >= 0)
+    return &r->samples[ta->modes[MODE_COLD].median_sample];
+  for (i = 0; i < p->n_modes; i++)
+    if (ta->modes[p->modes[i]].median_sample >= 0)
+      return &r->samples[ta->modes[p->modes[i]].median_sample];
+  return NULL;
+}
+
+/* Hop k as seen in the representative sample, or in the first successful
+ * sample that has that many hops. */
+static const struct hop *hop_at(const struct results *r, size_t t,
+                                const struct sample *rep, size_t k)
+{
+  size_t i;
+
+  if (rep && rep->n_hops > k)
+    return &rep->hops[k];
+  for (i = 0; i < r->n; i++)
+    if (r->samples[i].target == t && r->samples[i].ok &&
+        r->samples[i].n_hops > k)
+      return &r->samples[i].hops[k];
+  return NULL;
+}
+
+static int parse_trace(const struct trace_fetch *tf, struct edge_trace *out)
+{
+  edge_trace_init(out);
+  if (!tf || !tf->body)
+    return -1;
+  return edge_trace_parse(tf->body, tf->len, out);
+}
+
+static void client_build(const struct plan *p, const struct results *r,
+                         struct analysis *a)
+{
+  struct edge_client opt;
+  struct edge_trace tr;
+  char *err = NULL;
+  size_t i;
+  int have = 0;
+
+  edge_client_init(&opt);
+  edge_client_init(&a->client);
+  if (p->opts->client_location &&
+      edge_client_parse(p->opts->client_location, &opt, &err) < 0) {
+    /* plan_build validated it already; keep unknown if it changed. */
+    free(err);
+    edge_client_init(&opt);
+  }
+  for (i = 0; i < r->n_traces && !have; i++) {
+    if (parse_trace(&r->traces[i], &tr) == 0) {
+      edge_client_resolve(&opt, &tr, &a->client);
+      have = 1;
+    }
+    edge_trace_release(&tr);
+  }
+  if (!have)
+    edge_client_resolve(&opt, NULL, &a->client);
+}
+
+static void edge_build(const struct plan *p, const struct results *r,
+                       struct analysis *a, size_t t)
+{
+  struct target_analysis *ta = &a->targets[t];
+  const struct sample *rep = representative(p, r, a, t);
+  const struct mode_summary *cold = &ta->modes[MODE_COLD];
+  size_t k, n = ta->n_cache;
+
+  if (!n)
+    return;
+  ta->edge = xcalloc(n, sizeof(*ta->edge));
+  ta->n_edge = n;
+  for (k = 0; k < n; k++) {
+    const struct hop *h = hop_at(r, t, rep, k);
+    struct edge_trace tr;
+    const struct trace_fetch *tf = NULL;
+    double connect_ms = (double)NAN;
+    char *origin;
+    int have_trace;
+
+    edge_result_init(&ta->edge[k]);
+    if (!h)
+      continue;
+    origin = url_origin(h->url);
+    if (origin)
+      tf = results_find_trace(r, origin);
+    free(origin);
+    have_trace = parse_trace(tf, &tr) == 0;
+    /* The connect time of a new connection is about one round trip;
+     * only cold samples are sure to have one. */
+    if (cold->present && cold->n_hops > k &&
+        cold->hops[k].phases[PHASE_CONNECT].n &&
+        cold->hops[k].phases[PHASE_CONNECT].p50 > 0)
+      connect_ms = (double)cold->hops[k].phases[PHASE_CONNECT].p50 / 1000.0;
+    edge_locate(h, (int)k + 1, have_trace ? &tr : NULL, &a->client, connect_ms,
+                &ta->edge[k]);
+    edge_trace_release(&tr);
+  }
+}
+
+void analysis_cdn_build(const struct plan *p, const struct results *r,
+                        struct analysis *a)
+{
+  size_t t;
+
+  client_build(p, r, a);
+  for (t = 0; t < p->n_targets; t++) {
+    cache_build(p, r, a, t);
+    edge_build(p, r, a, t);
+  }
+}

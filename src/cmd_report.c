@@ -1,0 +1,168 @@
+/*
+ * cmd_report.c: "hopsplit report": read a saved hopsplit/1 document,
+ * rebuild plan and results (report_read.c), run the analysis again and
+ * render through the same pipeline_report as a run, so every format comes
+ * out as the run would have written it.  No network, no libraries set up.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_report.h"
+#include "msg.h"
+#include "pipeline.h"
+#include "report_read.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/* Options "report" takes: the rest belong to measuring. */
+static const char *const report_opts[] = {"color", "format", "help", "output",
+                                          "quiet", "verbose"};
+
+static void usage(FILE *f)
+{
+  fputs("usage: hopsplit report [--format F] [-o FILE]... RESULTS.json\n"
+        "re-render results saved with -o FILE.json, without the network\n"
+        "  --format text|json|ndjson|csv|har|html|prom   stdout (text)\n"
+        "  -o, --output FILE   also write FILE, format from its extension\n"
+        "  --color auto|always|never\n"
+        "  -q, --quiet / -v, --verbose\n",
+        f);
+}
+
+static int allowed(const struct opt_def *d)
+{
+  size_t i;
+
+  for (i = 0; i < sizeof(report_opts) / sizeof(report_opts[0]); i++)
+    if (!strcmp(d->name, report_opts[i]))
+      return 1;
+  return 0;
+}
+
+/* Parse argv[1..]; returns 0, or -1 after a message.  *file is borrowed
+ * from argv. */
+static int parse(struct options *o, int argc, char **argv, const char **file)
+{
+  int i;
+
+  *file = NULL;
+  for (i = 1; i < argc; i++) {
+    const char *a = argv[i], *val = NULL, *eq;
+    const struct opt_def *d = NULL;
+    char name[64], err[256];
+
+    if (a[0] != '-' || !a[1]) {
+      if (*file)
+        return msg_error("report: one RESULTS.json at a time ('%s' and "
+                         "'%s')",
+                         *file, a);
+      *file = a;
+      continue;
+    }
+    if (a[1] == '-') {
+      eq = strchr(a + 2, '=');
+      snprintf(name, sizeof(name), "%.*s",
+               (int)(eq ? (size_t)(eq - a - 2) : strlen(a + 2)), a + 2);
+      d = options_find(name);
+      if (eq)
+        val = eq + 1;
+    }
+    else if (!a[2]) {
+      d = options_find_short(a[1]);
+    }
+    if (!d || !allowed(d))
+      return msg_error("report: unknown option '%s' (see hopsplit report "
+                       "--help)",
+                       a);
+    if (d->arg == OPT_ARG_REQUIRED && !val) {
+      if (i + 1 >= argc)
+        return msg_error("option --%s: needs a value", d->name);
+      val = argv[++i];
+    }
+    else if (d->arg == OPT_ARG_NONE && val) {
+      return msg_error("option --%s: takes no value", d->name);
+    }
+    if (options_set(o, d, val, err, sizeof(err)) < 0)
+      return msg_error("option --%s: %s", d->name, err);
+  }
+  options_finish(o);
+  return 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  struct buf b;
+  char chunk[65536];
+  size_t n;
+
+  if (!f) {
+    msg_error("cannot read '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  buf_init(&b, 0);
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    buf_add(&b, chunk, n);
+  if (ferror(f)) {
+    msg_error("cannot read '%s': %s", path, strerror(errno));
+    fclose(f);
+    buf_release(&b);
+    return NULL;
+  }
+  fclose(f);
+  *len = b.len;
+  return buf_detach(&b);
+}
+
+int cmd_report(int argc, char **argv)
+{
+  struct options o;
+  struct report_saved saved;
+  struct pipeline pl;
+  const char *file;
+  char *text = NULL;
+  size_t len = 0;
+  int rc = EXIT_STATUS_USAGE;
+
+  options_init(&o);
+  memset(&saved, 0, sizeof(saved));
+  if (parse(&o, argc, argv, &file) < 0)
+    goto out;
+  msg_verbosity = o.verbosity;
+  if (o.help) {
+    usage(stdout);
+    rc = EXIT_STATUS_OK;
+    goto out;
+  }
+  if (!file) {
+    msg_error("report: no RESULTS.json given");
+    usage(stderr);
+    goto out;
+  }
+  rc = EXIT_STATUS_SETUP;
+  if (pipeline_check_outputs(&o) < 0)
+    goto out;
+  text = slurp(file, &len);
+  if (!text)
+    goto out;
+  if (report_read(&saved, text, len, file) < 0) {
+    rc = EXIT_STATUS_USAGE;
+    goto out;
+  }
+  /* The pipeline as the run had it, the saved results in place of
+   * measured ones; the analysis is built again from them. */
+  memset(&pl, 0, sizeof(pl));
+  pl.plan = &saved.plan;
+  pl.results = saved.results;
+  pl.libraries = saved.libraries;
+  analysis_build(&pl.analysis, &saved.plan, &pl.results);
+  rc = pipeline_report(&pl, &o) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;
+  analysis_release(&pl.analysis);
+out:
+  free(text);
+  report_saved_release(&saved);
+  options_release(&o);
+  return rc;
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""fidelity.py: timing fidelity of hopsplit on the lab's delaying link.
+
+usage: fidelity.py CLIENT_NS HOPSPLIT CA DNS URL DELAY_MS OUT.json N
+
+Runs N cold hopsplit samples (one process each, `-n 1 --mode cold`) and N
+`curl -w '%{json}'` transfers of URL, interleaved (hopsplit, curl,
+hopsplit, ...), in the client namespace, and writes their phases in
+microseconds to OUT.json.  `fidelity.py --report A.json B.json` prints
+the table: per phase, hopsplit's median at each delay, its error against
+what the link implies (after subtracting the 0 ms medians), and its
+difference to curl's median in the same run.  Prints figures; never fails
+on them.
+"""
+import json
+import statistics
+import subprocess
+import sys
+
+PHASES = ("dns", "connect", "tls", "wait", "transfer", "total")
+# Round trips each phase of a cold HTTPS GET of a small body takes: DNS
+# (A and AAAA asked at once), TCP handshake, TLS 1.3 handshake, request to
+# first byte; the body comes with the headers.
+RTTS = {"dns": 1, "connect": 1, "tls": 1, "wait": 1, "transfer": 0,
+        "total": 4}
+
+
+def hopsplit_sample(ns, exe, ca, dns, url):
+    out = subprocess.run(
+        ["ip", "netns", "exec", ns, exe, "-q", "-n", "1", "--mode", "cold",
+         "--format", "json", "--dns-server", dns, "--cacert", ca, url],
+        check=True, capture_output=True, text=True).stdout
+    doc = json.loads(out)
+    s = doc["samples"][0]
+    if not s["ok"] or len(s["hops"]) != 1:
+        raise SystemExit("hopsplit sample failed: %r" % s.get("error"))
+    p = s["hops"][0]["phases_us"]
+    r = {k: p[k] for k in ("dns", "connect", "tls", "wait", "transfer")}
+    r["total"] = s["total_us"]
+    r["send"] = p["send"]
+    r["other"] = s["other_us"]
+    return r
+
+
+def curl_sample(ns, ca, url):
+    out = subprocess.run(
+        ["ip", "netns", "exec", ns, "curl", "-sS", "--noproxy", "*",
+         "--cacert", ca, "-o", "/dev/null", "-w", "%{json}", url],
+        check=True, capture_output=True, text=True).stdout
+    j = json.loads(out)
+
+    def us(k):
+        return int(round(j[k] * 1e6))
+    return {
+        "dns": us("time_namelookup"),
+        "connect": us("time_connect") - us("time_namelookup"),
+        "tls": us("time_appconnect") - us("time_connect"),
+        "wait": us("time_starttransfer") - us("time_pretransfer"),
+        "transfer": us("time_total") - us("time_starttransfer"),
+        "total": us("time_total"),
+    }
+
+
+def measure(argv):
+    ns, exe, ca, dns, url, delay, out, n = argv
+    n = int(n)
+    # One of each first, unrecorded: page cache, nginx worker, dnsmasq.
+    hopsplit_sample(ns, exe, ca, dns, url)
+    curl_sample(ns, ca, url)
+    hs, cu = [], []
+    for _ in range(n):
+        hs.append(hopsplit_sample(ns, exe, ca, dns, url))
+        cu.append(curl_sample(ns, ca, url))
+    with open(out, "w") as f:
+        json.dump({"delay_ms": int(delay), "url": url, "hopsplit": hs,
+                   "curl": cu}, f)
+
+
+def med(rows, k):
+    return statistics.median(r[k] for r in rows)
+
+
+def report(paths):
+    runs = sorted((json.load(open(p)) for p in paths),
+                  key=lambda r: r["delay_ms"])
+    base, far = runs[0], runs[-1]
+    rtt_us = 2 * (far["delay_ms"] - base["delay_ms"]) * 1000
+    n = min(len(base["hopsplit"]), len(far["hopsplit"]))
+    print("fidelity: cold HTTPS GET of %s, %d hopsplit and %d curl samples "
+          "per delay, interleaved" % (far["url"], n, len(far["curl"])))
+    print("one-way delay %d ms vs %d ms: the link adds %.1f ms per round "
+          "trip" % (far["delay_ms"], base["delay_ms"], rtt_us / 1000))
+    print()
+    print("| phase | RTTs | hopsplit p50 @%d ms | hopsplit p50 @%d ms "
+          "| implied | error (<= 1 ms) | curl p50 @%d ms "
+          "| hopsplit - curl (<= 0.5 ms) |" % (
+              base["delay_ms"], far["delay_ms"], far["delay_ms"]))
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for k in PHASES:
+        h0, h1 = med(base["hopsplit"], k), med(far["hopsplit"], k)
+        c1 = med(far["curl"], k)
+        implied = RTTS[k] * rtt_us
+        err = (h1 - h0) - implied
+        diff = h1 - c1
+        print("| %s | %d | %.2f ms | %.2f ms | %.1f ms | %+.2f ms %s "
+              "| %.2f ms | %+.2f ms %s |" % (
+                  k, RTTS[k], h0 / 1000, h1 / 1000, implied / 1000,
+                  err / 1000, "ok" if abs(err) <= 1000 else "MISSED",
+                  c1 / 1000, diff / 1000,
+                  "ok" if abs(diff) <= 500 else "MISSED"))
+    print()
+    for r in runs:
+        print("at %2d ms: hopsplit other p50 %.2f ms, send p50 %.2f ms; "
+              "curl-minus-hopsplit at this delay: %s" % (
+                  r["delay_ms"], med(r["hopsplit"], "other") / 1000,
+                  med(r["hopsplit"], "send") / 1000,
+                  ", ".join("%s %+.2f" % (k, (med(r["curl"], k) -
+                                               med(r["hopsplit"], k)) / 1000)
+                            for k in PHASES)))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--report":
+        report(sys.argv[2:])
+    elif len(sys.argv) == 9:
+        measure(sys.argv[1:])
+    else:
+        sys.exit(__doc__)

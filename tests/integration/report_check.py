@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""report_check.py DATA_DIR OUT_DIR: checks of r.{json,ndjson,csv,har,html}
+written by one run (see report_formats.sh).  Prints every problem and
+exits 1 when there is one."""
+import csv
+import io
+import json
+import os
+import re
+import sys
+import warnings
+
+problems = []
+
+
+def bad(msg):
+    problems.append(msg)
+
+
+def load(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        return f.read()
+
+
+def check_ndjson(doc, text):
+    if not text.endswith("\n"):
+        bad("ndjson: does not end with a newline")
+    lines = text.split("\n")[:-1]
+    objs = []
+    for i, line in enumerate(lines):
+        try:
+            objs.append(json.loads(line))
+        except ValueError as e:
+            bad("ndjson line %d: not JSON: %s" % (i + 1, e))
+            return
+    samples = doc["samples"]
+    if len(objs) != len(samples) + 1:
+        bad("ndjson: %d lines, expected %d samples + 1 summary"
+            % (len(objs), len(samples)))
+        return
+    for i, (o, s) in enumerate(zip(objs, samples)):
+        if o.get("type") != "sample":
+            bad("ndjson line %d: type %r" % (i + 1, o.get("type")))
+        o = dict(o)
+        o.pop("type", None)
+        if o != s:
+            bad("ndjson line %d differs from samples[%d] of the JSON" % (
+                i + 1, i))
+    summ = dict(objs[-1])
+    if summ.pop("type", None) != "summary":
+        bad("ndjson: last line is not the summary")
+    rest = {k: v for k, v in doc.items() if k != "samples"}
+    if summ != rest:
+        bad("ndjson summary differs from the JSON document without samples:"
+            " keys %r vs %r" % (sorted(summ), sorted(rest)))
+
+
+def check_csv(doc, text):
+    if "\r\n" not in text or re.search(r"[^\r]\n", text):
+        bad("csv: rows must end in CRLF")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    head = rows[0]
+    for c in ("target", "mode", "round", "position", "hop", "status", "host",
+              "remote_ip", "reused", "http_version", "tls_version", "resumed",
+              "dns_us", "connect_us", "tls_us", "send_us", "wait_us",
+              "transfer_us", "total_us", "cache", "pop", "error_class"):
+        if c not in head:
+            bad("csv: no column %r" % c)
+    want = sum(max(1, len(s["hops"])) for s in doc["samples"])
+    body = [dict(zip(head, r)) for r in rows[1:]]
+    if any(len(r) != len(head) for r in rows):
+        bad("csv: rows of different widths")
+    if len(body) != want:
+        bad("csv: %d rows, expected %d" % (len(body), want))
+        return
+    k = 0
+    for s in doc["samples"]:
+        for h in s["hops"]:
+            r = body[k]
+            k += 1
+            for col, v in (("target", s["target"]), ("mode", s["mode"]),
+                           ("round", str(s["round"])),
+                           ("hop", str(h["hop"])),
+                           ("status", str(h["status"])),
+                           ("host", h["host"]), ("url", h["url"]),
+                           ("remote_ip", h["remote_ip"] or ""),
+                           ("reused", "true" if h["reused"] else "false"),
+                           ("total_us", str(h["phases_us"]["total"])),
+                           ("dns_us", str(h["phases_us"]["dns"])),
+                           ("sample_total_us", str(s["total_us"]))):
+                if r[col] != v:
+                    bad("csv row %d %s: %r, expected %r" % (k, col, r[col],
+                                                            v))
+
+
+def check_har(data_dir, doc, text):
+    har = json.loads(text)
+    try:
+        import jsonschema
+    except ImportError:
+        bad("har: python3 jsonschema is not installed "
+            "(Debian python3-jsonschema)")
+        return
+    sdir = os.path.join(data_dir, "har-schema")
+    store = {}
+    for name in os.listdir(sdir):
+        if name.endswith(".json"):
+            with open(os.path.join(sdir, name), encoding="utf-8") as f:
+                s = json.load(f)
+            store[s["$id"]] = s
+            store[name] = s
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        resolver = jsonschema.RefResolver("", store["har.json"], store=store)
+        v = jsonschema.Draft6Validator(store["har.json"], resolver=resolver,
+                                       format_checker=jsonschema.FormatChecker())
+        errs = list(v.iter_errors(har))
+    for e in errs[:10]:
+        bad("har: schema: %s at %s" % (e.message, list(e.absolute_path)))
+    log = har["log"]
+    if log["version"] != "1.2":
+        bad("har: version %r" % log["version"])
+    if len(log["pages"]) != len(doc["samples"]):
+        bad("har: %d pages for %d samples" % (len(log["pages"]),
+                                              len(doc["samples"])))
+    hops = [(s, h) for s in doc["samples"] for h in s["hops"]]
+    if len(log["entries"]) != len(hops):
+        bad("har: %d entries for %d hops" % (len(log["entries"]), len(hops)))
+        return
+    for i, (e, (s, h)) in enumerate(zip(log["entries"], hops)):
+        t = e["timings"]
+        ph = h["phases_us"]
+        tls = h["tls"]["version"] is not None
+        if h["reused"]:
+            if (t["connect"], t["ssl"], t["dns"]) != (-1, -1, -1):
+                bad("har entry %d: reused hop, timings %r" % (i, t))
+        else:
+            want = round((ph["connect"] + (ph["tls"] if tls else 0)) / 1000,
+                         3)
+            if abs(t["connect"] - want) > 1e-9:
+                bad("har entry %d: connect %r, expected connect+ssl %r"
+                    % (i, t["connect"], want))
+            if tls and abs(t["ssl"] - ph["tls"] / 1000) > 1e-9:
+                bad("har entry %d: ssl %r" % (i, t["ssl"]))
+        if abs(e["time"] - ph["total"] / 1000) > 1e-9:
+            bad("har entry %d: time %r != total %r" % (i, e["time"],
+                                                       ph["total"]))
+        if e["response"]["status"] != h["status"]:
+            bad("har entry %d: status" % i)
+        if e["request"]["url"] != h["url"]:
+            bad("har entry %d: url" % i)
+        if e.get("serverIPAddress") != h["remote_ip"]:
+            bad("har entry %d: serverIPAddress" % i)
+        if "_hopsplit" not in e or "connection" not in e:
+            bad("har entry %d: no _hopsplit or connection" % i)
+
+
+def check_html(doc, text):
+    low = text.lower()
+    if not low.startswith("<!doctype html>"):
+        bad("html: no doctype")
+    if "<script" in low:
+        bad("html: has a script")
+    for m in re.finditer(r'(?:src|href)\s*=\s*"([^"]*)"', low):
+        bad("html: external reference %r" % m.group(1))
+    if re.search(r"url\(", low):
+        bad("html: CSS url() reference")
+    n = len(doc["targets"]) * len(doc["settings"]["modes"])
+    # A waterfall and a strip plot per target and mode, plus comparison.
+    if low.count("<svg") < 2 * n:
+        bad("html: %d svg charts, expected at least %d" % (low.count("<svg"),
+                                                           2 * n))
+    for t in doc["targets"]:
+        if t["name"] not in text:
+            bad("html: target %r not named" % t["name"])
+
+
+def main():
+    data_dir, out = sys.argv[1], sys.argv[2]
+    doc = json.loads(load(os.path.join(out, "r.json")))
+    check_ndjson(doc, load(os.path.join(out, "r.ndjson")))
+    check_csv(doc, load(os.path.join(out, "r.csv")))
+    check_har(data_dir, doc, load(os.path.join(out, "r.har")))
+    check_html(doc, load(os.path.join(out, "r.html")))
+    for p in problems[:40]:
+        print("report_check: " + p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,406 @@
+/*
+ * hs_lablink.c: the lab's link.  A user-space wire between two TUN
+ * devices that forwards every IP packet after a fixed one-way delay, and
+ * optionally at a limited rate, in both directions.  No netem needed.
+ *
+ *   hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S] [-q PACKETS]
+ *              [-s SPIN_US] [-R] [-p READY_FILE]
+ *
+ * The two TUN devices are made in the caller's network namespace; the lab
+ * script then moves one of them into the other namespace (a TUN device
+ * keeps its file descriptor when it changes namespace) and gives both their
+ * addresses.  READY_FILE is written once both devices exist.
+ *
+ * Per direction, a reader thread stamps each packet with CLOCK_MONOTONIC as
+ * it is read and queues it with its release time (arrival + delay, after
+ * the packets ahead of it when a rate is set); a writer thread waits for the
+ * release time of the head of the queue with an absolute clock_nanosleep
+ * that ends SPIN_US early, spins the rest, and writes the packet.  The delay
+ * is constant, so the queue is FIFO and its head is always due first.  Full
+ * queues drop (tail drop, counted), like a router.  -R runs the writers
+ * under SCHED_FIFO, so a loaded machine delays them less.
+ *
+ * SIGTERM, SIGINT or SIGHUP: the threads stop, the devices go away with
+ * the process, counters and the lateness of writes go to stderr, exit 0.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if.h>
+#include <linux/if_tun.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Bigger than any packet of a 1500-byte MTU; a larger one is dropped. */
+#define SLOT_BYTES   2048
+#define MAX_DELAY_US (10 * 1000 * 1000)
+
+struct slot {
+  int64_t release_ns;
+  size_t len;
+  unsigned char data[SLOT_BYTES];
+};
+
+struct dir {
+  const char *name; /* "a->b" */
+  int in, out;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  struct slot *q;
+  size_t cap, head, count;
+  int64_t link_free_ns; /* rate limit: when the wire is free again */
+  /* counters, under mu */
+  uint64_t forwarded, dropped_full, dropped_big, write_errors;
+  uint64_t bytes;
+  int64_t late_max_ns, late_sum_ns;
+};
+
+static volatile sig_atomic_t stop_flag;
+static int64_t delay_ns;
+static int64_t rate_bps; /* bits per second, 0 = unlimited */
+static int64_t spin_ns = 200 * 1000;
+
+static int64_t now_ns(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int stopping(struct dir *d)
+{
+  int s;
+
+  pthread_mutex_lock(&d->mu);
+  s = stop_flag != 0;
+  pthread_mutex_unlock(&d->mu);
+  return s;
+}
+
+/* Sleep until SPIN early, then spin until t (CLOCK_MONOTONIC, ns). */
+static void wait_until(int64_t t)
+{
+  int64_t wake = t - spin_ns;
+
+  if (wake > now_ns()) {
+    struct timespec ts;
+    int rc;
+
+    ts.tv_sec = (time_t)(wake / 1000000000);
+    ts.tv_nsec = (long)(wake % 1000000000);
+    do {
+      rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+    } while (rc == EINTR);
+  }
+  while (now_ns() < t) {
+    /* spin: the last SPIN_US only */
+  }
+}
+
+static void *reader(void *arg)
+{
+  struct dir *d = arg;
+  unsigned char buf[65536];
+
+  while (!stopping(d)) {
+    struct pollfd p;
+    ssize_t n;
+    int64_t t, release;
+
+    p.fd = d->in;
+    p.events = POLLIN;
+    p.revents = 0;
+    if (poll(&p, 1, 200) <= 0)
+      continue;
+    n = read(d->in, buf, sizeof(buf));
+    t = now_ns();
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN)
+        continue;
+      perror("hs-lablink: read");
+      break;
+    }
+    pthread_mutex_lock(&d->mu);
+    if ((size_t)n > SLOT_BYTES) {
+      d->dropped_big++;
+    }
+    else if (d->count == d->cap) {
+      d->dropped_full++;
+    }
+    else {
+      struct slot *s = &d->q[(d->head + d->count) % d->cap];
+
+      if (rate_bps > 0) {
+        int64_t start = t > d->link_free_ns ? t : d->link_free_ns;
+
+        d->link_free_ns = start + (int64_t)n * 8 * 1000000000 / rate_bps;
+        release = d->link_free_ns + delay_ns;
+      }
+      else {
+        release = t + delay_ns;
+      }
+      s->release_ns = release;
+      s->len = (size_t)n;
+      memcpy(s->data, buf, (size_t)n);
+      d->count++;
+      pthread_cond_signal(&d->cv);
+    }
+    pthread_mutex_unlock(&d->mu);
+  }
+  return NULL;
+}
+
+static void *writer(void *arg)
+{
+  struct dir *d = arg;
+
+  pthread_mutex_lock(&d->mu);
+  while (!stop_flag) {
+    struct slot *s;
+    int64_t late;
+    ssize_t n;
+
+    if (d->count == 0) {
+      pthread_cond_wait(&d->cv, &d->mu);
+      continue;
+    }
+    /* The head slot is only reused after the pop below: safe to use
+     * unlocked while the reader fills the tail. */
+    s = &d->q[d->head];
+    pthread_mutex_unlock(&d->mu);
+    wait_until(s->release_ns);
+    late = now_ns() - s->release_ns;
+    n = write(d->out, s->data, s->len);
+    pthread_mutex_lock(&d->mu);
+    if (n < 0) {
+      d->write_errors++;
+    }
+    else {
+      d->forwarded++;
+      d->bytes += s->len;
+      d->late_sum_ns += late;
+      if (late > d->late_max_ns)
+        d->late_max_ns = late;
+    }
+    d->head = (d->head + 1) % d->cap;
+    d->count--;
+  }
+  pthread_mutex_unlock(&d->mu);
+  return NULL;
+}
+
+static int tun_open(const char *name)
+{
+  struct ifreq ifr;
+  int fd = open("/dev/net/tun", O_RDWR | O_CLOEXEC);
+
+  if (fd < 0) {
+    perror("hs-lablink: /dev/net/tun");
+    return -1;
+  }
+  memset(&ifr, 0, sizeof(ifr));
+  ifr.ifr_flags = IFF_TUN | IFF_NO_PI;
+  if (strlen(name) >= sizeof(ifr.ifr_name)) {
+    fprintf(stderr, "hs-lablink: device name '%s' too long\n", name);
+    close(fd);
+    return -1;
+  }
+  memcpy(ifr.ifr_name, name, strlen(name) + 1);
+  if (ioctl(fd, TUNSETIFF, &ifr) < 0) {
+    fprintf(stderr, "hs-lablink: TUNSETIFF %s: %s\n", name, strerror(errno));
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+static int64_t parse_num(const char *s, const char *what, int64_t max)
+{
+  char *end;
+  long long v;
+
+  errno = 0;
+  v = strtoll(s, &end, 10);
+  if (errno || end == s || *end || v < 0 || v > max) {
+    fprintf(stderr, "hs-lablink: bad %s '%s' (0 to %lld)\n", what, s,
+            (long long)max);
+    exit(2);
+  }
+  return (int64_t)v;
+}
+
+static void usage(void)
+{
+  fputs("usage: hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S]\n"
+        "                  [-q PACKETS] [-s SPIN_US] [-R] [-p READY_FILE]\n",
+        stderr);
+  exit(2);
+}
+
+static int dir_init(struct dir *d, const char *name, int in, int out,
+                    size_t cap)
+{
+  memset(d, 0, sizeof(*d));
+  d->name = name;
+  d->in = in;
+  d->out = out;
+  d->cap = cap;
+  d->q = calloc(cap, sizeof(*d->q));
+  if (!d->q)
+    return -1;
+  pthread_mutex_init(&d->mu, NULL);
+  pthread_cond_init(&d->cv, NULL);
+  return 0;
+}
+
+static void dir_report(struct dir *d)
+{
+  fprintf(
+      stderr,
+      "hs-lablink: %s forwarded %llu packets (%llu bytes), dropped %llu "
+      "(queue full) %llu (too big), write errors %llu, late mean %.1f us "
+      "max %.1f us\n",
+      d->name, (unsigned long long)d->forwarded, (unsigned long long)d->bytes,
+      (unsigned long long)d->dropped_full, (unsigned long long)d->dropped_big,
+      (unsigned long long)d->write_errors,
+      d->forwarded ? (double)d->late_sum_ns / (double)d->forwarded / 1e3 : 0.0,
+      (double)d->late_max_ns / 1e3);
+}
+
+int main(int argc, char **argv)
+{
+  const char *name_a = NULL, *name_b = NULL, *ready = NULL;
+  size_t cap = 1024;
+  int realtime = 0, fa, fb, opt, sig = 0, i;
+  struct dir dirs[2];
+  pthread_t th[4];
+  sigset_t set;
+
+  while ((opt = getopt(argc, argv, "a:b:d:r:q:s:Rp:")) != -1) {
+    switch (opt) {
+    case 'a':
+      name_a = optarg;
+      break;
+    case 'b':
+      name_b = optarg;
+      break;
+    case 'd':
+      delay_ns = parse_num(optarg, "delay", MAX_DELAY_US) * 1000;
+      break;
+    case 'r':
+      rate_bps = parse_num(optarg, "rate", INT64_C(100000000000));
+      break;
+    case 'q':
+      cap = (size_t)parse_num(optarg, "queue", 65536);
+      if (cap == 0)
+        usage();
+      break;
+    case 's':
+      spin_ns = parse_num(optarg, "spin", 10000) * 1000;
+      break;
+    case 'R':
+      realtime = 1;
+      break;
+    case 'p':
+      ready = optarg;
+      break;
+    default:
+      usage();
+    }
+  }
+  if (!name_a || !name_b || optind != argc)
+    usage();
+
+  /* Every thread inherits this mask: only sigwait below sees signals. */
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+
+  fa = tun_open(name_a);
+  if (fa < 0)
+    return 1;
+  fb = tun_open(name_b);
+  if (fb < 0)
+    return 1;
+  if (dir_init(&dirs[0], "a->b", fa, fb, cap) < 0 ||
+      dir_init(&dirs[1], "b->a", fb, fa, cap) < 0) {
+    fputs("hs-lablink: out of memory\n", stderr);
+    return 1;
+  }
+  for (i = 0; i < 2; i++) {
+    pthread_attr_t attr;
+    struct sched_param sp;
+
+    pthread_attr_init(&attr);
+    if (realtime) {
+      memset(&sp, 0, sizeof(sp));
+      sp.sched_priority = 50;
+      pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+      pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+      pthread_attr_setschedparam(&attr, &sp);
+    }
+    if (pthread_create(&th[2 * i + 1], &attr, writer, &dirs[i]) != 0) {
+      /* No real-time scheduling allowed here: run without it. */
+      pthread_attr_destroy(&attr);
+      pthread_attr_init(&attr);
+      if (realtime)
+        fputs("hs-lablink: SCHED_FIFO refused, using normal scheduling\n",
+              stderr);
+      if (pthread_create(&th[2 * i + 1], &attr, writer, &dirs[i]) != 0) {
+        fputs("hs-lablink: cannot start a thread\n", stderr);
+        return 1;
+      }
+    }
+    pthread_attr_destroy(&attr);
+    if (pthread_create(&th[2 * i], NULL, reader, &dirs[i]) != 0) {
+      fputs("hs-lablink: cannot start a thread\n", stderr);
+      return 1;
+    }
+  }
+  if (ready) {
+    FILE *f = fopen(ready, "w");
+
+    if (!f || fprintf(f, "%ld\n", (long)getpid()) < 0 || fclose(f) != 0) {
+      perror("hs-lablink: ready file");
+      return 1;
+    }
+  }
+  fprintf(stderr,
+          "hs-lablink: %s <-> %s, one-way delay %lld us, rate %lld bit/s%s, "
+          "queue %zu packets, spin %lld us%s\n",
+          name_a, name_b, (long long)(delay_ns / 1000), (long long)rate_bps,
+          rate_bps ? "" : " (unlimited)", cap, (long long)(spin_ns / 1000),
+          realtime ? ", SCHED_FIFO writers" : "");
+
+  while (sigwait(&set, &sig) != 0) {
+  }
+  for (i = 0; i < 2; i++) {
+    pthread_mutex_lock(&dirs[i].mu);
+    stop_flag = 1;
+    pthread_cond_broadcast(&dirs[i].cv);
+    pthread_mutex_unlock(&dirs[i].mu);
+  }
+  for (i = 0; i < 4; i++)
+    pthread_join(th[i], NULL);
+  fprintf(stderr, "hs-lablink: signal %d, stopping\n", sig);
+  for (i = 0; i < 2; i++) {
+    dir_report(&dirs[i]);
+    pthread_mutex_destroy(&dirs[i].mu);
+    pthread_cond_destroy(&dirs[i].cv);
+    free(dirs[i].q);
+  }
+  close(fa);
+  close(fb);
+  return 0;
+}

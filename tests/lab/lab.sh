@@ -1,0 +1,318 @@
+# tests/lab/lab.sh: the network lab (POSIX sh), sourced after
+# tests/server/lib.sh by the lab tests and the benchmarks.
+#
+# Two network namespaces, client and server, joined by hs-lablink, a
+# user-space link that forwards IP packets between a TUN device in each
+# after a fixed one-way delay (this kernel has no netem).  Addresses come
+# from the benchmarking range 198.18.0.0/15 only, IPv6 is off, and the only
+# route in either namespace is the point-to-point one: nothing leaves the
+# lab.  The server namespace runs nginx (TLS from the test CA of lib.sh,
+# HTTP/2) and dnsmasq; hopsplit and curl run in the client namespace.
+#
+#   lab_init NAME            hs_init NAME, root and tool checks (skip 77),
+#                            exit trap that takes every lab down
+#   lab_up DELAY_MS [RATE]   bring a lab up with that one-way delay
+#                            (optionally RATE bit/s); sets LAB_C, LAB_S
+#   lab_down                 stop the lab's processes (by PID, TERM, then
+#                            KILL after 5 s) and delete its namespaces
+#   lab_c CMD...             run CMD in the client namespace
+#   lab_run RC ARGS...       run hopsplit in the client namespace, as hs_run
+#
+# Exported by lab_up: LAB_C LAB_S (namespace names), LAB_CLIENT_IP,
+# LAB_SERVER_IP, LAB_HOST (origin.test, resolved by the lab's dnsmasq),
+# LAB_URL (https://origin.test/), LAB_DNS (198.18.0.2:53), CA_FILE,
+# LAB_DIR (its files: nginx and dnsmasq logs, the link's log with its
+# counters).  /etc/netns/$LAB_C/resolv.conf points the client namespace's
+# system resolver (curl) at the lab's dnsmasq; it goes with lab_down.
+#
+# Served over https (h2 by ALPN) and http: /ok (3 bytes), /big (64 KiB,
+# incompressible), /redirect (302 to /ok).
+
+LAB_LIB_DIR=${HOPSPLIT_SRC:+$HOPSPLIT_SRC/tests/lab}
+if [ -z "$LAB_LIB_DIR" ] || [ ! -f "$LAB_LIB_DIR/lab.sh" ]; then
+  LAB_LIB_DIR=$(cd "$(dirname "$0")/../lab" && pwd)
+fi
+LAB_SEQ=0
+LAB_UP=
+LAB_PIDS=
+LAB_CLIENT_IP=198.18.0.1
+LAB_SERVER_IP=198.18.0.2
+LAB_HOST=origin.test
+
+# lab_skip MSG: skip (77), or fail when HOPSPLIT_TEST_REQUIRE is set.
+lab_skip() {
+  if [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ]; then
+    hs_fail "lab required but unavailable: $*"
+  fi
+  hs_skip "$*"
+}
+
+# lab_init NAME: as hs_init, plus the checks the lab needs.
+lab_init() {
+  hs_init "$1"
+  trap 'lab_rc=$?; trap - EXIT; lab_down_all; hs_cleanup; hs_tidy $lab_rc; exit $lab_rc' EXIT
+  trap 'lab_down_all; hs_cleanup; trap - EXIT; hs_tidy 130; exit 130' INT
+  trap 'lab_down_all; hs_cleanup; trap - EXIT; hs_tidy 143; exit 143' TERM
+  [ "$(id -u)" = 0 ] ||
+    lab_skip "the lab needs root (network namespaces, TUN devices)"
+  [ -c /dev/net/tun ] || lab_skip "no /dev/net/tun (TUN devices)"
+  hs_require ip nginx dnsmasq openssl python3 curl timeout
+  : "${HS_LABLINK:=$HOPSPLIT_BUILD/tests/hs-lablink}"
+  [ -x "$HS_LABLINK" ] ||
+    hs_fail "link '$HS_LABLINK' is missing: build the hs-lablink target"
+  lab_probe=hs-$$-probe
+  ip netns add "$lab_probe" 2>/dev/null ||
+    lab_skip "'ip netns add' does not work here"
+  ip netns del "$lab_probe"
+  hs_make_ca "$HS_DIR/pki"
+}
+
+# lab_track PID: a process of the current lab.
+lab_track() {
+  LAB_PIDS="$LAB_PIDS $1"
+}
+
+# lab_kill PIDS: TERM, wait at most 5 s, then KILL (only these PIDs).
+lab_kill() {
+  lab_alive=
+  for lab_p in $1; do
+    kill -TERM "$lab_p" 2>/dev/null
+  done
+  lab_i=0
+  while [ "$lab_i" -lt 50 ]; do
+    lab_alive=
+    for lab_p in $1; do
+      if hs_is_running "$lab_p"; then
+        lab_alive="$lab_alive $lab_p"
+      fi
+    done
+    [ -n "$lab_alive" ] || break
+    sleep 0.1
+    lab_i=$((lab_i + 1))
+  done
+  for lab_p in $lab_alive; do
+    kill -KILL "$lab_p" 2>/dev/null
+  done
+  for lab_p in $1; do
+    wait "$lab_p" 2>/dev/null
+  done
+  return 0
+}
+
+# lab_down: stop the current lab and delete what it made.
+lab_down() {
+  [ -n "$LAB_UP" ] || return 0
+  lab_kill "$LAB_PIDS"
+  LAB_PIDS=
+  for lab_ns in "$LAB_C" "$LAB_S"; do
+    if ip netns list | grep -q "^$lab_ns\( \|$\)"; then
+      ip netns del "$lab_ns" || hs_log "cannot delete namespace $lab_ns"
+    fi
+  done
+  case $LAB_C in
+    hs-*-c) rm -rf "/etc/netns/$LAB_C" ;;
+  esac
+  LAB_UP=
+  return 0
+}
+
+lab_down_all() {
+  lab_down
+}
+
+# lab_c CMD...: run CMD in the client namespace.
+lab_c() {
+  ip netns exec "$LAB_C" "$@"
+}
+
+# lab_s CMD...: run CMD in the server namespace.
+lab_s() {
+  ip netns exec "$LAB_S" "$@"
+}
+
+lab_nginx_conf() {
+  lab_user=
+  [ "$(id -u)" = 0 ] && lab_user='user root;'
+  cat >"$1/nginx.conf" <<EOF
+$lab_user
+daemon off;
+master_process on;
+worker_processes 1;
+pid $1/nginx.pid;
+error_log $1/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path $1/tmp/body;
+  proxy_temp_path $1/tmp/proxy;
+  fastcgi_temp_path $1/tmp/fastcgi;
+  uwsgi_temp_path $1/tmp/uwsgi;
+  scgi_temp_path $1/tmp/scgi;
+  default_type text/plain;
+  root $1/www;
+  absolute_redirect off;
+  server_tokens off;
+  keepalive_timeout 300s;
+  keepalive_requests 1000000;
+  http2_max_requests 1000000;
+  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_session_cache shared:hopsplitlab:1m;
+  ssl_session_tickets on;
+  ssl_certificate $HS_PKI/server.crt;
+  ssl_certificate_key $HS_PKI/server.key;
+  server {
+    listen $LAB_SERVER_IP:443 ssl http2;
+    listen $LAB_SERVER_IP:80;
+    server_name origin.test localhost;
+    location = /ok { return 200 "ok\n"; }
+    location = /big { default_type application/octet-stream; }
+    location = /redirect { return 302 /ok; }
+    location / { return 404 "not found\n"; }
+  }
+}
+EOF
+}
+
+# lab_wait_ready PID WHAT CMD...: CMD succeeds within 10 s while PID runs.
+lab_wait_ready() {
+  lab_pid=$1
+  lab_what=$2
+  shift 2
+  lab_i=0
+  while [ "$lab_i" -lt 100 ]; do
+    hs_is_running "$lab_pid" || return 1
+    "$@" >/dev/null 2>&1 && return 0
+    sleep 0.1
+    lab_i=$((lab_i + 1))
+  done
+  hs_log "$lab_what does not answer after 10 s"
+  return 1
+}
+
+# LAB_DNSQ: python3 program, argv SERVER NAME: exit 0 when SERVER answers
+# an A query for NAME with its own address (dnsq.py only asks 127.0.0.1).
+LAB_DNSQ='import random, socket, struct, sys
+srv, name = sys.argv[1], sys.argv[2]
+qid = random.randrange(65536)
+q = struct.pack(">HHHHHH", qid, 0x0100, 1, 0, 0, 0)
+q += b"".join(bytes([len(x)]) + x.encode() for x in name.split(".")) + b"\0"
+q += struct.pack(">HH", 1, 1)
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.settimeout(1.0)
+s.sendto(q, (srv, 53))
+r = s.recvfrom(4096)[0]
+ok = r[:2] == q[:2] and socket.inet_aton(srv) in r[len(q):]
+sys.exit(0 if ok else 1)'
+
+# lab_up DELAY_MS [RATE_BIT_S]: bring a lab up (one at a time per script).
+lab_up() {
+  lab_delay_ms=$1
+  lab_rate=${2:-0}
+  lab_down
+  LAB_SEQ=$((LAB_SEQ + 1))
+  # Short, unique names: namespaces hs-PID-N-c/-s, devices (15 chars at
+  # most) hsPIDNc/hsPIDNs.
+  LAB_C=hs-$$-$LAB_SEQ-c
+  LAB_S=hs-$$-$LAB_SEQ-s
+  lab_tc=hs$$$LAB_SEQ"c"
+  lab_ts=hs$$$LAB_SEQ"s"
+  LAB_DIR=$HS_DIR/lab$LAB_SEQ
+  mkdir -p "$LAB_DIR/nginx/tmp" "$LAB_DIR/nginx/www" ||
+    hs_fail "cannot create $LAB_DIR"
+  head -c 65536 /dev/urandom >"$LAB_DIR/nginx/www/big" ||
+    hs_fail "cannot write /big"
+  ip netns add "$LAB_C" || hs_fail "cannot add namespace $LAB_C"
+  LAB_UP=1
+  ip netns add "$LAB_S" || hs_fail "cannot add namespace $LAB_S"
+  for lab_ns in "$LAB_C" "$LAB_S"; do
+    ip -n "$lab_ns" link set lo up || hs_fail "lo in $lab_ns"
+    # IPv4 only: no router solicitations or other chatter on the link.
+    ip netns exec "$lab_ns" sh -c \
+      'echo 1 >/proc/sys/net/ipv6/conf/all/disable_ipv6;
+       echo 1 >/proc/sys/net/ipv6/conf/default/disable_ipv6' ||
+      hs_fail "cannot turn IPv6 off in $lab_ns"
+  done
+
+  # The link makes both TUN devices in the client namespace; one then moves
+  # to the server namespace (it keeps the link's file descriptor).
+  lab_us=$((lab_delay_ms * 1000))
+  rm -f "$LAB_DIR/link.ready"
+  ip netns exec "$LAB_C" "$HS_LABLINK" -a "$lab_tc" -b "$lab_ts" \
+    -d "$lab_us" -r "$lab_rate" -R ${HS_LABLINK_OPTS:-} \
+    -p "$LAB_DIR/link.ready" </dev/null >"$LAB_DIR/link.log" 2>&1 &
+  LAB_LINK_PID=$!
+  lab_track "$LAB_LINK_PID"
+  lab_i=0
+  while [ ! -s "$LAB_DIR/link.ready" ]; do
+    hs_is_running "$LAB_LINK_PID" && [ "$lab_i" -lt 100 ] || {
+      cat "$LAB_DIR/link.log" >&2
+      hs_fail "hs-lablink did not start"
+    }
+    sleep 0.05
+    lab_i=$((lab_i + 1))
+  done
+  ip -n "$LAB_C" link set "$lab_ts" netns "$LAB_S" ||
+    hs_fail "cannot move $lab_ts to $LAB_S"
+  ip -n "$LAB_C" addr add "$LAB_CLIENT_IP" peer "$LAB_SERVER_IP/32" \
+    dev "$lab_tc" &&
+    ip -n "$LAB_S" addr add "$LAB_SERVER_IP" peer "$LAB_CLIENT_IP/32" \
+      dev "$lab_ts" &&
+    ip -n "$LAB_C" link set "$lab_tc" mtu 1500 up &&
+    ip -n "$LAB_S" link set "$lab_ts" mtu 1500 up ||
+    hs_fail "cannot configure the lab's devices"
+
+  # The client's system resolver (curl, glibc) asks the lab's dnsmasq.
+  mkdir -p "/etc/netns/$LAB_C" &&
+    printf 'nameserver %s\noptions timeout:2 attempts:2\n' \
+      "$LAB_SERVER_IP" >"/etc/netns/$LAB_C/resolv.conf" ||
+    hs_fail "cannot write /etc/netns/$LAB_C/resolv.conf"
+  printf '127.0.0.1 localhost\n' >"/etc/netns/$LAB_C/hosts"
+
+  ip netns exec "$LAB_S" dnsmasq --no-daemon --conf-file=/dev/null \
+    --no-resolv --no-hosts --no-poll --bind-interfaces \
+    --listen-address="$LAB_SERVER_IP" --port=53 --local=/test/ \
+    --domain-needed --host-record="$LAB_HOST,$LAB_SERVER_IP" \
+    --local-ttl=300 --log-facility=- </dev/null >"$LAB_DIR/dnsmasq.log" 2>&1 &
+  LAB_DNSMASQ_PID=$!
+  lab_track "$LAB_DNSMASQ_PID"
+
+  lab_nginx_conf "$LAB_DIR/nginx"
+  ip netns exec "$LAB_S" nginx -p "$LAB_DIR/nginx" \
+    -c "$LAB_DIR/nginx/nginx.conf" -e "$LAB_DIR/nginx/error.log" \
+    </dev/null >"$LAB_DIR/nginx/nginx.out" 2>&1 &
+  LAB_NGINX_PID=$!
+  lab_track "$LAB_NGINX_PID"
+
+  LAB_URL=https://$LAB_HOST/
+  LAB_DNS=$LAB_SERVER_IP:53
+  export LAB_C LAB_S LAB_CLIENT_IP LAB_SERVER_IP LAB_HOST LAB_URL LAB_DNS \
+    LAB_DIR CA_FILE
+  lab_wait_ready "$LAB_DNSMASQ_PID" dnsmasq lab_c "$HS_PYTHON" -c "$LAB_DNSQ" \
+    "$LAB_SERVER_IP" "$LAB_HOST" || {
+    cat "$LAB_DIR/dnsmasq.log" >&2
+    hs_fail "dnsmasq did not start in $LAB_S"
+  }
+  lab_wait_ready "$LAB_NGINX_PID" nginx lab_c curl -sS -f -o /dev/null \
+    --max-time 3 --noproxy '*' --cacert "$CA_FILE" "${LAB_URL}ok" || {
+    cat "$LAB_DIR/nginx/error.log" "$LAB_DIR/nginx/nginx.out" >&2
+    hs_fail "nginx did not start in $LAB_S"
+  }
+}
+
+# lab_run RC ARGS...: hopsplit in the client namespace; as hs_run.
+lab_run() {
+  lab_want=$1
+  shift
+  HS_RUNS=$((HS_RUNS + 1))
+  HS_OUT=$HS_DIR/run$HS_RUNS.out
+  HS_ERR=$HS_DIR/run$HS_RUNS.err
+  HS_CMD="hopsplit $*"
+  printf '%s\n' "$HS_CMD" >"$HS_DIR/run$HS_RUNS.cmd"
+  HS_RC=0
+  timeout -k 5 120 ip netns exec "$LAB_C" "$HOPSPLIT" "$@" </dev/null \
+    >"$HS_OUT" 2>"$HS_ERR" || HS_RC=$?
+  if [ "$HS_RC" != "$lab_want" ]; then
+    hs_show
+    hs_fail "exit status $HS_RC, expected $lab_want: $HS_CMD"
+  fi
+}
