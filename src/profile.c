@@ -265,23 +265,24 @@ static int duplicate(struct loader *L, const yaml_node_t *m,
   return 0;
 }
 
-/* "unknown WHAT 'k' (did you mean 'x'?)" or "(expected ...)". */
+/* "unknown key 'k'IN (did you mean 'x'?)" or "(expected ...)". */
 static void unknown_key(struct loader *L, const yaml_node_t *k,
-                        const char *what, const char *const *names, size_t n)
+                        const char *in, const char *const *names, size_t n)
 {
   const char *hint = options_closest(text(k), names, n);
   struct buf b;
   size_t i;
 
   if (hint) {
-    complain(L, k, "unknown %s '%s' (did you mean '%s'?)", what, text(k),
+    complain(L, k, "unknown key '%s'%s (did you mean '%s'?)", text(k), in,
              hint);
     return;
   }
   buf_init(&b, 0);
   for (i = 0; i < n; i++)
-    buf_printf(&b, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
-  complain(L, k, "unknown %s '%s' (expected %s)", what, text(k), b.s);
+    buf_printf(&b, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+               names[i]);
+  complain(L, k, "unknown key '%s'%s (expected %s)", text(k), in, b.s);
   buf_release(&b);
 }
 
@@ -565,6 +566,7 @@ static void load_target(struct loader *L, const yaml_node_t *m)
   struct tspec *ts;
   const yaml_node_t *name_node = NULL;
   size_t i;
+  int has_url = 0;
 
   if (m->type != YAML_MAPPING_NODE) {
     complain(L, m, "a target is a mapping with 'name' and 'url', not %s",
@@ -588,6 +590,8 @@ static void load_target(struct loader *L, const yaml_node_t *m)
       option_pair(L, k, v, 1);
       continue;
     }
+    if (!strcmp(key, "url"))
+      has_url = 1;
     if (v->type != YAML_SCALAR_NODE || is_null(v)) {
       complain(L, is_null(v) ? k : v, "'%s' of a target takes a value, not %s",
                key, is_null(v) ? "nothing" : type_name(v));
@@ -614,9 +618,10 @@ static void load_target(struct loader *L, const yaml_node_t *m)
         complain(L, v, "target name '%s' is used twice (first at line %lu)",
                  ts->name, (unsigned long)L->t[i].line + 1);
   }
-  if (!ts->url)
-    complain(L, m, "target %s has no 'url'",
-             ts->name ? ts->name : "without a name");
+  if (!has_url && ts->name)
+    complain(L, m, "target '%s' has no 'url'", ts->name);
+  else if (!has_url)
+    complain(L, m, "target %zu has no 'url'", L->n_t);
   if (!ts->name && !name_node)
     ts->name = xasprintf("t%zu", L->n_t);
 }
@@ -720,7 +725,7 @@ static void load_top(struct loader *L, const yaml_node_t *root)
                key);
     }
     else {
-      unknown_key(L, k, "key", top_keys, N_TOP_KEYS);
+      unknown_key(L, k, "", top_keys, N_TOP_KEYS);
     }
   }
   if (!L->have_targets)
@@ -910,7 +915,7 @@ static void cache_spec(struct loader *L, const yaml_node_t *n, struct check *c,
       c->cache_is = !strcmp(key, "is");
     }
     else {
-      unknown_key(L, k, "key of 'cache'", cache_keys, N_CACHE_KEYS);
+      unknown_key(L, k, " in 'cache'", cache_keys, N_CACHE_KEYS);
     }
   }
   if (!list) {
@@ -970,7 +975,7 @@ static void load_check(struct loader *L, const yaml_node_t *n)
       if (!strcmp(key, check_keys[i]))
         break;
     if (i == N_CHECK_KEYS) {
-      unknown_key(L, k, "key of a check", check_keys, N_CHECK_KEYS);
+      unknown_key(L, k, " in a check", check_keys, N_CHECK_KEYS);
       continue;
     }
     f[i] = node(L, pr->value);

@@ -118,9 +118,9 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
     buf_printf(b, "    * p95 of fewer than 20 samples: low confidence\n");
 }
 
-/* Append text word-wrapped to 78 columns, every line indented by ind
- * spaces (the first line included). */
-static void wrap(struct buf *b, const char *text, int ind)
+/* Append text word-wrapped to 78 columns: the first line indented by
+ * first spaces, the others by ind. */
+static void wrap2(struct buf *b, const char *text, int first, int ind)
 {
   const char *p = text;
   int col = 0;
@@ -137,8 +137,8 @@ static void wrap(struct buf *b, const char *text, int ind)
     if (!len)
       break;
     if (col == 0) {
-      buf_printf(b, "%*s", ind, "");
-      col = ind;
+      buf_printf(b, "%*s", first, "");
+      col = first;
     }
     else if (col + 1 + len > 78) {
       buf_printf(b, "\n%*s", ind, "");
@@ -154,6 +154,11 @@ static void wrap(struct buf *b, const char *text, int ind)
   }
   if (col)
     buf_putc(b, '\n');
+}
+
+static void wrap(struct buf *b, const char *text, int ind)
+{
+  wrap2(b, text, ind, ind);
 }
 
 /* p50 of each phase per hop index, when samples have several hops. */
@@ -385,7 +390,7 @@ static void findings(const struct report_ctx *c, struct buf *b,
                      f->title);
     body = xasprintf("saving up to %s. %s",
                      f->saving_us ? t : "nothing measurable", f->detail);
-    wrap(b, head, 2);
+    wrap2(b, head, 2, 5);
     wrap(b, body, 5);
     free(head);
     free(body);
@@ -398,6 +403,18 @@ static void signed_ms(char *out, size_t len, int64_t us)
 
   units_format_us(us < 0 ? -us : us, t, sizeof(t));
   snprintf(out, len, "%s%s", us < 0 ? "-" : us > 0 ? "+" : "", t);
+}
+
+/* A signed difference in milliseconds with two decimals, no unit. */
+static void delta_ms(char *out, size_t len, int64_t us)
+{
+  int64_t a = us < 0 ? -us : us;
+
+  snprintf(out, len, "%s%lld.%02lld",
+           us < 0   ? "-"
+           : us > 0 ? "+"
+                    : "",
+           (long long)(a / 1000), (long long)((a % 1000) / 10));
 }
 
 static void comparison(const struct report_ctx *c, struct buf *b)
@@ -417,13 +434,13 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     const struct mode_summary *bs = &a->targets[0].modes[mode];
     char p50[32], p95[32];
 
-    buf_printf(b, "\n  %-7s %-14s %9s %9s  %-30s %7s  %s\n",
-               sample_mode_names[mode], "target", "p50", "p95",
-               "delta vs base [95% CI]", "%", "verdict");
+    buf_printf(b, "\n  %s%-9s%s %7s  %7s  %-21s %6s  %s\n", on(c, "\033[1m"),
+               sample_mode_names[mode], off(c), "p50", "p95",
+               "delta ms [95% CI]", "%", "verdict");
     dur(p50, sizeof(p50), bs->phases[SUM_TOTAL].p50);
     dur(p95, sizeof(p95), bs->phases[SUM_TOTAL].p95);
-    buf_printf(b, "          %-14.14s %9s %9s  %-30s\n", p->targets[0].name,
-               p50, p95, "(baseline)");
+    buf_printf(b, "  %-9.9s %7s  %7s  %s\n", p->targets[0].name, p50, p95,
+               "(baseline)");
     for (i = 0; i < a->n_comparisons; i++) {
       const struct comparison *cmp = &a->comparisons[i];
       const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
@@ -436,9 +453,9 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       dur(p50, sizeof(p50), ts->phases[SUM_TOTAL].p50);
       dur(p95, sizeof(p95), ts->phases[SUM_TOTAL].p95);
       if (tot->n_pairs) {
-        signed_ms(md, sizeof(md), tot->median_diff_us);
-        signed_ms(lo, sizeof(lo), tot->ci_low_us);
-        signed_ms(hi, sizeof(hi), tot->ci_high_us);
+        delta_ms(md, sizeof(md), tot->median_diff_us);
+        delta_ms(lo, sizeof(lo), tot->ci_low_us);
+        delta_ms(hi, sizeof(hi), tot->ci_high_us);
         snprintf(delta, sizeof(delta), "%s [%s, %s]%s", md, lo, hi,
                  tot->ci_available ? "" : "*");
         if (isnan(tot->change_pct))
@@ -450,14 +467,14 @@ static void comparison(const struct report_ctx *c, struct buf *b)
         snprintf(delta, sizeof(delta), "no pairs");
         snprintf(pc, sizeof(pc), "-");
       }
-      buf_printf(b, "          %-14.14s %9s %9s  %-30s %7s  %s%s%s\n",
+      buf_printf(b, "  %-9.9s %7s  %7s  %-21s %6s  %s%s%s\n",
                  p->targets[cmp->target].name, p50, p95, delta, pc,
                  on(c, tot->verdict == COMPARE_FASTER   ? "\033[32m"
                        : tot->verdict == COMPARE_SLOWER ? "\033[31m"
                                                         : ""),
                  compare_verdict_names[tot->verdict], off(c));
       if (tot->n_dropped)
-        buf_printf(b, "            %zu round%s left out: a side failed\n",
+        buf_printf(b, "    %zu round%s left out: a side failed\n",
                    tot->n_dropped, tot->n_dropped == 1 ? "" : "s");
       if (!tot->ci_available && tot->n_pairs)
         buf_printf(b,
@@ -490,7 +507,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
             break;
           used[best] = 1;
           signed_ms(md, sizeof(md), cmp->phases[best].median_diff_us);
-          buf_printf(b, "%s%s %s", shown ? ", " : "            explained by: ",
+          buf_printf(b, "%s%s %s", shown ? ", " : "    explained by: ",
                      sum_phase_names[best], md);
           shown++;
         }

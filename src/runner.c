@@ -71,10 +71,25 @@ static int show_progress(const struct options *o)
 static void progress(const struct plan *p, size_t k, size_t n,
                      const struct plan_item *it, int64_t elapsed_ms)
 {
-  long eta =
-      k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000) : 0;
+  /* One line of at most 79 columns: a 20-cell bar, sample k+1 of n, the
+   * target (cut to fit), the mode, and the time left, estimated from the
+   * mean time per sample so far (unknown before the first one ends). */
+  char bar[21], eta[64];
+  size_t fill = n ? (k * 20) / n : 0, i;
+  long left =
+      k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000) : -1;
 
-  fprintf(stderr, "\r\033[K[%zu/%zu] %s %s  eta %lds", k + 1, n,
+  for (i = 0; i < 20; i++)
+    bar[i] = i < fill ? '#' : '.';
+  bar[20] = '\0';
+  if (left < 0)
+    snprintf(eta, sizeof(eta), "--:--");
+  else if (left >= 3600)
+    snprintf(eta, sizeof(eta), "%ld:%02ld:%02ld", left / 3600,
+             left / 60 % 60, left % 60);
+  else
+    snprintf(eta, sizeof(eta), "%ld:%02ld", left / 60, left % 60);
+  fprintf(stderr, "\r\033[K[%s] %zu/%zu %-.24s %s eta %s", bar, k + 1, n,
           p->targets[it->target].name, sample_mode_names[it->mode], eta);
   fflush(stderr);
 }

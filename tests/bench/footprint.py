@@ -6,7 +6,9 @@ usage: footprint.py HOPSPLIT CA RESOLVE URL
 Peak RSS (getrusage of the child: ru_maxrss), wall time and minor page
 faults of `hopsplit -n N --mode warm` for N = 1, 1000 and 10000 (SPEC 8:
 < 16 MiB at 10,000 samples, growing linearly and slowly), with the text
-and the JSON report, and a cold run of 1000; then the start-up time of
+and the JSON report, and a cold run of 1000 (the peaks of RssAnon, the heap,
+and RssFile, the mapped shared libraries, are read from /proc every 2 ms
+and so may miss a short spike); then the start-up time of
 `hopsplit --version` (SPEC 8: < 5 ms) next to reference programs, medians
 of 100 runs each.  Prints figures; never fails on them.
 """
@@ -18,18 +20,56 @@ import time
 DEVNULL = os.open(os.devnull, os.O_RDWR)
 
 
-def spawn(argv):
-    """Run argv with stdout and stderr to /dev/null; (wall s, rusage)."""
+def status_kib(pid):
+    """RssAnon and RssFile of pid from /proc, in KiB (None when gone)."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            text = f.read()
+    except OSError:
+        return None
+    vals = {}
+    for line in text.splitlines():
+        k, _, v = line.partition(":")
+        if k in ("RssAnon", "RssFile", "RssShmem"):
+            vals[k] = int(v.split()[0])
+    return vals
+
+
+def spawn(argv, watch=False):
+    """Run argv with stdout and stderr to /dev/null; (wall s, rusage).
+    With watch, also the peaks of RssAnon (heap, stacks) and RssFile
+    (mapped files: the shared libraries) seen every 2 ms, in KiB."""
     acts = [(os.POSIX_SPAWN_DUP2, DEVNULL, 0),
             (os.POSIX_SPAWN_DUP2, DEVNULL, 1),
             (os.POSIX_SPAWN_DUP2, DEVNULL, 2)]
     t = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=acts)
-    _, status, ru = os.wait4(pid, 0)
+    peaks = {"RssAnon": 0, "RssFile": 0}
+    if watch:
+        while True:
+            got, status, ru = os.wait4(pid, os.WNOHANG)
+            if got:
+                break
+            v = status_kib(pid)
+            if v and v.get("RssAnon", 0) and v.get("RssFile", 0):
+                for k in peaks:
+                    peaks[k] = max(peaks[k], v[k])
+            time.sleep(0.002)
+    else:
+        _, status, ru = os.wait4(pid, 0)
     wall = time.perf_counter() - t
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit("failed (%s): %s" % (status, " ".join(argv)))
-    return wall, ru
+    return wall, Usage(ru, peaks if watch else None)
+
+
+class Usage:
+    def __init__(self, ru, peaks):
+        self.ru_maxrss = ru.ru_maxrss
+        self.ru_minflt = ru.ru_minflt
+        self.ru_utime = ru.ru_utime
+        self.ru_stime = ru.ru_stime
+        self.peaks = peaks
 
 
 def mib(kib):
@@ -40,20 +80,22 @@ def memory(exe, ca, resolve, url):
     base = [exe, "-q", "--progress", "never", "--resolve", resolve,
             "--cacert", ca]
     print("| samples | mode | report | wall | per sample | peak RSS "
-          "| minor faults |")
-    print("|---:|---|---|---:|---:|---:|---:|")
+          "| of which heap (RssAnon) | files (RssFile) | minor faults |")
+    print("|---:|---|---|---:|---:|---:|---:|---:|---:|")
     rss = {}
     for n, mode, fmt in ((1, "warm", "text"), (1000, "warm", "text"),
                          (10000, "warm", "text"), (1000, "warm", "json"),
                          (10000, "warm", "json"), (1000, "cold", "text")):
         wall, ru = spawn(base + ["-n", str(n), "--mode", mode, "--format",
-                                 fmt, url])
+                                 fmt, url], watch=True)
         rss[(n, mode, fmt)] = ru.ru_maxrss
-        print("| %d | %s | %s | %.2f s | %.3f ms | %.1f MiB%s | %d |" % (
-            n, mode, fmt, wall, wall * 1000 / n, mib(ru.ru_maxrss),
-            "" if n < 10000 else (" ok" if ru.ru_maxrss < 16 * 1024
-                                  else " MISSED (< 16 MiB)"),
-            ru.ru_minflt))
+        print("| %d | %s | %s | %.2f s | %.3f ms | %.1f MiB%s | %.1f MiB "
+              "| %.1f MiB | %d |" % (
+                  n, mode, fmt, wall, wall * 1000 / n, mib(ru.ru_maxrss),
+                  "" if n < 10000 else (" ok" if ru.ru_maxrss < 16 * 1024
+                                        else " MISSED (< 16 MiB)"),
+                  mib(ru.peaks["RssAnon"]), mib(ru.peaks["RssFile"]),
+                  ru.ru_minflt))
         sys.stdout.flush()
     for fmt in ("text", "json"):
         grow = (rss[(10000, "warm", fmt)] - rss[(1000, "warm", fmt)]) / 9000

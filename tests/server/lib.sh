@@ -170,17 +170,6 @@ print(s.getsockname()[1])
 s.close()'
 }
 
-# hs_wait_for CMD...: retry CMD for at most 10 s.
-hs_wait_for() {
-  hs_i=0
-  while [ "$hs_i" -lt 100 ]; do
-    "$@" >/dev/null 2>&1 && return 0
-    sleep 0.1
-    hs_i=$((hs_i + 1))
-  done
-  return 1
-}
-
 # hs_make_ca DIR: a CA and three leaf certificates, made now with the
 # openssl CLI (EC P-256 keys, SHA-256):
 #   server.crt   SAN origin.test other.test alias.test localhost
@@ -397,9 +386,11 @@ http {
 EOF
 }
 
-# hs_curl ARGS...: curl for readiness checks: quiet, bounded, no proxy.
+# hs_curl ARGS...: curl for readiness checks: no ~/.curlrc (-q, first),
+# quiet, bounded, no proxy.
 hs_curl() {
-  curl -sS -f -o /dev/null --max-time 2 --noproxy '*' --cacert "$CA_FILE" "$@"
+  curl -q -sS -f -o /dev/null --max-time 2 --noproxy '*' \
+    --cacert "$CA_FILE" "$@"
 }
 
 # hs_nginx_ready: every port answers as it should.

@@ -1,0 +1,89 @@
+# bash completion for hopsplit(1).
+# The option lists mirror the option table (src/options.c); the test
+# tests/docs/report_completions.sh fails when they drift apart.
+
+_hopsplit()
+{
+  local cur prev words cword
+  if declare -F _init_completion >/dev/null 2>&1; then
+    _init_completion || return
+  else
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    words=("${COMP_WORDS[@]}")
+    cword=$COMP_CWORD
+  fi
+
+  local opts="--cacert --capath --client-location --color --compressed
+    --connect-timeout --dns-server --dry-run --format --header --help
+    --http1.1 --http2 --insecure --ipv4 --ipv6 --location-trusted
+    --max-redirs --max-time --mode --no-follow --order --output --pause
+    --progress --quiet --request --resolve --rounds --seed --show-secrets
+    --trace --user-agent --verbose --version"
+  local report_opts="--color --format --help --output --quiet --verbose"
+  local formats="text json ndjson csv har html prom"
+
+  case $prev in
+    --format)
+      COMPREPLY=($(compgen -W "$formats" -- "$cur"))
+      return
+      ;;
+    --color | --progress | --trace)
+      COMPREPLY=($(compgen -W "auto always never" -- "$cur"))
+      return
+      ;;
+    --order)
+      COMPREPLY=($(compgen -W "rotate shuffle fixed" -- "$cur"))
+      return
+      ;;
+    --mode)
+      COMPREPLY=($(compgen -W "cold warm resumed cold,warm cold,warm,resumed" \
+        -- "$cur"))
+      return
+      ;;
+    -o | --output | --cacert)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return
+      ;;
+    --capath)
+      COMPREPLY=($(compgen -d -- "$cur"))
+      return
+      ;;
+    -X | --request)
+      COMPREPLY=($(compgen -W "GET HEAD POST PUT DELETE OPTIONS" -- "$cur"))
+      return
+      ;;
+    -H | --header | -A | --user-agent | --resolve | --dns-server | \
+      --client-location | --connect-timeout | -m | --max-time | \
+      -L | --max-redirs | -n | --rounds | --seed | --pause)
+      return
+      ;;
+  esac
+
+  if [[ $cword -eq 1 && $cur != -* ]]; then
+    COMPREPLY=($(compgen -W "run report" -- "$cur"))
+    return
+  fi
+  case ${words[1]} in
+    report)
+      if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$report_opts" -- "$cur"))
+      else
+        COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") \
+          $(compgen -d -- "$cur"))
+      fi
+      return
+      ;;
+    run)
+      if [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -f -X '!*.y?(a)ml' -- "$cur") \
+          $(compgen -d -- "$cur"))
+        return
+      fi
+      ;;
+  esac
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+  fi
+}
+complete -F _hopsplit hopsplit
