@@ -312,7 +312,9 @@ static int value(struct jp *p, struct jt *v, int depth)
     v->type = JT_NULL;
     return literal(p, "null");
   default:
-    return number(p, v);
+    if (p->s[p->pos] == '-' || (p->s[p->pos] >= '0' && p->s[p->pos] <= '9'))
+      return number(p, v);
+    return fail(p, "unexpected text");
   }
 }
 

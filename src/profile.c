@@ -78,6 +78,7 @@ struct loader {
   yaml_node_t **checks;
   size_t n_checks;
   int have_targets;
+  unsigned own_modes; /* the modes of the profile, before the command line */
 };
 
 static void problem_at(struct loader *L, size_t line, size_t col,
@@ -266,8 +267,8 @@ static int duplicate(struct loader *L, const yaml_node_t *m,
 }
 
 /* "unknown key 'k'IN (did you mean 'x'?)" or "(expected ...)". */
-static void unknown_key(struct loader *L, const yaml_node_t *k,
-                        const char *in, const char *const *names, size_t n)
+static void unknown_key(struct loader *L, const yaml_node_t *k, const char *in,
+                        const char *const *names, size_t n)
 {
   const char *hint = options_closest(text(k), names, n);
   struct buf b;
@@ -280,8 +281,7 @@ static void unknown_key(struct loader *L, const yaml_node_t *k,
   }
   buf_init(&b, 0);
   for (i = 0; i < n; i++)
-    buf_printf(&b, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
-               names[i]);
+    buf_printf(&b, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", names[i]);
   complain(L, k, "unknown key '%s'%s (expected %s)", text(k), in, b.s);
   buf_release(&b);
 }
@@ -1029,6 +1029,17 @@ static void load_check(struct loader *L, const yaml_node_t *n)
                m->type == YAML_SCALAR_NODE ? text(m) : type_name(m));
   }
   if (c.kind != CHECK_CACHE && c.mode != MODE_COUNT &&
+      (L->own_modes & (1u << c.mode)) &&
+      !(L->p->opts.modes & (1u << c.mode))) {
+    /* Only --mode on the command line leaves it out: a quick run of the
+     * profile, not a mistake in it. */
+    msg_warn("%s:%lu:%lu: check skipped: mode '%s' is not measured (--mode)",
+             L->file, (unsigned long)n->start_mark.line + 1,
+             (unsigned long)n->start_mark.column + 1,
+             sample_mode_names[c.mode]);
+    return;
+  }
+  if (c.kind != CHECK_CACHE && c.mode != MODE_COUNT &&
       !(L->p->opts.modes & (1u << c.mode))) {
     struct buf b;
 
@@ -1231,6 +1242,9 @@ static void load_document(struct loader *L, const struct options *cli)
     return;
   }
   load_top(L, root);
+  options_release(&p->opts);
+  build_options(L, &p->opts, &L->glob, NULL, 0, NULL);
+  L->own_modes = p->opts.modes;
   options_release(&p->opts);
   build_options(L, &p->opts, &L->glob, NULL, 1, cli);
   p->targets = L->n_t ? xcalloc(L->n_t, sizeof(*p->targets)) : NULL;

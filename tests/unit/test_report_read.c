@@ -79,7 +79,7 @@ static void test_errors(void **state)
       {"[1,\n2,\n]", "line 3: unexpected text"},
       {"\"\\x\"", "line 1: bad escape"},
       {"\"\\ud800\"", "line 1: lone surrogate"},
-      {"\"a\nb\"", "line 1: control character in string"},
+      {"\"a\nb\"", "line 2: control character in string"},
       {"[01x]", "line 1: expected ',' or ']'"},
       {"-", "line 1: bad number"},
       {"[1.]", "line 1: bad number"},
