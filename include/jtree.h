@@ -27,10 +27,10 @@ enum jt_type {
 
 struct jt {
   enum jt_type type;
-  int b;          /* JT_BOOL */
-  char *s;        /* JT_STRING (decoded UTF-8) or JT_NUMBER (its text) */
-  struct jt *v;   /* JT_ARRAY items or JT_OBJECT member values */
-  char **k;       /* JT_OBJECT member names, n of them */
+  int b;        /* JT_BOOL */
+  char *s;      /* JT_STRING (decoded UTF-8) or JT_NUMBER (its text) */
+  struct jt *v; /* JT_ARRAY items or JT_OBJECT member values */
+  char **k;     /* JT_OBJECT member names, n of them */
   size_t n;
 };
 

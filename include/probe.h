@@ -52,7 +52,10 @@ void probe_trace(const struct options *o, const struct hop *h,
 
 /*
  * Turn libcurl's cumulative offsets of one hop into phases (STYLE 5.6): the
- * only place that does so.  dns_us is the c-ares time; tls_expected says
+ * only place that does so.  wait runs from the moment the connection was
+ * ready (appconnect, connect, or the start of a reused transfer) to the
+ * first byte, because libcurl 7.88's time_pretransfer is stamped late on
+ * some paths.  dns_us is the c-ares time; tls_expected says
  * the URL is https; reused that libcurl reused a connection.  When the
  * transfer stopped early, the time after the last milestone reached goes
  * to the phase that was under way.  phases[PHASE_TOTAL] is their sum.

@@ -56,7 +56,8 @@ int profile_load_buf(struct profile *p, const char *file, const char *data,
                      size_t len, const struct options *cli);
 
 /*
- * Expand ${NAME} from the environment in s ("$${" is a literal "${").
+ * Expand ${NAME} from the environment in s; ${NAME:-default} gives
+ * default when NAME is unset or empty ("$${" is a literal "${").
  * Returns a malloc'd string, or NULL with a message in err and the byte
  * offset of the problem in *at (at may be NULL).
  */

@@ -21,6 +21,11 @@ char *xasprintf(const char *fmt, ...)
 #endif
     ;
 
+/* A string vector: strv_push appends a copy of s to (*v, *n), growing it;
+ * strv_free frees the n strings and the vector. */
+void strv_push(char ***v, size_t *n, const char *s);
+void strv_free(char **v, size_t n);
+
 #define FREE_AND_NULL(p)                                                      \
   do {                                                                        \
     free(p);                                                                  \

@@ -215,8 +215,12 @@ void cache_control_parse(const char *value, struct cache_control *cc)
     while (nlen && is_ows((unsigned char)item[nlen - 1]))
       nlen--;
     if (eq) {
-      v = skip_ows(eq + 1);
-      vlen = len - (size_t)(v - item);
+      /* The item ends at len (trailing whitespace trimmed): do not skip
+       * past it, or "max-age=  " would give a negative length. */
+      v = eq + 1;
+      while (v < item + len && is_ows((unsigned char)*v))
+        v++;
+      vlen = (size_t)(item + len - v);
     }
 #define IS(name) (nlen == strlen(name) && !strncasecmp(item, name, nlen))
     if (IS("no-store"))

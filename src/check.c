@@ -165,6 +165,15 @@ static void put_bits(struct buf *b, unsigned bits, const char *const *names,
     }
 }
 
+/* A threshold: microseconds below 1 ms, else as everywhere. */
+static void threshold(int64_t us, char *out, size_t len)
+{
+  if (us < 1000)
+    snprintf(out, len, "%lld us", (long long)us);
+  else
+    units_format_us(us, out, len);
+}
+
 char *check_describe(const struct check *c)
 {
   struct buf b;
@@ -173,8 +182,8 @@ char *check_describe(const struct check *c)
   buf_init(&b, 0);
   switch (c->kind) {
   case CHECK_METRIC:
-    units_format_us(c->min_us, t1, sizeof(t1));
-    units_format_us(c->max_us, t2, sizeof(t2));
+    threshold(c->min_us, t1, sizeof(t1));
+    threshold(c->max_us, t2, sizeof(t2));
     if (c->has_min && c->has_max)
       buf_printf(&b, "%s <= %s.%s <= %s", t1, sum_phase_names[c->phase],
                  check_stat_names[c->stat], t2);
@@ -195,9 +204,10 @@ char *check_describe(const struct check *c)
       buf_printf(&b, " on hop %ld", c->hop);
     break;
   case CHECK_COMPARE:
-    buf_puts(&b, "compared with the baseline: ");
+    buf_puts(&b, "verdict ");
     put_bits(&b, c->verdicts, compare_verdict_names, COMPARE_VERDICT_COUNT,
              " or ");
+    buf_puts(&b, " against the baseline");
     break;
   case CHECK_KIND_COUNT:
     BUG("check kind %d", (int)c->kind);
@@ -284,8 +294,9 @@ static void eval_cache(struct check *c, const struct analysis *a)
       if (h->counts.n[v] > 0 && listed != c->cache_is)
         bad = 1;
     }
-    buf_printf(&b, "%shop %zu: ", seen ? "; " : "", h->hop);
+    buf_printf(&b, "%shop %zu (", seen ? ", " : "", h->hop);
     put_counts(&b, &h->counts);
+    buf_putc(&b, ')');
     seen++;
   }
   if (!seen) {
@@ -326,7 +337,7 @@ static void eval_compare(struct check *c, const struct analysis *a)
   units_format_us(r->ci_low_us, lo, sizeof(lo));
   units_format_us(r->ci_high_us, hi, sizeof(hi));
   c->measured = xasprintf(
-      "%s: %s%s [%s, %s], %zu pairs", compare_verdict_name(r->verdict),
+      "%s, %s%s [%s, %s], %zu pairs", compare_verdict_name(r->verdict),
       r->median_diff_us > 0 ? "+" : "", d, lo, hi, r->n_pairs);
 }
 

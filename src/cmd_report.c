@@ -17,8 +17,8 @@
 #include "banned.h"
 
 /* Options "report" takes: the rest belong to measuring. */
-static const char *const report_opts[] = {"color", "format", "help", "output",
-                                          "quiet", "verbose"};
+static const char *const report_opts[] = {"color",  "format", "help",
+                                          "output", "quiet",  "verbose"};
 
 static void usage(FILE *f)
 {

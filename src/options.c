@@ -111,23 +111,14 @@ void options_init(struct options *o)
   o->progress = TRI_AUTO;
 }
 
-static void free_strv(char **v, size_t n)
-{
-  size_t i;
-
-  for (i = 0; i < n; i++)
-    free(v[i]);
-  free(v);
-}
-
 void options_release(struct options *o)
 {
   size_t i;
 
   free(o->method);
-  free_strv(o->headers, o->n_headers);
+  strv_free(o->headers, o->n_headers);
   free(o->user_agent);
-  free_strv(o->resolve, o->n_resolve);
+  strv_free(o->resolve, o->n_resolve);
   free(o->dns_servers);
   free(o->cacert);
   free(o->capath);
@@ -468,12 +459,6 @@ enum report_format options_format_from_path(const char *path)
   return FORMAT_COUNT;
 }
 
-static void push_str(char ***v, size_t *n, const char *s)
-{
-  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
-  (*v)[(*n)++] = xstrdup(s);
-}
-
 static int set_value(struct options *o, const struct opt_def *d,
                      const char *val, char *err, size_t errlen)
 {
@@ -539,7 +524,7 @@ static int set_value(struct options *o, const struct opt_def *d,
   case OPT_HEADER:
     if (check_header(val, err, errlen) < 0)
       return -1;
-    push_str(&o->headers, &o->n_headers, val);
+    strv_push(&o->headers, &o->n_headers, val);
     return 0;
   case OPT_HELP:
     o->help = 1;
@@ -628,7 +613,7 @@ static int set_value(struct options *o, const struct opt_def *d,
   case OPT_RESOLVE:
     if (check_resolve(val, err, errlen) < 0)
       return -1;
-    push_str(&o->resolve, &o->n_resolve, val);
+    strv_push(&o->resolve, &o->n_resolve, val);
     return 0;
   case OPT_ROUNDS:
     if (units_parse_uint(val, 1, 1000000, &n, err, errlen) < 0)
@@ -767,9 +752,8 @@ void options_copy(struct options *dst, const struct options *src)
   dst->cacert = dup_or_null(src->cacert);
   dst->capath = dup_or_null(src->capath);
   dst->client_location = dup_or_null(src->client_location);
-  dst->outputs = src->n_outputs
-                     ? xcalloc(src->n_outputs, sizeof(*dst->outputs))
-                     : NULL;
+  dst->outputs =
+      src->n_outputs ? xcalloc(src->n_outputs, sizeof(*dst->outputs)) : NULL;
   for (i = 0; i < src->n_outputs; i++) {
     dst->outputs[i].path = xstrdup(src->outputs[i].path);
     dst->outputs[i].format = src->outputs[i].format;

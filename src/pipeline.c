@@ -157,8 +157,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   streams.pl = pl;
   streams.cb = cb;
   streams.ud = ud;
-  pl->interrupted =
-      runner_run(plan, &pl->results, stream_sample, NULL) == 1;
+  pl->interrupted = runner_run(plan, &pl->results, stream_sample, NULL) == 1;
   analysis_build(&pl->analysis, plan, &pl->results);
   probe_global_cleanup();
   return 0;

@@ -64,8 +64,12 @@ void probe_phases(const struct curl_times *c, int64_t dns_us, int tls_expected,
       cur = max64(c->appconnect, cur);
     }
   }
-  if (c->pretransfer > 0)
-    cur = max64(cur, c->pretransfer);
+  /* cur is now when the connection was ready.  libcurl 7.88 stamps
+   * time_pretransfer when its DO state ends, and on some paths (reused
+   * connections, HTTP/2) that is only after the response has arrived, so
+   * pretransfer cannot mark "request sent".  The request goes out right
+   * after the connection is ready: wait counts from there, and includes
+   * writing the request unless libcurl can tell (posttransfer, 8.10). */
   if (c->posttransfer > 0) {
     phases[PHASE_SEND] = max64(c->posttransfer, cur) - cur;
     cur = max64(c->posttransfer, cur);
@@ -108,9 +112,19 @@ void probe_versions(struct buf *b)
              probe_tls_version());
 }
 
-static void client_init(struct client *c, struct dns_cache *dns, void *share)
+static void client_init(struct client *c, const struct options *o,
+                        struct dns_cache *dns, void *share)
 {
+  char err[256];
+  int64_t budget = o->connect_timeout_us < o->max_time_us
+                       ? o->connect_timeout_us
+                       : o->max_time_us;
+
   memset(c, 0, sizeof(*c));
+  err[0] = '\0';
+  c->resolver = probe_dns_open(o->dns_servers, budget, err, sizeof(err));
+  if (!c->resolver)
+    c->resolver_error = xstrdup(err);
   c->easy = curl_easy_init();
   if (!c->easy)
     msg_die(4, "cannot create a libcurl handle");
@@ -130,6 +144,8 @@ static void client_release(struct client *c)
 
   if (c->easy)
     curl_easy_cleanup(c->easy);
+  probe_dns_close(c->resolver);
+  free(c->resolver_error);
   if (c->own_dns) {
     dns_cache_release(c->dns);
     free(c->dns);
@@ -324,7 +340,7 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
   sample_init(&s);
   if (mode == MODE_WARM) {
     if (!p->warm[target].easy)
-      client_init(&p->warm[target], &p->warm_dns[target], NULL);
+      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL);
     run_on(&p->warm[target], t, &s);
   }
   else if (mode == MODE_RESUMED) {
@@ -336,7 +352,7 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
         msg_die(4, "cannot create a libcurl share handle");
       curl_share_setopt(b->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
     }
-    client_init(&c, &b->dns, b->share);
+    client_init(&c, t->opts, &b->dns, b->share);
     run_on(&c, t, &s);
     /* Only the sessions are kept; the connections close here. */
     client_release(&c);
@@ -362,13 +378,13 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
   case MODE_COLD:
     /* New everything: easy handle (no pool, no TLS sessions), and no DNS
      * answers; the c-ares channel is made per lookup. */
-    client_init(&c, NULL, NULL);
+    client_init(&c, t->opts, NULL, NULL);
     run_on(&c, t, out);
     client_release(&c);
     break;
   case MODE_WARM:
     if (!p->warm[target].easy)
-      client_init(&p->warm[target], &p->warm_dns[target], NULL);
+      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL);
     run_on(&p->warm[target], t, out);
     break;
   case MODE_RESUMED:
@@ -377,7 +393,8 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
 
       probe_prime(p, target, MODE_RESUMED, err, sizeof(err));
     }
-    client_init(&c, &p->resumed[target].dns, p->resumed[target].share);
+    client_init(&c, t->opts, &p->resumed[target].dns,
+                p->resumed[target].share);
     run_on(&c, t, out);
     client_release(&c);
     break;

@@ -168,12 +168,6 @@ int64_t probe_wall_ms(void)
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void strv_push(char ***v, size_t *n, const char *s)
-{
-  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
-  (*v)[(*n)++] = xstrdup(s);
-}
-
 static void copy_answer(const struct ares_addrinfo *res, struct dns_answer *a)
 {
   const struct ares_addrinfo_node *node;
@@ -312,23 +306,20 @@ static void dns_wait(ares_channel ch, struct dns_ctx *c, int64_t deadline)
   }
 }
 
-enum dns_status probe_dns_resolve(const char *host, const char *servers,
-                                  int family, int64_t timeout_us,
-                                  struct dns_answer *out, char *err,
-                                  size_t errlen)
-{
-  ares_channel ch = NULL;
-  struct ares_options opts;
-  struct ares_addrinfo_hints hints;
+/* A c-ares channel with our socket functions; the context they write to
+ * lives beside it. */
+struct dns_channel {
+  ares_channel ch;
   struct dns_ctx ctx;
-  int optmask = 0, rc;
-  enum dns_status st = DNS_ERROR;
-  int64_t t0, deadline;
-  int per_try_ms;
+};
 
-  memset(out, 0, sizeof(*out));
-  out->ttl = -1;
-  memset(&ctx, 0, sizeof(ctx));
+struct dns_channel *probe_dns_open(const char *servers, int64_t timeout_us,
+                                   char *err, size_t errlen)
+{
+  struct dns_channel *c = xcalloc(1, sizeof(*c));
+  struct ares_options opts;
+  int rc, per_try_ms;
+
   memset(&opts, 0, sizeof(opts));
   /* Two tries inside the budget, so a lost UDP datagram is retried once,
    * as a stub resolver would, and the whole lookup stays bounded. */
@@ -337,59 +328,83 @@ enum dns_status probe_dns_resolve(const char *host, const char *servers,
     per_try_ms = 50;
   opts.timeout = per_try_ms;
   opts.tries = 2;
-  optmask |= ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES;
-  rc = ares_init_options(&ch, &opts, optmask);
+  rc = ares_init_options(&c->ch, &opts, ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES);
   if (rc != ARES_SUCCESS) {
     snprintf(err, errlen, "cannot start resolver: %s", ares_strerror(rc));
-    goto out;
+    free(c);
+    return NULL;
   }
   if (servers) {
-    rc = ares_set_servers_ports_csv(ch, servers);
+    rc = ares_set_servers_ports_csv(c->ch, servers);
     if (rc != ARES_SUCCESS) {
       snprintf(err, errlen, "bad DNS servers '%s': %s", servers,
                ares_strerror(rc));
-      goto out;
+      probe_dns_close(c);
+      return NULL;
     }
   }
-  ares_set_socket_functions(ch, &dns_funcs, &ctx);
+  ares_set_socket_functions(c->ch, &dns_funcs, &c->ctx);
+  return c;
+}
+
+void probe_dns_close(struct dns_channel *c)
+{
+  if (!c)
+    return;
+  ares_destroy(c->ch);
+  free(c);
+}
+
+enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
+                                  int family, int64_t timeout_us,
+                                  struct dns_answer *out, char *err,
+                                  size_t errlen)
+{
+  struct dns_ctx *ctx = &c->ctx;
+  struct ares_addrinfo_hints hints;
+  enum dns_status st;
+  int64_t t0, deadline;
+
+  memset(out, 0, sizeof(*out));
+  out->ttl = -1;
+  /* Sockets the channel keeps open stay known; the answer state is new. */
+  ctx->done = 0;
+  ctx->status = 0;
+  ctx->res = NULL;
+  ctx->answered_by[0] = '\0';
   memset(&hints, 0, sizeof(hints));
   hints.ai_family = family == 4 ? AF_INET : family == 6 ? AF_INET6 : AF_UNSPEC;
   hints.ai_flags = ARES_AI_NOSORT;
   t0 = probe_now_us();
   deadline = t0 + timeout_us;
-  ares_getaddrinfo(ch, host, NULL, &hints, on_addrinfo, &ctx);
-  dns_wait(ch, &ctx, deadline);
+  ares_getaddrinfo(c->ch, host, NULL, &hints, on_addrinfo, ctx);
+  dns_wait(c->ch, ctx, deadline);
   out->us = probe_now_us() - t0;
-  st = ctx.done ? map_status(ctx.status) : DNS_TIMEOUT;
+  st = ctx->done ? map_status(ctx->status) : DNS_TIMEOUT;
   if (probe_now_us() >= deadline && st != DNS_OK)
     st = DNS_TIMEOUT;
   out->host = xstrdup(host);
-  if (ctx.answered_by[0])
-    out->server = xstrdup(ctx.answered_by);
-  if (st == DNS_OK && ctx.res) {
-    copy_answer(ctx.res, out);
+  if (ctx->answered_by[0])
+    out->server = xstrdup(ctx->answered_by);
+  if (st == DNS_OK && ctx->res) {
+    copy_answer(ctx->res, out);
     if (!out->server)
       out->server = xstrdup("/etc/hosts");
-    if (!out->n_addresses) {
+    if (!out->n_addresses)
       st = DNS_NODATA;
-    }
   }
-  if (st != DNS_OK) {
-    if (st == DNS_TIMEOUT)
-      snprintf(err, errlen, "resolving '%s': timeout after %lld ms%s%s", host,
-               (long long)(out->us / 1000), out->server ? " from " : "",
-               out->server ? out->server : "");
-    else
-      snprintf(err, errlen, "resolving '%s': %s%s%s (%s)", host,
-               status_words(st), out->server ? " from " : "",
-               out->server ? out->server : "",
-               ares_strerror(ctx.done ? ctx.status : ARES_ETIMEOUT));
-  }
-out:
-  if (ctx.res)
-    ares_freeaddrinfo(ctx.res);
-  if (ch)
-    ares_destroy(ch);
+  if (st == DNS_TIMEOUT)
+    snprintf(err, errlen, "resolving '%s': timeout after %lld ms%s%s", host,
+             (long long)(out->us / 1000), out->server ? " from " : "",
+             out->server ? out->server : "");
+  else if (st != DNS_OK)
+    snprintf(err, errlen, "resolving '%s': %s%s%s (%s)", host,
+             status_words(st), out->server ? " from " : "",
+             out->server ? out->server : "",
+             ares_strerror(ctx->done ? ctx->status : ARES_ETIMEOUT));
+  if (ctx->res)
+    ares_freeaddrinfo(ctx->res);
+  ctx->res = NULL;
   return st;
 }
 

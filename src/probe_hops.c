@@ -153,12 +153,6 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
   return size * nmemb;
 }
 
-static void strv_push(char ***v, size_t *n, const char *s)
-{
-  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
-  (*v)[(*n)++] = xstrdup(s);
-}
-
 static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
 {
   size_t i;
@@ -265,8 +259,13 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
                          ? o->connect_timeout_us
                          : o->max_time_us;
 
-    st = probe_dns_resolve(u->host, o->dns_servers, o->ip_family, budget,
-                           &fresh, err, errlen);
+    if (!c->resolver) {
+      snprintf(err, errlen, "resolving '%s': %s", u->host,
+               c->resolver_error ? c->resolver_error : "no resolver");
+      return ERR_DNS;
+    }
+    st = probe_dns_resolve(c->resolver, u->host, o->ip_family, budget, &fresh,
+                           err, errlen);
     h->dns.us = fresh.us;
     if (st != DNS_OK) {
       if (fresh.server)
@@ -409,12 +408,10 @@ static void copy_info(CURL *e, struct hop *h, int *reused)
   *reused = l == 0 && h->curl.connect <= 0 && h->curl.pretransfer > 0;
 }
 
-static void set_options(CURL *e, const struct client *c,
-                        const struct options *o, const struct hop_request *rq,
-                        struct curl_slist *hdrs, struct curl_slist *resolve,
-                        struct hop_ctx *x, char *errbuf)
+void probe_set_common(void *easy, const struct options *o, char *errbuf)
 {
-  curl_easy_setopt(e, CURLOPT_URL, rq->url);
+  CURL *e = easy;
+
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
   curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
@@ -427,23 +424,7 @@ static void set_options(CURL *e, const struct client *c,
   curl_easy_setopt(e, CURLOPT_PROTOCOLS,
                    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-  if (c->share)
-    curl_easy_setopt(e, CURLOPT_SHARE, (CURLSH *)c->share);
-  if (resolve)
-    curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
-  if (hdrs)
-    curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
   curl_easy_setopt(e, CURLOPT_USERAGENT, o->user_agent);
-  if (!strcmp(rq->method, "HEAD"))
-    curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
-  else if (strcmp(rq->method, "GET"))
-    curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
-  if (o->compressed)
-    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
-  if (o->http == HTTP_PREF_1_1)
-    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
-  else if (o->http == HTTP_PREF_2)
-    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2_0);
   if (o->ip_family == 4)
     curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V4);
   else if (o->ip_family == 6)
@@ -459,6 +440,31 @@ static void set_options(CURL *e, const struct client *c,
   curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
                    (long)(o->connect_timeout_us / 1000));
   curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(o->max_time_us / 1000));
+}
+
+static void set_options(CURL *e, const struct client *c,
+                        const struct options *o, const struct hop_request *rq,
+                        struct curl_slist *hdrs, struct curl_slist *resolve,
+                        struct hop_ctx *x, char *errbuf)
+{
+  probe_set_common(e, o, errbuf);
+  curl_easy_setopt(e, CURLOPT_URL, rq->url);
+  if (c->share)
+    curl_easy_setopt(e, CURLOPT_SHARE, (CURLSH *)c->share);
+  if (resolve)
+    curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
+  if (hdrs)
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
+  if (!strcmp(rq->method, "HEAD"))
+    curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+  else if (strcmp(rq->method, "GET"))
+    curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
+  if (o->compressed)
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+  if (o->http == HTTP_PREF_1_1)
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+  else if (o->http == HTTP_PREF_2)
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2_0);
   curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(e, CURLOPT_HEADERDATA, x);
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);

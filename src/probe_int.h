@@ -35,13 +35,23 @@ enum dns_status {
 };
 
 /*
- * Resolve host with a fresh c-ares channel pointed at servers (CSV as
- * --dns-server, NULL for /etc/resolv.conf), A and/or AAAA as family (0, 4,
- * 6) allows, within timeout_us.  Fills out (caller releases with
- * dns_answer_release) and returns DNS_OK, or another status with a message
- * in err.
+ * A c-ares channel pointed at servers (CSV as --dns-server, NULL for
+ * /etc/resolv.conf) with tries bounded by timeout_us.  Opened when a client
+ * is made, before any sample clock runs; c-ares 1.18 caches nothing, so a
+ * new channel is a cold resolver.  NULL with a message in err on failure;
+ * probe_dns_close frees it.
  */
-enum dns_status probe_dns_resolve(const char *host, const char *servers,
+struct dns_channel;
+struct dns_channel *probe_dns_open(const char *servers, int64_t timeout_us,
+                                   char *err, size_t errlen);
+void probe_dns_close(struct dns_channel *c);
+
+/*
+ * Resolve host on channel c, A and/or AAAA as family (0, 4, 6) allows,
+ * within timeout_us.  Fills out (caller releases with dns_answer_release)
+ * and returns DNS_OK, or another status with a message in err.
+ */
+enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
                                   int family, int64_t timeout_us,
                                   struct dns_answer *out, char *err,
                                   size_t errlen);
@@ -82,6 +92,8 @@ struct client {
   void *share;           /* CURLSH*, borrowed in resumed samples */
   struct dns_cache *dns; /* own_dns ? owned : borrowed */
   int own_dns;
+  struct dns_channel *resolver; /* owned; NULL if it could not start */
+  char *resolver_error;         /* why, owned */
   char **pins; /* "host:port" already pinned into this easy handle */
   size_t n_pins;
 };
@@ -92,6 +104,11 @@ struct hop_request {
   const char *method;
   int drop_credentials; /* cross-origin: no Authorization/Cookie */
 };
+
+/* Options every transfer of the probe shares (no proxy, http and https
+ * only, TLS trust, address family, timeouts from o, errbuf of
+ * CURL_ERROR_SIZE bytes) on a CURL* passed as void*. */
+void probe_set_common(void *easy, const struct options *o, char *errbuf);
 
 /*
  * Run one hop on client c: DNS (c-ares, pinned or cached), then one

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "probe.h"
+#include "probe_int.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -87,27 +88,9 @@ void probe_trace(const struct options *o, const struct hop *h,
   if (o->max_time_us / 1000 < timeout)
     timeout = (long)(o->max_time_us / 1000);
   errbuf[0] = '\0';
+  probe_set_common(e, o, errbuf);
   curl_easy_setopt(e, CURLOPT_URL, url);
-  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(e, CURLOPT_PROXY, "");
-  curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
-  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(e, CURLOPT_USERAGENT, o->user_agent);
   curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, timeout);
-  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
-                   (long)(o->connect_timeout_us / 1000));
-  if (o->cacert)
-    curl_easy_setopt(e, CURLOPT_CAINFO, o->cacert);
-  if (o->capath)
-    curl_easy_setopt(e, CURLOPT_CAPATH, o->capath);
-  if (o->insecure) {
-    curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
-    curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
-  }
-  if (o->ip_family == 4)
-    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V4);
-  else if (o->ip_family == 6)
-    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V6);
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_trace_body);
   curl_easy_setopt(e, CURLOPT_WRITEDATA, &ctx);
   curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_trace_header);

@@ -168,7 +168,7 @@ char *profile_expand(const char *s, char *err, size_t errlen, size_t *at)
 
   buf_init(&b, 0);
   while (*p) {
-    const char *end, *q, *val;
+    const char *end, *q, *val, *dflt;
     char name[128];
     size_t len;
 
@@ -186,21 +186,34 @@ char *profile_expand(const char *s, char *err, size_t errlen, size_t *at)
       snprintf(err, errlen, "'${' without a closing '}'");
       goto fail;
     }
-    len = (size_t)(end - p - 2);
+    /* ${NAME:-default}: the default (no '}' in it) when NAME is unset or
+     * empty, as in sh. */
     for (q = p + 2; q < end; q++)
       if (!(*q == '_' || (*q >= 'A' && *q <= 'Z') ||
             (*q >= 'a' && *q <= 'z') || (q > p + 2 && *q >= '0' && *q <= '9')))
         break;
-    if (!len || q < end || len >= sizeof(name)) {
+    len = (size_t)(q - p - 2);
+    dflt = q + 1 < end && q[0] == ':' && q[1] == '-' ? q + 2 : NULL;
+    if (!len && (dflt || q == end)) {
+      snprintf(err, errlen, "empty variable name in '%.*s'",
+               (int)(end - p + 1 > 64 ? 64 : end - p + 1), p);
+      goto fail;
+    }
+    if ((q < end && !dflt) || len >= sizeof(name)) {
       snprintf(err, errlen,
                "bad variable name '%.*s' (letters, digits and '_', not "
                "starting with a digit)",
-               (int)(len > 64 ? 64 : len), p + 2);
+               (int)(end - p - 2 > 64 ? 64 : end - p - 2), p + 2);
       goto fail;
     }
     memcpy(name, p + 2, len);
     name[len] = '\0';
     val = getenv(name);
+    if (dflt && (!val || !*val)) {
+      buf_add(&b, dflt, (size_t)(end - dflt));
+      p = end + 1;
+      continue;
+    }
     if (!val) {
       snprintf(err, errlen, "environment variable '%s' is not set", name);
       goto fail;
@@ -494,13 +507,15 @@ static void option_value(struct loader *L, const yaml_node_t *k,
 static void option_pair(struct loader *L, const yaml_node_t *k,
                         const yaml_node_t *v, int target)
 {
-  static const char *const tkeys[] = {"name", "url"};
   const char *key = text(k);
   const struct opt_def *d = options_find(alias(key));
   struct entries *es = target ? &L->t[L->n_t - 1].e : &L->glob;
 
   if (!d) {
-    const char *hint = target ? options_closest(key, tkeys, 2) : NULL;
+    static const char *const spellings[] = {"name",   "url",   "headers",
+                                            "method", "modes", "outputs"};
+    const char *hint =
+        options_closest(key, spellings + (target ? 0 : 2), target ? 6 : 4);
 
     if (!hint)
       hint = options_suggest(key);

@@ -39,7 +39,7 @@ void report_checks_text(const struct report_ctx *c, struct buf *b)
                k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode],
                what);
     if (k->measured)
-      buf_printf(b, ": %s", k->measured);
+      buf_printf(b, "; measured %s", k->measured);
     if (cs->evaluated && !k->pass)
       buf_printf(b, "  (%s)", k->where);
     buf_putc(b, '\n');

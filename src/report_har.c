@@ -246,8 +246,8 @@ static void entry(struct json *j, const struct jt *doc, const struct jt *s,
   timings(j, h);
   if (ip) {
     json_string(j, "serverIPAddress", ip);
-    snprintf(conn, sizeof(conn), strchr(ip, ':') ? "[%s]:%lld" : "%s:%lld",
-             ip, (long long)num(h, "remote_port"));
+    snprintf(conn, sizeof(conn), strchr(ip, ':') ? "[%s]:%lld" : "%s:%lld", ip,
+             (long long)num(h, "remote_port"));
     json_string(j, "connection", conn);
   }
   json_object_begin(j, "_hopsplit");

@@ -34,7 +34,8 @@ static const char css[] =
     "1px solid #ccc}h3{font-size:15px}\n"
     "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid "
     "#ddd;padding:2px 8px;text-align:right}th{background:#f3f3f3}\n"
-    "td.l,th.l{text-align:left}.warn{color:#b00;font-weight:bold}\n"
+    "td.l,th.l{text-align:left;max-width:36em}.warn{color:#b00;"
+    "font-weight:bold}\n"
     ".muted{color:#777}svg{display:block;margin:6px 0}\n"
     "svg text{font:11px system-ui,sans-serif;fill:#333}\n"
     ".legend span{display:inline-block;width:10px;height:10px;"
@@ -186,8 +187,7 @@ static void waterfall(const struct report_ctx *c, struct buf *b,
     int y = (int)i * h_px + 6;
     char *u = report_url(c, h->url);
 
-    buf_printf(b, "<text x=\"4\" y=\"%d\">%zu %ld ", y + 13, i + 1,
-               h->status);
+    buf_printf(b, "<text x=\"4\" y=\"%d\">%zu %ld ", y + 13, i + 1, h->status);
     esc(b, h->host ? h->host : "-");
     buf_puts(b, h->reused ? " (reused)" : "");
     buf_puts(b, "</text>\n<g><title>");
@@ -216,8 +216,8 @@ static void waterfall(const struct report_ctx *c, struct buf *b,
     buf_puts(b, "</text>\n");
   }
   buf_printf(b, "<text x=\"%d\" y=\"%d\">0</text>", LABEL_W, height - 6);
-  buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", LABEL_W + PLOT_W,
-             height - 6);
+  buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
+             LABEL_W + PLOT_W, height - 6);
   dur(b, span);
   buf_puts(b, "</text>\n</svg>\n");
 }

@@ -94,8 +94,8 @@ static void phases(struct buf *out, const struct jt *targets)
 }
 
 /* A per target and mode integer of the summary, such as "n". */
-static void counts(struct buf *out, const struct jt *targets,
-                   const char *name, const char *help, const char *key)
+static void counts(struct buf *out, const struct jt *targets, const char *name,
+                   const char *help, const char *key)
 {
   size_t t, m;
 

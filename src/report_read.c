@@ -298,8 +298,7 @@ static void hop_of(struct rd *r, const struct jt *j, struct hop *h)
   h->curl.namelookup = secs_us(r, jt_get(cu, "time_namelookup"), "hop.curl");
   h->curl.connect = secs_us(r, jt_get(cu, "time_connect"), "hop.curl");
   h->curl.appconnect = secs_us(r, jt_get(cu, "time_appconnect"), "hop.curl");
-  h->curl.pretransfer =
-      secs_us(r, jt_get(cu, "time_pretransfer"), "hop.curl");
+  h->curl.pretransfer = secs_us(r, jt_get(cu, "time_pretransfer"), "hop.curl");
   h->curl.posttransfer =
       secs_us(r, jt_get(cu, "time_posttransfer"), "hop.curl");
   h->curl.starttransfer =
@@ -341,8 +340,7 @@ static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
     s->mode = MODE_COLD;
   }
   s->round = (int)int_or(r, jt_get(j, "round"), "samples[].round", 0);
-  s->position =
-      (int)int_or(r, jt_get(j, "position"), "samples[].position", 0);
+  s->position = (int)int_or(r, jt_get(j, "position"), "samples[].position", 0);
   s->started_at_ms =
       time_of(r, jt_get(j, "started_at"), "samples[].started_at");
   s->ok = bool_of(r, jt_get(j, "ok"), "samples[].ok");
@@ -365,8 +363,7 @@ static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
 }
 
 /* /cdn-cgi/trace fetches, when the document keeps them. */
-static void traces_of(struct rd *r, const struct jt *list,
-                      struct results *res)
+static void traces_of(struct rd *r, const struct jt *list, struct results *res)
 {
   size_t i;
 

@@ -85,8 +85,8 @@ static void progress(const struct plan *p, size_t k, size_t n,
   if (left < 0)
     snprintf(eta, sizeof(eta), "--:--");
   else if (left >= 3600)
-    snprintf(eta, sizeof(eta), "%ld:%02ld:%02ld", left / 3600,
-             left / 60 % 60, left % 60);
+    snprintf(eta, sizeof(eta), "%ld:%02ld:%02ld", left / 3600, left / 60 % 60,
+             left % 60);
   else
     snprintf(eta, sizeof(eta), "%ld:%02ld", left / 60, left % 60);
   fprintf(stderr, "\r\033[K[%s] %zu/%zu %-.24s %s eta %s", bar, k + 1, n,

@@ -70,15 +70,6 @@ void hop_init(struct hop *h)
   h->size_header = 0;
 }
 
-static void free_strv(char **v, size_t n)
-{
-  size_t i;
-
-  for (i = 0; i < n; i++)
-    free(v[i]);
-  free(v);
-}
-
 void hop_release(struct hop *h)
 {
   size_t i;
@@ -92,8 +83,8 @@ void hop_release(struct hop *h)
   free(h->tls.cipher);
   free(h->tls.alpn);
   free(h->dns.server);
-  free_strv(h->dns.addresses, h->dns.n_addresses);
-  free_strv(h->dns.cnames, h->dns.n_cnames);
+  strv_free(h->dns.addresses, h->dns.n_addresses);
+  strv_free(h->dns.cnames, h->dns.n_cnames);
   free(h->location);
   for (i = 0; i < h->n_headers; i++) {
     free(h->headers[i].name);

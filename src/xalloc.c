@@ -91,3 +91,18 @@ char *xasprintf(const char *fmt, ...)
   va_end(ap);
   return p;
 }
+
+void strv_push(char ***v, size_t *n, const char *s)
+{
+  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
+  (*v)[(*n)++] = xstrdup(s);
+}
+
+void strv_free(char **v, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    free(v[i]);
+  free(v);
+}

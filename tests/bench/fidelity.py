@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """fidelity.py: timing fidelity of hopsplit on the lab's delaying link.
 
-usage: fidelity.py CLIENT_NS HOPSPLIT CA DNS URL DELAY_MS OUT.json N
+usage: fidelity.py HOPSPLIT CA DNS URL OUT.json N DELAY_MS:CLIENT_NS...
 
-Runs N cold hopsplit samples (one process each, `-n 1 --mode cold`) and N
-`curl -w '%{json}'` transfers of URL, interleaved (hopsplit, curl,
-hopsplit, ...), in the client namespace, and writes their phases in
-microseconds to OUT.json.  `fidelity.py --report A.json B.json` prints
-the table: per phase, hopsplit's median at each delay, its error against
-what the link implies (after subtracting the 0 ms medians), and its
-difference to curl's median in the same run.  Prints figures; never fails
-on them.
+For N rounds, in every lab (one per DELAY_MS, each with its own client
+namespace), one cold hopsplit sample (a process of its own, `-n 1 --mode
+cold`) and one `curl -w '%{json}'` transfer of URL: interleaved across
+tools and delays, so that load on the machine hits every series alike.
+Both tools start a fresh process per sample, so both pay the same
+one-time costs (OpenSSL's first handshake).  Then a second series,
+hopsplit as it is used: `-n 6` cold runs alternating between the delays,
+whose first sample per process is shown apart.  Writes the phases in
+microseconds to OUT.json.  `fidelity.py --report OUT.json` prints the
+table: per phase, hopsplit's median at each delay, its error against what
+the link implies (after subtracting the 0 ms medians), and its difference
+to curl's median in the same run.  Prints figures; never fails on them.
 """
 import json
 import statistics
@@ -25,13 +29,7 @@ RTTS = {"dns": 1, "connect": 1, "tls": 1, "wait": 1, "transfer": 0,
         "total": 4}
 
 
-def hopsplit_sample(ns, exe, ca, dns, url):
-    out = subprocess.run(
-        ["ip", "netns", "exec", ns, exe, "-q", "-n", "1", "--mode", "cold",
-         "--format", "json", "--dns-server", dns, "--cacert", ca, url],
-        check=True, capture_output=True, text=True).stdout
-    doc = json.loads(out)
-    s = doc["samples"][0]
+def phases_of(s):
     if not s["ok"] or len(s["hops"]) != 1:
         raise SystemExit("hopsplit sample failed: %r" % s.get("error"))
     p = s["hops"][0]["phases_us"]
@@ -40,6 +38,18 @@ def hopsplit_sample(ns, exe, ca, dns, url):
     r["send"] = p["send"]
     r["other"] = s["other_us"]
     return r
+
+
+def hopsplit_run(ns, exe, ca, dns, url, n):
+    out = subprocess.run(
+        ["ip", "netns", "exec", ns, exe, "-q", "-n", str(n), "--mode",
+         "cold", "--format", "json", "--dns-server", dns, "--cacert", ca,
+         url], check=True, capture_output=True, text=True).stdout
+    return [phases_of(s) for s in json.loads(out)["samples"]]
+
+
+def hopsplit_sample(ns, exe, ca, dns, url):
+    return hopsplit_run(ns, exe, ca, dns, url, 1)[0]
 
 
 def curl_sample(ns, ca, url):
@@ -62,18 +72,42 @@ def curl_sample(ns, ca, url):
 
 
 def measure(argv):
-    ns, exe, ca, dns, url, delay, out, n = argv
+    exe, ca, dns, url, out, n = argv[:6]
+    labs = [(int(a.split(":")[0]), a.split(":")[1]) for a in argv[6:]]
     n = int(n)
+    runs = {d: {"delay_ms": d, "url": url, "hopsplit": [], "curl": []}
+            for d, _ in labs}
     # One of each first, unrecorded: page cache, nginx worker, dnsmasq.
-    hopsplit_sample(ns, exe, ca, dns, url)
-    curl_sample(ns, ca, url)
-    hs, cu = [], []
-    for _ in range(n):
-        hs.append(hopsplit_sample(ns, exe, ca, dns, url))
-        cu.append(curl_sample(ns, ca, url))
+    for d, ns in labs:
+        hopsplit_sample(ns, exe, ca, dns, url)
+        curl_sample(ns, ca, url)
+    for i in range(n):
+        order = labs if i % 2 == 0 else labs[::-1]
+        for d, ns in order:
+            if i % 2 == 0:
+                runs[d]["hopsplit"].append(hopsplit_sample(ns, exe, ca, dns,
+                                                           url))
+                runs[d]["curl"].append(curl_sample(ns, ca, url))
+            else:
+                runs[d]["curl"].append(curl_sample(ns, ca, url))
+                runs[d]["hopsplit"].append(hopsplit_sample(ns, exe, ca, dns,
+                                                           url))
+    # Series B: hopsplit as it is used, many cold samples in one process,
+    # in runs of CHUNK alternating between the delays; the first sample of
+    # each process (OpenSSL's one-time set-up lands in its TLS phase) is
+    # kept apart.
+    chunk = 6
+    for d in runs:
+        runs[d]["inproc"] = []
+        runs[d]["first"] = []
+    for i in range((n + chunk - 2) // (chunk - 1)):
+        order = labs if i % 2 == 0 else labs[::-1]
+        for d, ns in order:
+            got = hopsplit_run(ns, exe, ca, dns, url, chunk)
+            runs[d]["first"].append(got[0])
+            runs[d]["inproc"].extend(got[1:])
     with open(out, "w") as f:
-        json.dump({"delay_ms": int(delay), "url": url, "hopsplit": hs,
-                   "curl": cu}, f)
+        json.dump(sorted(runs.values(), key=lambda r: r["delay_ms"]), f)
 
 
 def med(rows, k):
@@ -81,13 +115,14 @@ def med(rows, k):
 
 
 def report(paths):
-    runs = sorted((json.load(open(p)) for p in paths),
+    runs = sorted((r for p in paths for r in json.load(open(p))),
                   key=lambda r: r["delay_ms"])
     base, far = runs[0], runs[-1]
     rtt_us = 2 * (far["delay_ms"] - base["delay_ms"]) * 1000
     n = min(len(base["hopsplit"]), len(far["hopsplit"]))
     print("fidelity: cold HTTPS GET of %s, %d hopsplit and %d curl samples "
-          "per delay, interleaved" % (far["url"], n, len(far["curl"])))
+          "per delay, interleaved across tools and delays" % (
+              far["url"], n, len(far["curl"])))
     print("one-way delay %d ms vs %d ms: the link adds %.1f ms per round "
           "trip" % (far["delay_ms"], base["delay_ms"], rtt_us / 1000))
     print()
@@ -109,6 +144,26 @@ def report(paths):
                   c1 / 1000, diff / 1000,
                   "ok" if abs(diff) <= 500 else "MISSED"))
     print()
+    print("hopsplit as used: %d cold samples per delay from runs of `-n 6` "
+          "in one process,\nwithout the first sample of each process "
+          "(%d of those, shown apart)" % (len(far["inproc"]),
+                                          len(far["first"])))
+    print()
+    print("| phase | hopsplit p50 @%d ms | hopsplit p50 @%d ms | implied "
+          "| error (<= 1 ms) | first sample of a process: p50 @%d / @%d ms "
+          "|" % (base["delay_ms"], far["delay_ms"], base["delay_ms"],
+                 far["delay_ms"]))
+    print("|---|---:|---:|---:|---:|---:|")
+    for k in PHASES:
+        h0, h1 = med(base["inproc"], k), med(far["inproc"], k)
+        implied = RTTS[k] * rtt_us
+        err = (h1 - h0) - implied
+        print("| %s | %.2f ms | %.2f ms | %.1f ms | %+.2f ms %s "
+              "| %.2f / %.2f ms |" % (
+                  k, h0 / 1000, h1 / 1000, implied / 1000, err / 1000,
+                  "ok" if abs(err) <= 1000 else "MISSED",
+                  med(base["first"], k) / 1000, med(far["first"], k) / 1000))
+    print()
     for r in runs:
         print("at %2d ms: hopsplit other p50 %.2f ms, send p50 %.2f ms; "
               "curl-minus-hopsplit at this delay: %s" % (
@@ -122,7 +177,7 @@ def report(paths):
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--report":
         report(sys.argv[2:])
-    elif len(sys.argv) == 9:
+    elif len(sys.argv) >= 9:
         measure(sys.argv[1:])
     else:
         sys.exit(__doc__)

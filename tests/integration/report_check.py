@@ -95,11 +95,18 @@ def check_csv(doc, text):
 
 def check_har(data_dir, doc, text):
     har = json.loads(text)
+    check_har_fields(doc, har)
     try:
         import jsonschema
     except ImportError:
-        bad("har: python3 jsonschema is not installed "
-            "(Debian python3-jsonschema)")
+        msg = ("har: python3 jsonschema is not installed "
+               "(Debian python3-jsonschema)")
+        if os.environ.get("HOPSPLIT_TEST_REQUIRE"):
+            bad(msg)
+        else:
+            print("report_check: " + msg + ": schema not checked")
+        har = None
+    if har is None:
         return
     sdir = os.path.join(data_dir, "har-schema")
     store = {}
@@ -117,6 +124,9 @@ def check_har(data_dir, doc, text):
         errs = list(v.iter_errors(har))
     for e in errs[:10]:
         bad("har: schema: %s at %s" % (e.message, list(e.absolute_path)))
+
+
+def check_har_fields(doc, har):
     log = har["log"]
     if log["version"] != "1.2":
         bad("har: version %r" % log["version"])

@@ -17,8 +17,8 @@
  * release time of the head of the queue with an absolute clock_nanosleep
  * that ends SPIN_US early, spins the rest, and writes the packet.  The delay
  * is constant, so the queue is FIFO and its head is always due first.  Full
- * queues drop (tail drop, counted), like a router.  -R runs the writers
- * under SCHED_FIFO, so a loaded machine delays them less.
+ * queues drop (tail drop, counted), like a router.  -R runs the readers
+ * and writers under SCHED_FIFO, so a loaded machine delays them less.
  *
  * SIGTERM, SIGINT or SIGHUP: the threads stop, the devices go away with
  * the process, counters and the lateness of writes go to stderr, exit 0.
@@ -238,6 +238,31 @@ static int64_t parse_num(const char *s, const char *what, int64_t max)
   return (int64_t)v;
 }
 
+/* Start fn(arg); under SCHED_FIFO when realtime and allowed, so that a
+ * loaded machine delays neither the arrival stamps nor the writes. */
+static int start_thread(pthread_t *t, void *(*fn)(void *), void *arg,
+                        int realtime)
+{
+  pthread_attr_t attr;
+  struct sched_param sp;
+  int rc;
+
+  if (realtime) {
+    pthread_attr_init(&attr);
+    memset(&sp, 0, sizeof(sp));
+    sp.sched_priority = 50;
+    pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+    pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+    pthread_attr_setschedparam(&attr, &sp);
+    rc = pthread_create(t, &attr, fn, arg);
+    pthread_attr_destroy(&attr);
+    if (rc == 0)
+      return 0;
+    fputs("hs-lablink: SCHED_FIFO refused, using normal scheduling\n", stderr);
+  }
+  return pthread_create(t, NULL, fn, arg) == 0 ? 0 : -1;
+}
+
 static void usage(void)
 {
   fputs("usage: hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S]\n"
@@ -338,32 +363,11 @@ int main(int argc, char **argv)
     fputs("hs-lablink: out of memory\n", stderr);
     return 1;
   }
-  for (i = 0; i < 2; i++) {
-    pthread_attr_t attr;
-    struct sched_param sp;
+  for (i = 0; i < 4; i++) {
+    struct dir *d = &dirs[i / 2];
+    void *(*fn)(void *) = i % 2 ? writer : reader;
 
-    pthread_attr_init(&attr);
-    if (realtime) {
-      memset(&sp, 0, sizeof(sp));
-      sp.sched_priority = 50;
-      pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
-      pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
-      pthread_attr_setschedparam(&attr, &sp);
-    }
-    if (pthread_create(&th[2 * i + 1], &attr, writer, &dirs[i]) != 0) {
-      /* No real-time scheduling allowed here: run without it. */
-      pthread_attr_destroy(&attr);
-      pthread_attr_init(&attr);
-      if (realtime)
-        fputs("hs-lablink: SCHED_FIFO refused, using normal scheduling\n",
-              stderr);
-      if (pthread_create(&th[2 * i + 1], &attr, writer, &dirs[i]) != 0) {
-        fputs("hs-lablink: cannot start a thread\n", stderr);
-        return 1;
-      }
-    }
-    pthread_attr_destroy(&attr);
-    if (pthread_create(&th[2 * i], NULL, reader, &dirs[i]) != 0) {
+    if (start_thread(&th[i], fn, d, realtime) != 0) {
       fputs("hs-lablink: cannot start a thread\n", stderr);
       return 1;
     }
@@ -381,7 +385,7 @@ int main(int argc, char **argv)
           "queue %zu packets, spin %lld us%s\n",
           name_a, name_b, (long long)(delay_ns / 1000), (long long)rate_bps,
           rate_bps ? "" : " (unlimited)", cap, (long long)(spin_ns / 1000),
-          realtime ? ", SCHED_FIFO writers" : "");
+          realtime ? ", SCHED_FIFO threads" : "");
 
   while (sigwait(&set, &sig) != 0) {
   }

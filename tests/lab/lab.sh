@@ -12,9 +12,14 @@
 #   lab_init NAME            hs_init NAME, root and tool checks (skip 77),
 #                            exit trap that takes every lab down
 #   lab_up DELAY_MS [RATE]   bring a lab up with that one-way delay
-#                            (optionally RATE bit/s); sets LAB_C, LAB_S
-#   lab_down                 stop the lab's processes (by PID, TERM, then
+#                            (optionally RATE bit/s) and make it current;
+#                            prints nothing, sets LAB_ID, LAB_C, LAB_S...
+#                            Several labs may be up at once (each its own
+#                            pair of namespaces, same addresses inside).
+#   lab_use ID               make lab ID current again
+#   lab_down [ID]            stop that lab's processes (by PID, TERM, then
 #                            KILL after 5 s) and delete its namespaces
+#   lab_down_all             every lab still up (the exit trap does this)
 #   lab_c CMD...             run CMD in the client namespace
 #   lab_run RC ARGS...       run hopsplit in the client namespace, as hs_run
 #
@@ -33,7 +38,8 @@ if [ -z "$LAB_LIB_DIR" ] || [ ! -f "$LAB_LIB_DIR/lab.sh" ]; then
   LAB_LIB_DIR=$(cd "$(dirname "$0")/../lab" && pwd)
 fi
 LAB_SEQ=0
-LAB_UP=
+LAB_LIVE=
+LAB_ID=
 LAB_PIDS=
 LAB_CLIENT_IP=198.18.0.1
 LAB_SERVER_IP=198.18.0.2
@@ -53,6 +59,9 @@ lab_init() {
   trap 'lab_rc=$?; trap - EXIT; lab_down_all; hs_cleanup; hs_tidy $lab_rc; exit $lab_rc' EXIT
   trap 'lab_down_all; hs_cleanup; trap - EXIT; hs_tidy 130; exit 130' INT
   trap 'lab_down_all; hs_cleanup; trap - EXIT; hs_tidy 143; exit 143' TERM
+  # A closed pipe (| head) or hang-up must not leave the lab behind.
+  trap 'lab_down_all; hs_cleanup; trap - EXIT; hs_tidy 129; exit 129' HUP
+  trap 'lab_down_all; hs_cleanup; trap - EXIT; hs_tidy 141; exit 141' PIPE
   [ "$(id -u)" = 0 ] ||
     lab_skip "the lab needs root (network namespaces, TUN devices)"
   [ -c /dev/net/tun ] || lab_skip "no /dev/net/tun (TUN devices)"
@@ -60,6 +69,7 @@ lab_init() {
   : "${HS_LABLINK:=$HOPSPLIT_BUILD/tests/hs-lablink}"
   [ -x "$HS_LABLINK" ] ||
     hs_fail "link '$HS_LABLINK' is missing: build the hs-lablink target"
+  lab_reap_stale
   lab_probe=hs-$$-probe
   ip netns add "$lab_probe" 2>/dev/null ||
     lab_skip "'ip netns add' does not work here"
@@ -67,9 +77,27 @@ lab_init() {
   hs_make_ca "$HS_DIR/pki"
 }
 
+# lab_reap_stale: a lab whose script was killed outright (SIGKILL, as on a
+# ctest timeout) leaves its namespaces and their processes behind.  Those
+# named by this file's pattern whose script (the PID in the name) is gone
+# are removed here, with the processes still inside them.
+lab_reap_stale() {
+  for lab_ns in $(ip netns list 2>/dev/null | awk '{print $1}' |
+    grep -E '^hs-[0-9]+-[0-9]+-[cs]$'); do
+    lab_owner=${lab_ns#hs-}
+    lab_owner=${lab_owner%%-*}
+    kill -0 "$lab_owner" 2>/dev/null && continue
+    hs_log "removing stale lab namespace $lab_ns (script $lab_owner is gone)"
+    lab_kill "$(ip netns pids "$lab_ns" 2>/dev/null | tr '\n' ' ')"
+    ip netns del "$lab_ns" 2>/dev/null
+    rm -rf "/etc/netns/$lab_ns"
+  done
+}
+
 # lab_track PID: a process of the current lab.
 lab_track() {
   LAB_PIDS="$LAB_PIDS $1"
+  eval "LAB_PIDS_$LAB_ID=\$LAB_PIDS"
 }
 
 # lab_kill PIDS: TERM, wait at most 5 s, then KILL (only these PIDs).
@@ -99,25 +127,47 @@ lab_kill() {
   return 0
 }
 
-# lab_down: stop the current lab and delete what it made.
+# lab_use ID: make lab ID (an earlier LAB_ID) the current one.
+lab_use() {
+  eval "LAB_ID=\$1 LAB_C=\$LAB_C_$1 LAB_S=\$LAB_S_$1 LAB_DIR=\$LAB_DIR_$1"
+  eval "LAB_PIDS=\$LAB_PIDS_$1"
+}
+
+# lab_down [ID]: stop lab ID (default: the current one) and delete what it
+# made.
 lab_down() {
-  [ -n "$LAB_UP" ] || return 0
-  lab_kill "$LAB_PIDS"
-  LAB_PIDS=
-  for lab_ns in "$LAB_C" "$LAB_S"; do
+  lab_id=${1:-${LAB_ID:-}}
+  [ -n "$lab_id" ] || return 0
+  case " $LAB_LIVE " in
+    *" $lab_id "*) ;;
+    *) return 0 ;;
+  esac
+  eval "lab_pids=\$LAB_PIDS_$lab_id lab_c=\$LAB_C_$lab_id"
+  eval "lab_s=\$LAB_S_$lab_id"
+  lab_kill "$lab_pids"
+  eval "LAB_PIDS_$lab_id="
+  for lab_ns in "$lab_c" "$lab_s"; do
     if ip netns list | grep -q "^$lab_ns\( \|$\)"; then
       ip netns del "$lab_ns" || hs_log "cannot delete namespace $lab_ns"
     fi
   done
-  case $LAB_C in
-    hs-*-c) rm -rf "/etc/netns/$LAB_C" ;;
+  case $lab_c in
+    hs-*-c) rm -rf "/etc/netns/$lab_c" ;;
   esac
-  LAB_UP=
+  lab_live=
+  for lab_i in $LAB_LIVE; do
+    [ "$lab_i" = "$lab_id" ] || lab_live="$lab_live $lab_i"
+  done
+  LAB_LIVE=$lab_live
+  [ "$lab_id" != "${LAB_ID:-}" ] || LAB_PIDS=
   return 0
 }
 
+# lab_down_all: every lab of this script.
 lab_down_all() {
-  lab_down
+  for lab_id in $LAB_LIVE; do
+    lab_down "$lab_id"
+  done
 }
 
 # lab_c CMD...: run CMD in the client namespace.
@@ -204,12 +254,13 @@ r = s.recvfrom(4096)[0]
 ok = r[:2] == q[:2] and socket.inet_aton(srv) in r[len(q):]
 sys.exit(0 if ok else 1)'
 
-# lab_up DELAY_MS [RATE_BIT_S]: bring a lab up (one at a time per script).
+# lab_up DELAY_MS [RATE_BIT_S]: bring a new lab up and make it current.
 lab_up() {
   lab_delay_ms=$1
   lab_rate=${2:-0}
-  lab_down
   LAB_SEQ=$((LAB_SEQ + 1))
+  LAB_ID=$LAB_SEQ
+  LAB_PIDS=
   # Short, unique names: namespaces hs-PID-N-c/-s, devices (15 chars at
   # most) hsPIDNc/hsPIDNs.
   LAB_C=hs-$$-$LAB_SEQ-c
@@ -217,12 +268,15 @@ lab_up() {
   lab_tc=hs$$$LAB_SEQ"c"
   lab_ts=hs$$$LAB_SEQ"s"
   LAB_DIR=$HS_DIR/lab$LAB_SEQ
+  LAB_DELAY_MS=$lab_delay_ms
   mkdir -p "$LAB_DIR/nginx/tmp" "$LAB_DIR/nginx/www" ||
     hs_fail "cannot create $LAB_DIR"
   head -c 65536 /dev/urandom >"$LAB_DIR/nginx/www/big" ||
     hs_fail "cannot write /big"
+  eval "LAB_C_$LAB_ID=\$LAB_C LAB_S_$LAB_ID=\$LAB_S LAB_DIR_$LAB_ID=\$LAB_DIR"
+  eval "LAB_PIDS_$LAB_ID="
+  LAB_LIVE="$LAB_LIVE $LAB_ID"
   ip netns add "$LAB_C" || hs_fail "cannot add namespace $LAB_C"
-  LAB_UP=1
   ip netns add "$LAB_S" || hs_fail "cannot add namespace $LAB_S"
   for lab_ns in "$LAB_C" "$LAB_S"; do
     ip -n "$lab_ns" link set lo up || hs_fail "lo in $lab_ns"
@@ -285,7 +339,7 @@ lab_up() {
 
   LAB_URL=https://$LAB_HOST/
   LAB_DNS=$LAB_SERVER_IP:53
-  export LAB_C LAB_S LAB_CLIENT_IP LAB_SERVER_IP LAB_HOST LAB_URL LAB_DNS \
+  export LAB_ID LAB_C LAB_S LAB_CLIENT_IP LAB_SERVER_IP LAB_HOST LAB_URL LAB_DNS \
     LAB_DIR CA_FILE
   lab_wait_ready "$LAB_DNSMASQ_PID" dnsmasq lab_c "$HS_PYTHON" -c "$LAB_DNSQ" \
     "$LAB_SERVER_IP" "$LAB_HOST" || {

@@ -14,7 +14,7 @@
 # - Warm: no connect, no TLS, no DNS; wait is still one round trip.
 # - /big (64 KiB): the transfer spans at least one more round trip (TCP's
 #   initial window of 10 segments cannot carry 64 KiB), below 3.5 RTT.
-. "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
+. "${HOPSPLIT_SRC:=$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 . "$HOPSPLIT_SRC/tests/lab/lab.sh"
 lab_init lab-phases
 lab_up 20

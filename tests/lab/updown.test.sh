@@ -4,7 +4,7 @@
 # link forwards with at least the configured delay.  Down: the processes
 # the lab started are gone, the namespaces and /etc/netns entries deleted,
 # and the link reported its counters on SIGTERM.
-. "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
+. "${HOPSPLIT_SRC:=$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 . "$HOPSPLIT_SRC/tests/lab/lab.sh"
 lab_init lab-updown
 lab_up 5

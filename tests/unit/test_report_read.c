@@ -43,8 +43,9 @@ static void test_round_trip(void **state)
 
 static void test_lookups(void **state)
 {
-  const char *doc = " {\"s\": [ {\"n\": 42, \"t\": \"\\u00e9\\ud83d\\ude00\"} ],"
-                    "\n \"f\": 1.5, \"x\": null}\n";
+  const char *doc =
+      " {\"s\": [ {\"n\": 42, \"t\": \"\\u00e9\\ud83d\\ude00\"} ],"
+      "\n \"f\": 1.5, \"x\": null}\n";
   struct jt v;
   char err[128];
   int64_t n = 0;
@@ -155,8 +156,7 @@ static void test_read_rejects(void **state)
   for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
     struct report_saved s;
 
-    assert_int_equal(report_read(&s, docs[i], strlen(docs[i]), "t.json"),
-                     -1);
+    assert_int_equal(report_read(&s, docs[i], strlen(docs[i]), "t.json"), -1);
     assert_int_equal(s.results.n, 0);
   }
 }
