@@ -179,10 +179,15 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
       s.round = (int)round;
       s.position = (int)i + 1;
       if (!s.ok)
-        msg_info("sample %zu (%s, %s, round %ld) failed: %s: %s", k + 1,
-                 p->targets[it->target].name, sample_mode_names[it->mode],
-                 round, err_class_names[s.err],
+        msg_info("sample %zu/%zu (%s, %s, round %ld) failed: %s: %s", k + 1,
+                 total, p->targets[it->target].name,
+                 sample_mode_names[it->mode], round, err_class_names[s.err],
                  s.err_message ? s.err_message : "");
+      else
+        msg_info("sample %zu/%zu (%s, %s, round %ld): %lld us, %zu hop%s",
+                 k + 1, total, p->targets[it->target].name,
+                 sample_mode_names[it->mode], round, (long long)s.total_us,
+                 s.n_hops, s.n_hops == 1 ? "" : "s");
       results_add(r, &s);
       if (cb)
         cb(p, &r->samples[r->n - 1], ud);
