@@ -105,4 +105,13 @@ int url_scheme_allowed(const char *url);
  */
 char *url_redact(const char *url);
 
+/* Whether a query parameter or header name looks like a credential, by
+ * the rule of url_redact. */
+int url_name_is_credential(const char *name);
+
+/* "Name: value" with the value REDACTED when the name is Authorization,
+ * Proxy-Authorization, Cookie, Set-Cookie or looks like a credential
+ * (X-Api-Key, X-Auth-Token ...); caller frees. */
+char *url_redact_header(const char *line);
+
 #endif

@@ -69,11 +69,5 @@ int main(int argc, char **argv)
     return cmd_report(argc - 1, argv + 1);
   if (argc > 1 && !strcmp(argv[1], "run"))
     return cmd_run(argc - 1, argv + 1);
-  if (argc > 1 && (!strcmp(argv[1], "run") || !strcmp(argv[1], "report"))) {
-    msg_error("'hopsplit %s' is not part of this version yet; "
-              "measure URLs directly: hopsplit [OPTIONS] URL ...",
-              argv[1]);
-    return EXIT_STATUS_USAGE;
-  }
   return measure_urls(argc, argv);
 }

@@ -297,16 +297,11 @@ static void print_settings(const struct options *o, int show_secrets, FILE *f)
   for (i = 0; i < o->n_resolve; i++)
     fprintf(f, "  %-18s %s\n", "resolve", o->resolve[i]);
   for (i = 0; i < o->n_headers; i++) {
-    const char *h = o->headers[i];
-    const char *colon = strchr(h, ':');
-    int secret = !strncasecmp(h, "authorization:", 14) ||
-                 !strncasecmp(h, "proxy-authorization:", 20) ||
-                 !strncasecmp(h, "cookie:", 7);
+    char *h = show_secrets ? xstrdup(o->headers[i])
+                           : url_redact_header(o->headers[i]);
 
-    if (secret && !show_secrets && colon)
-      fprintf(f, "  %-18s %.*s: REDACTED\n", "header", (int)(colon - h), h);
-    else
-      fprintf(f, "  %-18s %s\n", "header", h);
+    fprintf(f, "  %-18s %s\n", "header", h);
+    free(h);
   }
   for (i = 0; i < o->n_outputs; i++)
     fprintf(f, "  %-18s %s (%s)\n", "output", o->outputs[i].path,

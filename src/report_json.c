@@ -12,6 +12,7 @@
 #include "report.h"
 #include "report_checks.h"
 #include "units.h"
+#include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -74,24 +75,11 @@ static void settings(struct json *j, const struct report_ctx *c)
   json_string(j, "method", o->method);
   json_array_begin(j, "headers");
   for (i = 0; i < o->n_headers; i++) {
-    const char *h = o->headers[i];
-    const char *colon = strchr(h, ':');
-    char *name = colon ? xstrndup(h, (size_t)(colon - h)) : xstrdup(h);
-    const char *v = colon ? colon + 1 : "";
-    char *shown, *line;
+    char *line = o->show_secrets ? xstrdup(o->headers[i])
+                                 : url_redact_header(o->headers[i]);
 
-    while (*v == ' ')
-      v++;
-    shown = report_header_value(c, name, v);
-    if (!strcasecmp(name, "authorization") && !o->show_secrets) {
-      free(shown);
-      shown = xstrdup("REDACTED");
-    }
-    line = xasprintf("%s: %s", name, shown);
     json_string(j, NULL, line);
     free(line);
-    free(shown);
-    free(name);
   }
   json_array_end(j);
   json_string(j, "user_agent", o->user_agent);

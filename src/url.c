@@ -671,6 +671,29 @@ static int is_cred_name(const char *name, size_t n)
   return hit;
 }
 
+int url_name_is_credential(const char *name)
+{
+  return is_cred_name(name, strlen(name));
+}
+
+char *url_redact_header(const char *line)
+{
+  const char *colon = strchr(line, ':');
+  char *name;
+  int secret;
+
+  if (!colon)
+    return xstrdup(line);
+  name = xstrndup(line, (size_t)(colon - line));
+  secret = !strcasecmp(name, "cookie") || !strcasecmp(name, "set-cookie") ||
+           !strcasecmp(name, "proxy-authorization") ||
+           url_name_is_credential(name);
+  free(name);
+  if (!secret)
+    return xstrdup(line);
+  return xasprintf("%.*s: REDACTED", (int)(colon - line), line);
+}
+
 /* Append "a=b&c=d" to out with credential values replaced. */
 static void redact_params(struct buf *out, const char *s, size_t n)
 {

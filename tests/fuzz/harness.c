@@ -38,8 +38,8 @@
 #define FUZZ_CHECK(cond)                                                      \
   do {                                                                        \
     if (!(cond)) {                                                            \
-      fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", #cond,           \
-              __FILE__, __LINE__);                                            \
+      fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", #cond, __FILE__, \
+              __LINE__);                                                      \
       abort();                                                                \
     }                                                                         \
   } while (0)
@@ -188,12 +188,24 @@ static void fuzz_cache_status(const uint8_t *data, size_t size)
  * on finding the names. */
 static void fuzz_edge_id(const uint8_t *data, size_t size)
 {
-  static const char *const names[] = {
-      "cf-ray",     "server",      "x-amz-cf-pop",   "x-served-by",
-      "x-vercel-id", "via",        "server-timing",  "x-cache",
-      "cdn-requestcountrycode",    "cdn-pullzone",   "x-azure-ref",
-      "x-msedge-ref", "akamai-cache-status", "x-akamai-request-id",
-      "x-nf-request-id", "x-goog-hash", "eo-log-uuid", "x-bunny-edge"};
+  static const char *const names[] = {"cf-ray",
+                                      "server",
+                                      "x-amz-cf-pop",
+                                      "x-served-by",
+                                      "x-vercel-id",
+                                      "via",
+                                      "server-timing",
+                                      "x-cache",
+                                      "cdn-requestcountrycode",
+                                      "cdn-pullzone",
+                                      "x-azure-ref",
+                                      "x-msedge-ref",
+                                      "akamai-cache-status",
+                                      "x-akamai-request-id",
+                                      "x-nf-request-id",
+                                      "x-goog-hash",
+                                      "eo-log-uuid",
+                                      "x-bunny-edge"};
   char *s = fuzz_str(data, size);
   char *lines[32];
   size_t n = fuzz_lines(s, lines, 32), i, nh;
@@ -203,7 +215,7 @@ static void fuzz_edge_id(const uint8_t *data, size_t size)
   struct edge_id id;
 
   nh = n < sizeof(names) / sizeof(names[0]) ? n
-                                             : sizeof(names) / sizeof(names[0]);
+                                            : sizeof(names) / sizeof(names[0]);
   for (i = 0; i < nh; i++) {
     h[i].name = (char *)(uintptr_t)names[i];
     h[i].value = lines[i];
@@ -343,10 +355,9 @@ static void fuzz_duration(const uint8_t *data, size_t size)
 static void fuzz_options(const uint8_t *data, size_t size)
 {
   static const enum opt_id ids[] = {
-      OPT_RESOLVE,     OPT_DNS_SERVER,   OPT_RESOLVE,
-      OPT_DNS_SERVER,  OPT_HEADER,       OPT_CLIENT_LOCATION,
-      OPT_CONNECT_TIMEOUT, OPT_MAX_TIME, OPT_MODE,
-      OPT_OUTPUT,      OPT_ROUNDS,       OPT_SEED};
+      OPT_RESOLVE, OPT_DNS_SERVER,      OPT_RESOLVE,         OPT_DNS_SERVER,
+      OPT_HEADER,  OPT_CLIENT_LOCATION, OPT_CONNECT_TIMEOUT, OPT_MAX_TIME,
+      OPT_MODE,    OPT_OUTPUT,          OPT_ROUNDS,          OPT_SEED};
   struct options o, c;
   const struct opt_def *d = NULL;
   char *s;
@@ -423,9 +434,9 @@ struct fuzz_target {
 /* Every target; the names are the directories of tests/fuzz/corpus and
  * the prefixes of the files in tests/fuzz/regress. */
 static const struct fuzz_target fuzz_targets[] = {
-    {"headers", fuzz_headers},   {"cache_status", fuzz_cache_status},
-    {"edge_id", fuzz_edge_id},   {"trace", fuzz_trace},
+    {"headers", fuzz_headers},         {"cache_status", fuzz_cache_status},
+    {"edge_id", fuzz_edge_id},         {"trace", fuzz_trace},
     {"url_resolve", fuzz_url_resolve}, {"url_parse", fuzz_url_parse},
-    {"duration", fuzz_duration}, {"options", fuzz_options},
-    {"profile", fuzz_profile},   {"json", fuzz_json},
+    {"duration", fuzz_duration},       {"options", fuzz_options},
+    {"profile", fuzz_profile},         {"json", fuzz_json},
 };

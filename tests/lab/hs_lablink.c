@@ -57,13 +57,13 @@ struct dir {
   struct slot *q;
   size_t cap, head, count;
   int64_t link_free_ns; /* rate limit: when the wire is free again */
+  int stop;             /* under mu: the threads of this direction end */
   /* counters, under mu */
   uint64_t forwarded, dropped_full, dropped_big, write_errors;
   uint64_t bytes;
   int64_t late_max_ns, late_sum_ns;
 };
 
-static volatile sig_atomic_t stop_flag;
 static int64_t delay_ns;
 static int64_t rate_bps; /* bits per second, 0 = unlimited */
 static int64_t spin_ns = 200 * 1000;
@@ -81,7 +81,7 @@ static int stopping(struct dir *d)
   int s;
 
   pthread_mutex_lock(&d->mu);
-  s = stop_flag != 0;
+  s = d->stop;
   pthread_mutex_unlock(&d->mu);
   return s;
 }
@@ -164,7 +164,7 @@ static void *writer(void *arg)
   struct dir *d = arg;
 
   pthread_mutex_lock(&d->mu);
-  while (!stop_flag) {
+  while (!d->stop) {
     struct slot *s;
     int64_t late;
     ssize_t n;
@@ -391,7 +391,7 @@ int main(int argc, char **argv)
   }
   for (i = 0; i < 2; i++) {
     pthread_mutex_lock(&dirs[i].mu);
-    stop_flag = 1;
+    dirs[i].stop = 1;
     pthread_cond_broadcast(&dirs[i].cv);
     pthread_mutex_unlock(&dirs[i].mu);
   }

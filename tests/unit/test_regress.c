@@ -104,8 +104,7 @@ static void test_regress_names(void **state)
     for (i = 0; i < sizeof(fuzz_targets) / sizeof(fuzz_targets[0]); i++) {
       size_t l = strlen(fuzz_targets[i].name);
 
-      if (!strncmp(e->d_name, fuzz_targets[i].name, l) &&
-          e->d_name[l] == '-')
+      if (!strncmp(e->d_name, fuzz_targets[i].name, l) && e->d_name[l] == '-')
         known = 1;
     }
     if (!known) {

@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""hostile.py: hostile peers on 127.0.0.1 for tests/hostile (issue 8).
+
+usage: hostile.py http PORTFILE [CERT KEY]
+       hostile.py dns PORTFILE
+
+Binds 127.0.0.1:0 (TCP; for dns UDP and TCP on the same port), writes the
+port to PORTFILE (atomically), serves for 120 s at most, then exits.  With
+CERT and KEY the http server speaks TLS.  Every request line is logged on
+stdout.
+
+HTTP, by path (Connection: close everywhere):
+  /ok            200 "ok"
+  /bigheaders    200 with ~1 MiB of header lines
+  /silent        reads the request, never answers
+  /drip          200, Content-Length 64, then one body byte a second
+  /reset         200, Content-Length 100000, 4 KiB of body, then a TCP reset
+  /garbage       bytes that are not HTTP
+  /http09        a body without a status line (HTTP/0.9)
+  /to-file /to-ftp /to-js /to-data   302 to file:, ftp:, javascript:, data:
+  /loc-ctl       302 whose Location has a control character (0x01)
+  /loc-del       302 whose Location has DEL (0x7f)
+  /loc-long      302 whose Location is 9 KB long
+  /chain/N       302 to /chain/N+1 up to 50, then 200
+  /loop[?Q]      302 to /x/../loop[?Q] (a loop through dot segments)
+  /secret-redir  302 to /secret-ok?token=...&X-Amz-Signature=...
+  /secret-ok     200 with Set-Cookie and the request's query echoed nowhere
+By Host, every path but /cdn-cgi/trace is a 200 that looks like a
+Cloudflare edge (cf-ray ...-HKG, server: cloudflare); /cdn-cgi/trace is:
+  huge.test      10 MB, no Content-Length (read until close)
+  hugecl.test    10 MB with Content-Length
+  binary.test    256 bytes of binary noise with colo=HKG inside
+  slowtrace.test never answers
+  goodtrace.test a valid trace (colo=HKG, loc=KR), the control case
+DNS, by query name (A records; AAAA gets an empty NOERROR):
+  ok.test          A 127.0.0.1
+  nx.test          NXDOMAIN
+  servfail.test    SERVFAIL
+  trunc.test       truncated (TC) over UDP; the full answer over TCP
+  trunctcp.test    truncated over UDP; TCP closes without an answer
+  slow.test        the answer comes 8 s late
+  badrr.test       an answer whose record runs past the end of the packet
+"""
+import os
+import socket
+import ssl
+import struct
+import sys
+import threading
+import time
+
+LIFETIME = 120.0
+SECRET_LOCATION = ("/secret-ok?token=SECRETTOKEN1&X-Amz-Signature=SECRETSIG2"
+                   "&X-Amz-Credential=SECRETCRED3&plain=visible")
+
+
+def log(msg):
+    sys.stdout.write(msg + "\n")
+    sys.stdout.flush()
+
+
+def write_port(portfile, port):
+    tmp = portfile + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("%d\n" % port)
+    os.rename(tmp, portfile)
+
+
+def read_head(conn):
+    conn.settimeout(5.0)
+    data = b""
+    try:
+        while b"\r\n\r\n" not in data and len(data) < 65536:
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    except OSError:
+        pass
+    return data
+
+
+def response(status, headers=(), body=b"", length=True):
+    reason = {200: "OK", 302: "Found"}.get(status, "X")
+    out = [b"HTTP/1.1 %d %s\r\n" % (status, reason.encode())]
+    for name, value in headers:
+        out.append(name.encode() + b": " + (value if isinstance(value, bytes)
+                                            else value.encode()) + b"\r\n")
+    if length:
+        out.append(b"Content-Length: %d\r\n" % len(body))
+    out.append(b"Connection: close\r\n\r\n")
+    return b"".join(out) + body
+
+
+def redirect(location):
+    return response(302, [("Location", location)], b"moved\n")
+
+
+TRACE_HOSTS = ("huge.test", "hugecl.test", "binary.test", "slowtrace.test",
+               "goodtrace.test")
+CF = [("cf-ray", "8f1c2a3b4c5d6e7f-HKG"), ("server", "cloudflare"),
+      ("cf-cache-status", "DYNAMIC")]
+
+
+def trace(conn, host):
+    if host == "slowtrace.test":
+        time.sleep(30)
+        return
+    if host in ("huge.test", "hugecl.test"):
+        size = 10 * 1024 * 1024
+        head = (b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+                + (b"Content-Length: %d\r\n" % size if host == "hugecl.test"
+                   else b"") + b"Connection: close\r\n\r\n")
+        conn.sendall(head)
+        line = b"colo=HKG\nloc=KR\n" + b"x" * 4078 + b"\n"
+        sent = 0
+        while sent < size:
+            conn.sendall(line)
+            sent += len(line)
+        return
+    if host == "goodtrace.test":
+        body = b"fl=1\nh=goodtrace.test\ncolo=HKG\nloc=KR\nwarp=off\n"
+        conn.sendall(response(200, [("Content-Type", "text/plain")], body))
+        return
+    if host == "binary.test":
+        body = bytes(range(256))[:128] + b"\ncolo=HKG\nloc=KR\n\x00\xff\x01"
+        conn.sendall(response(200, [("Content-Type", "text/plain")], body))
+        return
+    conn.sendall(response(404, [], b"no trace\n"))
+
+
+def handle(conn, held):
+    try:
+        head = read_head(conn)
+        lines = head.split(b"\r\n")
+        parts = lines[0].split(b" ")
+        path = parts[1].decode("latin-1") if len(parts) > 1 else "/"
+        host = ""
+        for line in lines[1:]:
+            if line.lower().startswith(b"host:"):
+                host = line[5:].strip().decode("latin-1").rsplit(":", 1)[0]
+        log("%s %s" % (host, path))
+        route = path.split("?", 1)[0]
+        if route == "/cdn-cgi/trace":
+            trace(conn, host)
+        elif host in TRACE_HOSTS:
+            conn.sendall(response(200, CF, b"edge ok\n"))
+        elif route == "/ok":
+            conn.sendall(response(200, [], b"ok\n"))
+        elif route == "/bigheaders":
+            hdrs = [("X-Filler-%05d" % i, "a" * 1000) for i in range(1100)]
+            conn.sendall(response(200, hdrs, b"ok\n"))
+        elif route == "/silent":
+            held.append(conn)
+            time.sleep(60)
+        elif route == "/drip":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 64\r\n"
+                         b"Connection: close\r\n\r\n")
+            for _ in range(64):
+                conn.sendall(b"x")
+                time.sleep(1)
+        elif route == "/reset":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n"
+                         b"Connection: close\r\n\r\n" + b"y" * 4096)
+            time.sleep(0.3)
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                            struct.pack("ii", 1, 0))
+            conn.close()
+            return
+        elif route == "/garbage":
+            conn.sendall(b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 SSH-2.0"
+                         b" not http at all\r\n\r\n\x00\x00")
+        elif route == "/http09":
+            conn.sendall(b"hello from 1991\n<html>no status line</html>\n")
+        elif route == "/to-file":
+            conn.sendall(redirect("file:///etc/passwd"))
+        elif route == "/to-ftp":
+            conn.sendall(redirect("ftp://127.0.0.1/pub/x?token=SECRETFTP"))
+        elif route == "/to-js":
+            conn.sendall(redirect("javascript:alert(document.cookie)"))
+        elif route == "/to-data":
+            conn.sendall(redirect("data:text/html,<script>x</script>"))
+        elif route == "/loc-ctl":
+            conn.sendall(redirect("/ok\x01evil"))
+        elif route == "/loc-del":
+            conn.sendall(redirect("/ok\x7fevil"))
+        elif route == "/loc-long":
+            conn.sendall(redirect("/ok?pad=" + "a" * 9000))
+        elif path.startswith("/chain/"):
+            n = int(path[7:] or 0)
+            if n >= 50:
+                conn.sendall(response(200, [], b"end of chain\n"))
+            else:
+                conn.sendall(redirect("/chain/%d" % (n + 1)))
+        elif path.startswith("/loop"):
+            conn.sendall(redirect("/x/.." + path))
+        elif route == "/secret-redir":
+            conn.sendall(redirect(SECRET_LOCATION))
+        elif path.startswith("/secret-ok"):
+            conn.sendall(response(200, [
+                ("Set-Cookie", "session=SECRETCOOKIE4; Path=/"),
+                ("Cache-Control", "private")], b"ok\n"))
+        else:
+            conn.sendall(response(404, [], b"not found\n"))
+        try:
+            conn.shutdown(socket.SHUT_WR)
+            time.sleep(0.2)
+        except OSError:
+            pass
+    except (OSError, ValueError, ssl.SSLError):
+        pass
+    finally:
+        try:
+            conn.close()
+        except OSError:
+            pass
+
+
+def serve_http(portfile, cert=None, key=None):
+    srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(64)
+    ctx = None
+    if cert:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(cert, key)
+    write_port(portfile, srv.getsockname()[1])
+    deadline = time.monotonic() + LIFETIME
+    held = []
+    while time.monotonic() < deadline:
+        srv.settimeout(1.0)
+        try:
+            conn, _ = srv.accept()
+        except socket.timeout:
+            continue
+        if ctx:
+            try:
+                conn.settimeout(5.0)
+                conn = ctx.wrap_socket(conn, server_side=True)
+            except (OSError, ssl.SSLError) as e:
+                log("tls handshake failed: %s" % e)
+                conn.close()
+                continue
+        threading.Thread(target=handle, args=(conn, held), daemon=True).start()
+
+
+# ---- DNS ----
+
+def qname(msg):
+    labels, off = [], 12
+    while off < len(msg) and msg[off]:
+        n = msg[off]
+        labels.append(msg[off + 1:off + 1 + n].decode("latin-1"))
+        off += 1 + n
+    qtype = struct.unpack(">H", msg[off + 1:off + 3])[0] \
+        if off + 3 <= len(msg) else 0
+    return ".".join(labels).lower(), qtype, off + 5
+
+
+def dns_answer(msg, tcp):
+    """The reply to msg, or None for no reply."""
+    if len(msg) < 17:
+        return None
+    name, qtype, qend = qname(msg)
+    question = msg[12:qend]
+    rd = msg[2] & 0x01
+
+    def reply(rcode, answers=b"", count=0, tc=0):
+        flags = 0x8000 | 0x0400 | (tc << 9) | (rd << 8) | 0x0080 | rcode
+        return (msg[:2] + struct.pack(">HHHHH", flags, 1, count, 0, 0)
+                + question + answers)
+
+    a_rr = (b"\xc0\x0c" + struct.pack(">HHIH", 1, 1, 60, 4)
+            + socket.inet_aton("127.0.0.1"))
+    if name == "nx.test":
+        return reply(3)
+    if name == "servfail.test":
+        return reply(2)
+    if name in ("trunc.test", "trunctcp.test") and not tcp:
+        return reply(0, tc=1)
+    if name == "trunctcp.test" and tcp:
+        return b""  # close without an answer
+    if name == "badrr.test":
+        if qtype != 1:
+            return reply(0)
+        return reply(0, b"\xc0\x0c" + struct.pack(">HHIH", 1, 1, 60, 200)
+                     + b"\x7f\x00", 1)
+    if name in ("ok.test", "trunc.test", "slow.test"):
+        if name == "slow.test":
+            time.sleep(8)
+        if qtype == 1:
+            return reply(0, a_rr, 1)
+        return reply(0)
+    return reply(3)
+
+
+def serve_dns_tcp(srv):
+    while True:
+        try:
+            conn, _ = srv.accept()
+        except OSError:
+            return
+
+        def one(c):
+            try:
+                c.settimeout(5.0)
+                hdr = c.recv(2)
+                if len(hdr) < 2:
+                    return
+                n = struct.unpack(">H", hdr)[0]
+                msg = b""
+                while len(msg) < n:
+                    chunk = c.recv(n - len(msg))
+                    if not chunk:
+                        return
+                    msg += chunk
+                log("dns tcp %s" % qname(msg)[0])
+                out = dns_answer(msg, True)
+                if out:
+                    c.sendall(struct.pack(">H", len(out)) + out)
+                    time.sleep(0.2)
+            except OSError:
+                pass
+            finally:
+                c.close()
+        threading.Thread(target=one, args=(conn,), daemon=True).start()
+
+
+def serve_dns(portfile):
+    for _ in range(20):
+        udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        udp.bind(("127.0.0.1", 0))
+        port = udp.getsockname()[1]
+        tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        tcp.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            tcp.bind(("127.0.0.1", port))
+        except OSError:
+            udp.close()
+            tcp.close()
+            continue
+        break
+    else:
+        return 1
+    tcp.listen(16)
+    threading.Thread(target=serve_dns_tcp, args=(tcp,), daemon=True).start()
+    write_port(portfile, port)
+    deadline = time.monotonic() + LIFETIME
+    while time.monotonic() < deadline:
+        udp.settimeout(1.0)
+        try:
+            msg, peer = udp.recvfrom(4096)
+        except socket.timeout:
+            continue
+        log("dns udp %s" % qname(msg)[0] if len(msg) > 12 else "dns short")
+
+        def one(m, p):
+            out = dns_answer(m, False)
+            if out:
+                udp.sendto(out, p)
+        threading.Thread(target=one, args=(msg, peer), daemon=True).start()
+    return 0
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) == 2 and args[0] == "dns":
+        return serve_dns(args[1])
+    if args[:1] == ["http"] and len(args) in (2, 4):
+        serve_http(args[1], *(args[2:] or [None, None]))
+        return 0
+    sys.stderr.write(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
