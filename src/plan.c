@@ -37,26 +37,42 @@ static int split_named(const char *arg, char **name, const char **url)
   return 1;
 }
 
-static int check_url(const char *arg, const char *url)
+int plan_url_problem(const char *arg, char *msg, size_t len)
 {
   struct url u;
   char err[256];
+  char *url = url_normalize_arg(arg);
+  char *shown = url_redact(arg);
   int rc = 0;
 
   memset(&u, 0, sizeof(u));
-  if (url_parse(&u, url, err, sizeof(err)) < 0) {
-    rc = msg_error("URL '%s': %s", arg, err);
-    goto out;
+  if (!*arg) {
+    snprintf(msg, len, "empty URL");
+    rc = -1;
   }
-  if (!url_scheme_allowed(url)) {
-    rc = msg_error("URL '%s': scheme '%s' is not supported (only http and "
-                   "https)",
-                   arg, u.scheme ? u.scheme : "");
-    goto out;
+  else if (url_parse(&u, url, err, sizeof(err)) < 0) {
+    snprintf(msg, len, "URL '%s': %s", shown, err);
+    rc = -1;
   }
-out:
+  else if (!url_scheme_allowed(url)) {
+    snprintf(msg, len,
+             "URL '%s': scheme '%s' is not supported (only http and https)",
+             shown, u.scheme ? u.scheme : "");
+    rc = -1;
+  }
+  free(shown);
+  free(url);
   url_release(&u);
   return rc;
+}
+
+static int check_url(const char *arg)
+{
+  char msg[1024];
+
+  if (plan_url_problem(arg, msg, sizeof(msg)) < 0)
+    return msg_error("%s", msg);
+  return 0;
 }
 
 static char *host_of(const char *url)
@@ -139,7 +155,7 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
     }
     p->targets[i].url = url_normalize_arg(raw);
     p->targets[i].opts = o;
-    if (check_url(raw, p->targets[i].url) < 0)
+    if (check_url(raw) < 0)
       bad = 1;
   }
   for (i = 0; i < n_args; i++)
@@ -191,7 +207,7 @@ int plan_build_targets(struct plan *p, const struct options *o,
     t->own_opts = xmalloc(sizeof(*t->own_opts));
     options_copy(t->own_opts, specs[i].opts);
     t->opts = t->own_opts;
-    if (check_url(specs[i].url, t->url) < 0)
+    if (check_url(specs[i].url) < 0)
       bad = 1;
     for (j = 0; j < i; j++)
       if (!strcmp(specs[j].name, specs[i].name)) {

@@ -19,6 +19,7 @@
 #include "buf.h"
 #include "check.h"
 #include "msg.h"
+#include "plan.h"
 #include "profile.h"
 #include "units.h"
 #include "url.h"
@@ -557,22 +558,10 @@ static int name_ok(const char *s)
 
 static void check_url(struct loader *L, const yaml_node_t *n, const char *raw)
 {
-  char *url = url_normalize_arg(raw);
-  struct url u;
-  char err[256];
+  char msg[1024];
 
-  memset(&u, 0, sizeof(u));
-  if (!*raw)
-    complain(L, n, "empty URL");
-  else if (url_parse(&u, url, err, sizeof(err)) < 0)
-    complain(L, n, "URL '%s': %s", raw, err);
-  else if (!url_scheme_allowed(url))
-    complain(L, n,
-             "URL '%s': scheme '%s' is not supported (only http and "
-             "https)",
-             raw, u.scheme ? u.scheme : "");
-  url_release(&u);
-  free(url);
+  if (plan_url_problem(raw, msg, sizeof(msg)) < 0)
+    complain(L, n, "%s", msg);
 }
 
 static void load_target(struct loader *L, const yaml_node_t *m)

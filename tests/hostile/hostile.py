@@ -12,6 +12,9 @@ stdout.
 HTTP, by path (Connection: close everywhere):
   /ok            200 "ok"
   /bigheaders    200 with ~1 MiB of header lines
+  /manyheaders   200 with 8000 short x-cache lines (under the cap)
+  /badchunk      chunked body with a bad chunk size
+  /short         Content-Length 100000, 100 bytes, close
   /silent        reads the request, never answers
   /drip          200, Content-Length 64, then one body byte a second
   /reset         200, Content-Length 100000, 4 KiB of body, then a TCP reset
@@ -21,6 +24,7 @@ HTTP, by path (Connection: close everywhere):
   /loc-ctl       302 whose Location has a control character (0x01)
   /loc-del       302 whose Location has DEL (0x7f)
   /loc-long      302 whose Location is 9 KB long
+  /loc-nul       302 whose Location has a NUL byte
   /chain/N       302 to /chain/N+1 up to 50, then 200
   /loop[?Q]      302 to /x/../loop[?Q] (a loop through dot segments)
   /secret-redir  302 to /secret-ok?token=...&X-Amz-Signature=...
@@ -172,6 +176,18 @@ def handle(conn, held):
                          b" not http at all\r\n\r\n\x00\x00")
         elif route == "/http09":
             conn.sendall(b"hello from 1991\n<html>no status line</html>\n")
+        elif route == "/manyheaders":
+            hdrs = [("x-cache", "HIT from edge%d" % i) for i in range(8000)]
+            conn.sendall(response(200, hdrs, b"ok\n"))
+        elif route == "/badchunk":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n"
+                         b"Connection: close\r\n\r\n5\r\nhello\r\n"
+                         b"zz\r\nnot a chunk\r\n")
+        elif route == "/short":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n"
+                         b"Connection: close\r\n\r\n" + b"z" * 100)
+        elif route == "/loc-nul":
+            conn.sendall(redirect("/ok\x00evil"))
         elif route == "/to-file":
             conn.sendall(redirect("file:///etc/passwd"))
         elif route == "/to-ftp":

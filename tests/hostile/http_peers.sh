@@ -10,6 +10,11 @@
 #   reset mid-body           http     (a reset after connect is http)
 #   non-HTTP bytes           http
 #   HTTP/0.9 (no status)     http
+#   a bad chunk size         http
+#   body shorter than its Content-Length   http
+#   a NUL byte in a header   http (libcurl refuses it)
+# and 8000 short header lines under the 256 KiB cap are measured, with
+# the report staying small.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init http_peers
 hs_require python3 timeout
@@ -37,6 +42,22 @@ hs_bad_then_good http 'HTTP/0\.9|protocol|weird' $T "bad=$B/garbage" \
   "good=$B/ok"
 # shellcheck disable=SC2086
 hs_bad_then_good http 'HTTP/0\.9' $T "bad=$B/http09" "good=$B/ok"
+# shellcheck disable=SC2086
+hs_bad_then_good http 'chunk' $T "bad=$B/badchunk" "good=$B/ok"
+# shellcheck disable=SC2086
+hs_bad_then_good http 'partial|remaining' $T "bad=$B/short" "good=$B/ok"
+# A NUL in a header line: libcurl refuses the response before the redirect
+# walk sees the Location.
+# shellcheck disable=SC2086
+hs_bad_then_good http 'nul' $T "bad=$B/loc-nul" "good=$B/ok"
+# 8000 header lines under the cap: measured, and only the first of a
+# repeated diagnostic header is kept (the report stays small).
+# shellcheck disable=SC2086
+hs_run 0 -n 2 --mode cold,warm --format json $T "$B/manyheaders"
+hs_jcheck --shape --closure --all-ok \
+  "max(len(s['hops'][0]['headers']) for s in samples) < 20" \
+  "targets[0]['cache'][0]['verdict'] == 'HIT'"
+[ "$(wc -c <"$HS_OUT")" -lt 200000 ] || hs_fail "report grew with the headers"
 
 # Several rounds and both modes: every bad sample fails alike, the good
 # ones are all measured, and the text report names the failure.

@@ -35,7 +35,6 @@ bg() {
 # bg_wait MAX_MS: wait for it (killing it after MAX_MS); $HS_RC, and
 # $HS_ELAPSED_MS since bg.
 bg_wait() {
-  bw_i=0
   while hs_is_running "$BG_PID"; do
     if [ $((($(date +%s%N) - BG_T0) / 1000000)) -gt "$1" ]; then
       kill -KILL "$BG_PID" 2>/dev/null
@@ -81,6 +80,7 @@ sleep 0.3
 kill -INT "$BG_PID"
 bg_wait 5000
 [ "$HS_RC" = 130 ] || { hs_show; hs_fail "exit status $HS_RC, expected 130"; }
+hs_log "two SIGINTs: out after $HS_ELAPSED_MS ms"
 "$HS_PYTHON" - "$HS_OUT" <<'PY' || hs_fail "ndjson after two SIGINTs"
 import json, sys
 lines = open(sys.argv[1]).read().split("\n")

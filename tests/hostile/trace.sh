@@ -16,8 +16,8 @@ hs_require python3 timeout
 hs_start_hostile http "$HS_DIR/srv"
 P=$HOSTILE_PORT
 
-# tr HOST ARGS...: one cold sample of http://HOST:P/ with the trace.
-tr() {
+# trace_run HOST ARGS...: one cold sample of http://HOST:P/ with the trace.
+trace_run() {
   tr_h=$1
   shift
   hs_run 0 -n 1 --mode cold --format json --trace always -m 3s \
@@ -28,18 +28,18 @@ tr() {
     "len(d['traces']) == 1"
 }
 
-tr goodtrace.test
+trace_run goodtrace.test
 hs_jcheck "d['traces'][0]['error'] is None" "d['client']['country'] == 'KR'"
 for h in huge.test hugecl.test; do
-  tr "$h"
+  trace_run "$h"
   hs_jcheck "'16 KiB' in d['traces'][0]['error']" \
     "d['client']['country'] is None"
   hs_elapsed_below 15000
 done
-tr binary.test
+trace_run binary.test
 hs_jcheck "d['client']['country'] is None" \
   "d['traces'][0]['error'] is not None or not d['traces'][0]['body']"
-tr slowtrace.test
+trace_run slowtrace.test
 hs_jcheck "re.search('time', d['traces'][0]['error'], re.I) is not None" \
   "d['client']['country'] is None"
 hs_elapsed_below 15000
