@@ -118,7 +118,17 @@ struct drift {
   int warning;
 };
 
+/* What each hop of each sample says on its own: its cache verdict and the
+ * edge that served it (for per-hop rows in csv and JSON). */
+struct hop_fact {
+  unsigned char verdict; /* enum cache_verdict */
+  const char *vendor;    /* static, or NULL */
+  char pop[16];          /* "" when unknown */
+};
+
 struct analysis {
+  /* facts[i] has results->samples[i].n_hops entries, or is NULL. */
+  struct hop_fact **facts;
   struct target_analysis *targets;
   size_t n_targets;
   size_t n_samples;

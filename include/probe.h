@@ -10,12 +10,17 @@
 #ifndef HOPSPLIT_PROBE_H
 #define HOPSPLIT_PROBE_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "buf.h"
 #include "plan.h"
 #include "results.h"
 #include "sample.h"
+
+/* Set by the interrupt handler: a transfer or DNS lookup under way is
+ * abandoned at the next chance (SPEC 7). */
+extern volatile sig_atomic_t probe_interrupted;
 
 /* Library set-up and tear-down; probe_global_init returns 0 or -1. */
 int probe_global_init(void);
@@ -24,6 +29,13 @@ void probe_global_cleanup(void);
 void probe_versions(struct buf *b);
 
 struct probe;
+
+/*
+ * Unmeasured, local TLS set-up before round 1: OpenSSL's first handshake
+ * in a process pays one-time initialisation (cipher tables, loading the
+ * trust store) that would otherwise inflate the first cold sample's tls.
+ */
+void probe_tls_warmup(const struct options *o);
 
 struct probe *probe_alloc(const struct plan *plan);
 void probe_free(struct probe *p);

@@ -148,6 +148,11 @@ void analysis_release(struct analysis *a)
       finding_release(&ta->findings[k]);
     free(ta->findings);
   }
+  if (a->facts) {
+    for (k = 0; k < a->n_samples; k++)
+      free(a->facts[k]);
+    free(a->facts);
+  }
   free(a->comparisons);
   free(a->drifts);
   free(a->targets);

@@ -64,6 +64,7 @@ static void cache_build(const struct plan *p, const struct results *r,
       cache_result_init(&cr);
       cache_classify_hop(&s->hops[k], hop_had_auth(&p->targets[t], s, k), &cr);
       cache_counts_add(&ch->counts, cr.verdict);
+      a->facts[i][k].verdict = (unsigned char)cr.verdict;
       cache_result_release(&cr);
     }
     mode = cache_counts_mode(&ch->counts);
@@ -197,11 +198,38 @@ static void edge_build(const struct plan *p, const struct results *r,
   }
 }
 
+/* Per sample hop: the edge it names, and UNKNOWN until cache_build
+ * classifies it (failed samples stay UNKNOWN). */
+static void facts_build(const struct results *r, struct analysis *a)
+{
+  size_t i, k;
+
+  a->facts = xcalloc(r->n ? r->n : 1, sizeof(*a->facts));
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+
+    if (!s->n_hops)
+      continue;
+    a->facts[i] = xcalloc(s->n_hops, sizeof(**a->facts));
+    for (k = 0; k < s->n_hops; k++) {
+      const struct hop *h = &s->hops[k];
+      struct edge_id id;
+
+      a->facts[i][k].verdict = CACHE_UNKNOWN;
+      edge_identify(h->headers, h->n_headers, h->dns.cnames, h->dns.n_cnames,
+                    &id);
+      a->facts[i][k].vendor = id.vendor;
+      memcpy(a->facts[i][k].pop, id.pop, sizeof(id.pop));
+    }
+  }
+}
+
 void analysis_cdn_build(const struct plan *p, const struct results *r,
                         struct analysis *a)
 {
   size_t t;
 
+  facts_build(r, a);
   client_build(p, r, a);
   for (t = 0; t < p->n_targets; t++) {
     cache_build(p, r, a, t);

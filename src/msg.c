@@ -11,6 +11,9 @@
 int msg_verbosity;
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
+    MSG_PRINTF(2, 0);
+
+static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
   fflush(stdout);
   fputs("hopsplit: ", stderr);

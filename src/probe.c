@@ -29,6 +29,8 @@ struct probe {
   struct resumed_base *resumed; /* one per target */
 };
 
+volatile sig_atomic_t probe_interrupted;
+
 static int64_t max64(int64_t a, int64_t b)
 {
   return a > b ? a : b;

@@ -20,6 +20,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "probe.h"
 #include "probe_int.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -257,7 +258,7 @@ static void dns_wait(ares_channel ch, struct dns_ctx *c, int64_t deadline)
     struct timeval maxtv, tv, *tvp;
     int64_t now = probe_now_us(), left = deadline - now, wait_us;
 
-    if (left <= 0) {
+    if (left <= 0 || probe_interrupted) {
       ares_cancel(ch);
       break;
     }

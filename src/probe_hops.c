@@ -143,6 +143,18 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
   return len;
 }
 
+/* Abandon the transfer once the user interrupted the run. */
+static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
+                       curl_off_t ultotal, curl_off_t ulnow)
+{
+  (void)ud;
+  (void)dltotal;
+  (void)dlnow;
+  (void)ultotal;
+  (void)ulnow;
+  return probe_interrupted ? 1 : 0;
+}
+
 static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
 {
   struct hop_ctx *x = ud;
@@ -440,6 +452,8 @@ void probe_set_common(void *easy, const struct options *o, char *errbuf)
   curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
                    (long)(o->connect_timeout_us / 1000));
   curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(o->max_time_us / 1000));
+  curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
 }
 
 static void set_options(CURL *e, const struct client *c,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe.h"
 #include "probe_int.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -38,4 +39,21 @@ void probe_tls_read(void *ptr, struct hop_tls *out)
 const char *probe_tls_version(void)
 {
   return OpenSSL_version(OPENSSL_VERSION);
+}
+
+void probe_tls_warmup(const struct options *o)
+{
+  SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+  SSL *ssl;
+
+  if (!ctx)
+    return;
+  if (o->cacert || o->capath)
+    SSL_CTX_load_verify_locations(ctx, o->cacert, o->capath);
+  else
+    SSL_CTX_set_default_verify_paths(ctx);
+  ssl = SSL_new(ctx);
+  if (ssl)
+    SSL_free(ssl);
+  SSL_CTX_free(ctx);
 }

@@ -110,6 +110,13 @@ void probe_trace(const struct options *o, const struct hop *h,
     t->error = xasprintf("HTTP status %ld", t->status);
     goto out;
   }
+  /* A body that cannot be a trace (binary, or no colo= line) is kept out
+   * of the report, and the reason is given instead. */
+  if (memchr(ctx.body.s, '\0', ctx.body.len) ||
+      (strncmp(ctx.body.s, "colo=", 5) && !strstr(ctx.body.s, "\ncolo="))) {
+    t->error = xstrdup("not a trace: binary, or no colo= line");
+    goto out;
+  }
   t->len = ctx.body.len;
   t->body = buf_detach(&ctx.body);
 out:

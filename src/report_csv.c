@@ -60,6 +60,7 @@ static const struct {
     {"pop", "h:edge.pop"},
     {"error_class", "t:class"},
     {"error_message", "t:message"},
+    {"insecure", "d:settings.insecure"},
 };
 
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))
@@ -79,7 +80,8 @@ static void field(struct buf *out, const char *v)
   buf_putc(out, '"');
 }
 
-static void row(struct buf *out, const struct jt *s, const struct jt *h)
+static void row(struct buf *out, const struct jt *doc, const struct jt *s,
+                const struct jt *h)
 {
   struct buf v;
   size_t i;
@@ -89,6 +91,7 @@ static void row(struct buf *out, const struct jt *s, const struct jt *h)
     const char *p = columns[i].path;
     const struct jt *from = p[0] == 's'   ? s
                             : p[0] == 'h' ? h
+                            : p[0] == 'd' ? doc
                                           : jt_get(s, "error");
 
     if (i)
@@ -117,9 +120,9 @@ void report_csv(const struct report_ctx *c, struct buf *out)
     const struct jt *hops = jt_get(s, "hops");
 
     if (!jt_len(hops))
-      row(out, s, NULL);
+      row(out, &doc, s, NULL);
     for (k = 0; k < jt_len(hops); k++)
-      row(out, s, jt_at(hops, k));
+      row(out, &doc, s, jt_at(hops, k));
   }
   jt_release(&doc);
 }

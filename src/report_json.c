@@ -363,7 +363,8 @@ static void strv(struct json *j, const char *key, char *const *v, size_t n)
 }
 
 static void hop_obj(struct json *j, const struct report_ctx *c,
-                    const struct hop *h, size_t index)
+                    const struct hop *h, size_t index,
+                    const struct hop_fact *fact)
 {
   char *u = report_url(c, h->url);
   size_t i, k;
@@ -422,6 +423,15 @@ static void hop_obj(struct json *j, const struct report_ctx *c,
   curl_secs(j, "time_starttransfer", h->curl.starttransfer);
   curl_secs(j, "time_total", h->curl.total);
   json_object_end(j);
+  if (fact) {
+    json_object_begin(j, "cache");
+    json_string(j, "verdict", cache_verdict_names[fact->verdict]);
+    json_object_end(j);
+    json_object_begin(j, "edge");
+    json_string(j, "vendor", fact->vendor);
+    json_string(j, "pop", fact->pop[0] ? fact->pop : NULL);
+    json_object_end(j);
+  }
   json_int(j, "size_download", h->size_download);
   json_int(j, "size_decoded", h->size_decoded);
   json_int(j, "size_header", h->size_header);
@@ -500,7 +510,11 @@ static void sample_obj(struct json *j, const struct report_ctx *c,
   json_int(j, "other_us", s->other_us);
   json_array_begin(j, "hops");
   for (i = 0; i < s->n_hops; i++)
-    hop_obj(j, c, &s->hops[i], i);
+    hop_obj(j, c, &s->hops[i], i,
+            c->analysis->facts && index < c->analysis->n_samples &&
+                    c->analysis->facts[index]
+                ? &c->analysis->facts[index][i]
+                : NULL);
   json_array_end(j);
   json_object_end(j);
 }

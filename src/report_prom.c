@@ -261,6 +261,10 @@ void report_prom(const struct report_ctx *c, struct buf *out)
   cache(out, targets);
   edge(out, targets);
   comparison(out, &doc);
+  family(out, "hopsplit_tls_verify_disabled", "gauge",
+         "1 when TLS certificates were not verified (-k).");
+  buf_printf(out, "hopsplit_tls_verify_disabled %d\n",
+             c->plan->opts->insecure ? 1 : 0);
   family(out, "hopsplit_partial", "gauge",
          "1 when the run was interrupted before every sample ran.");
   buf_printf(out, "hopsplit_partial %d\n", c->results->partial ? 1 : 0);

@@ -19,17 +19,15 @@
 #include "xalloc.h"
 #include "banned.h"
 
-static volatile sig_atomic_t interrupted;
-
 static void on_signal(int sig)
 {
   (void)sig;
-  if (interrupted) {
+  if (probe_interrupted) {
     /* Second signal: leave at once.  Nothing unflushed is lost: samples
      * are only ever written whole. */
     _exit(130);
   }
-  interrupted = 1;
+  probe_interrupted = 1;
 }
 
 void runner_signals(void)
@@ -46,7 +44,7 @@ void runner_signals(void)
 
 int runner_interrupted(void)
 {
-  return interrupted != 0;
+  return probe_interrupted != 0;
 }
 
 static void sleep_us(int64_t us)
@@ -107,11 +105,11 @@ static void fetch_traces(const struct plan *p, struct results *r)
 
   if (p->opts->trace == TRACE_NEVER)
     return;
-  for (i = 0; i < r->n && !interrupted; i++) {
+  for (i = 0; i < r->n && !probe_interrupted; i++) {
     const struct sample *s = &r->samples[i];
     const struct options *o = p->targets[s->target].opts;
 
-    for (k = 0; k < s->n_hops && !interrupted; k++) {
+    for (k = 0; k < s->n_hops && !probe_interrupted; k++) {
       const struct hop *h = &s->hops[k];
       char *origin;
 
@@ -149,10 +147,11 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
     clock_gettime(CLOCK_REALTIME, &ts);
     r->started_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
   }
+  probe_tls_warmup(p->opts);
   /* Warm and resumed clients are primed before round 1 with unmeasured
    * requests; a priming failure is reported, and the samples then show
    * what happens. */
-  for (i = 0; i < p->n_items && !interrupted; i++) {
+  for (i = 0; i < p->n_items && !probe_interrupted; i++) {
     const struct plan_item *it = &p->items[i];
     char err[512];
 
@@ -163,9 +162,9 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
                sample_mode_names[it->mode], err);
   }
   t0 = r->started_at_ms;
-  for (round = 1; round <= p->rounds && !interrupted; round++) {
+  for (round = 1; round <= p->rounds && !probe_interrupted; round++) {
     plan_round_order(p, round, perm);
-    for (i = 0; i < p->n_items && !interrupted; i++) {
+    for (i = 0; i < p->n_items && !probe_interrupted; i++) {
       const struct plan_item *it = &p->items[perm[i]];
       struct sample s;
       struct timespec ts;
@@ -176,6 +175,11 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
                  (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 - t0);
       }
       probe_sample(pr, it->target, it->mode, &s);
+      if (probe_interrupted && !s.ok) {
+        /* Abandoned by the interrupt, not failed: not a sample. */
+        sample_release(&s);
+        break;
+      }
       s.round = (int)round;
       s.position = (int)i + 1;
       if (!s.ok)
@@ -192,7 +196,7 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
       if (cb)
         cb(p, &r->samples[r->n - 1], ud);
       k++;
-      if (p->opts->pause_us > 0 && k < total && !interrupted)
+      if (p->opts->pause_us > 0 && k < total && !probe_interrupted)
         sleep_us(p->opts->pause_us);
     }
   }
@@ -207,7 +211,7 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
     clock_gettime(CLOCK_REALTIME, &ts);
     r->finished_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
   }
-  if (interrupted && k < total) {
+  if (probe_interrupted && k < total) {
     r->partial = 1;
     rc = 1;
   }
