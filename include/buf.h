@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include "msg.h"
 
 struct buf {
@@ -19,7 +20,18 @@ struct buf {
   size_t alloc;
   size_t cap; /* 0: unlimited */
   int truncated;
+  FILE *sink;      /* when set, full chunks are written here as they grow */
+  int sink_failed; /* a write to sink failed */
 };
+
+/*
+ * A buffer that streams: once it holds more than a chunk, its contents go
+ * to f and it starts over, so a large report never sits in memory whole.
+ * Only for writers that never read back what they wrote; buf_flush writes
+ * the rest and returns 0, or -1 if any write failed.
+ */
+void buf_init_sink(struct buf *b, FILE *f);
+int buf_flush(struct buf *b);
 
 void buf_init(struct buf *b, size_t cap);
 void buf_release(struct buf *b);

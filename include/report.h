@@ -49,6 +49,11 @@ void report_render(const struct report_ctx *c, enum report_format f,
 /* Whether path can be written (its directory exists and is writable);
  * returns 0 or -1 with a message printed. */
 int report_check_path(const char *path);
+/* Render format f of c straight into path, atomically (temporary file,
+ * then rename), without holding the whole report in memory; 0 or -1 with
+ * a message printed. */
+int report_write_rendered(const char *path, const struct report_ctx *c,
+                          enum report_format f);
 /* Write data atomically; 0 or -1 with a message printed. */
 int report_write_file(const char *path, const char *data, size_t len);
 

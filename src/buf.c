@@ -11,6 +11,8 @@
 
 static char buf_empty[1];
 
+#define BUF_SINK_CHUNK (64 * 1024)
+
 void buf_init(struct buf *b, size_t cap)
 {
   b->s = buf_empty;
@@ -18,15 +20,37 @@ void buf_init(struct buf *b, size_t cap)
   b->alloc = 0;
   b->cap = cap;
   b->truncated = 0;
+  b->sink = NULL;
+  b->sink_failed = 0;
+}
+
+void buf_init_sink(struct buf *b, FILE *f)
+{
+  buf_init(b, 0);
+  b->sink = f;
+}
+
+int buf_flush(struct buf *b)
+{
+  if (!b->sink)
+    return 0;
+  if (b->len && fwrite(b->s, 1, b->len, b->sink) != b->len)
+    b->sink_failed = 1;
+  b->len = 0;
+  if (b->alloc)
+    b->s[0] = '\0';
+  return b->sink_failed ? -1 : 0;
 }
 
 void buf_release(struct buf *b)
 {
   size_t cap = b->cap;
+  FILE *sink = b->sink;
 
   if (b->alloc)
     free(b->s);
   buf_init(b, cap);
+  b->sink = sink;
 }
 
 void buf_reset(struct buf *b)
@@ -48,7 +72,11 @@ char *buf_detach(struct buf *b)
 
 static int buf_reserve(struct buf *b, size_t extra)
 {
-  size_t need = b->len + extra + 1;
+  size_t need;
+
+  if (b->sink && b->len && b->len + extra > BUF_SINK_CHUNK)
+    buf_flush(b);
+  need = b->len + extra + 1;
 
   if (b->cap && b->len + extra > b->cap) {
     b->truncated = 1;

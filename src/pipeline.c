@@ -182,14 +182,16 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
   int rc = 0;
 
   pipeline_context(pl, &ctx, pipeline_want_color(o));
-  buf_init(&out, 0);
+  /* stdout gets the report as it is rendered, never whole in memory. */
+  buf_init_sink(&out, stdout);
   if (o->format == FORMAT_NDJSON && streams_find(NULL))
     report_ndjson_summary(&ctx, &out);
   else
     report_render(&ctx, o->format, &out);
-  fwrite(out.s, 1, out.len, stdout);
-  if (fflush(stdout) != 0)
+  if (buf_flush(&out) < 0 || fflush(stdout) != 0)
     rc = msg_error("cannot write the report to stdout");
+  buf_release(&out);
+  buf_init(&out, 0);
   ctx.color = 0;
   for (i = 0; i < o->n_outputs; i++) {
     struct stream *st = o->outputs[i].format == FORMAT_NDJSON
@@ -205,8 +207,8 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
       st->f = NULL;
       continue;
     }
-    report_render(&ctx, o->outputs[i].format, &out);
-    if (report_write_file(o->outputs[i].path, out.s, out.len) < 0)
+    if (report_write_rendered(o->outputs[i].path, &ctx, o->outputs[i].format) <
+        0)
       rc = -1;
   }
   buf_release(&out);

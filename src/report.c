@@ -150,3 +150,44 @@ out:
   free(tmp);
   return rc;
 }
+
+int report_write_rendered(const char *path, const struct report_ctx *c,
+                          enum report_format f)
+{
+  char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+  int fd = mkstemp(tmp), rc = -1;
+  FILE *fp;
+  struct buf b;
+
+  if (fd < 0) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    goto out;
+  }
+  fp = fdopen(fd, "w");
+  if (!fp) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    close(fd);
+    unlink(tmp);
+    goto out;
+  }
+  buf_init_sink(&b, fp);
+  report_render(c, f, &b);
+  if (buf_flush(&b) < 0 || fflush(fp) != 0 || fsync(fileno(fp)) != 0) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    buf_release(&b);
+    fclose(fp);
+    unlink(tmp);
+    goto out;
+  }
+  buf_release(&b);
+  fchmod(fileno(fp), 0644);
+  if (fclose(fp) != 0 || rename(tmp, path) < 0) {
+    msg_error("cannot write '%s': %s", path, strerror(errno));
+    unlink(tmp);
+    goto out;
+  }
+  rc = 0;
+out:
+  free(tmp);
+  return rc;
+}
