@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "check.h"
 #include "options.h"
 #include "plan.h"
 #include "results.h"
@@ -21,6 +22,9 @@ struct report_saved {
   struct plan plan;
   struct results results;
   char *libraries; /* tool.libraries of the run */
+  /* The checks of a profile run (plan.checks points here), or none. */
+  struct check_set checks;
+  int has_checks;
 };
 
 /* Parse text (len bytes, what a run wrote with -o FILE.json); name is

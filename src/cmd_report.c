@@ -11,6 +11,7 @@
 
 #include "cmd_report.h"
 #include "msg.h"
+#include "check.h"
 #include "pipeline.h"
 #include "report_read.h"
 #include "xalloc.h"
@@ -158,6 +159,8 @@ int cmd_report(int argc, char **argv)
   pl.results = saved.results;
   pl.libraries = saved.libraries;
   analysis_build(&pl.analysis, &saved.plan, &pl.results);
+  if (saved.has_checks)
+    check_evaluate(&saved.checks, &saved.plan, &pl.analysis);
   rc = pipeline_report(&pl, &o) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;
   analysis_release(&pl.analysis);
 out:

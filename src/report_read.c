@@ -385,6 +385,99 @@ static void traces_of(struct rd *r, const struct jt *list, struct results *res)
   }
 }
 
+static size_t target_index(struct rd *r, const struct plan *p,
+                           const char *name, const char *where)
+{
+  size_t i;
+
+  for (i = 0; name && i < p->n_targets; i++)
+    if (!strcmp(p->targets[i].name, name))
+      return i;
+  problem(r, where, "unknown target");
+  return 0;
+}
+
+/* The definitions of a profile run's checks, as report_checks.c wrote
+ * them; evaluated again from the rebuilt analysis. */
+static void checks_of(struct rd *r, const struct jt *doc,
+                      struct report_saved *saved)
+{
+  const struct jt *list = jt_get(doc, "checks");
+  struct check_set *cs = &saved->checks;
+  char err[160];
+  size_t i, k;
+
+  check_set_init(cs);
+  if (!list || list->type != JT_ARRAY)
+    return;
+  saved->has_checks = 1;
+  cs->profile = opt_str(jt_path(doc, "profile.name"));
+  cs->file = opt_str(jt_path(doc, "profile.file"));
+  for (i = 0; i < jt_len(list) && !r->bad; i++) {
+    const struct jt *j = jt_at(list, i);
+    const char *kind = jt_str(jt_get(j, "kind"));
+    const char *mode = jt_str(jt_get(j, "mode"));
+    struct check *c = check_set_add(cs);
+    int ki = kind ? pick(kind, check_kind_names, CHECK_KIND_COUNT) : -1;
+
+    if (ki < 0) {
+      problem(r, "checks[].kind", "unknown check kind");
+      return;
+    }
+    c->kind = (enum check_kind)ki;
+    c->where = opt_str(jt_get(j, "source"));
+    c->target = target_index(r, &saved->plan, jt_str(jt_get(j, "target")),
+                             "checks[].target");
+    if (mode) {
+      int m = pick(mode, sample_mode_names, MODE_COUNT);
+
+      c->mode = m < 0 ? MODE_COLD : (enum sample_mode)m;
+    }
+    if (c->kind == CHECK_METRIC) {
+      const struct jt *mx = jt_get(j, "max_us"), *mn = jt_get(j, "min_us");
+
+      if (check_parse_metric(
+              jt_str(jt_get(j, "metric")) ? jt_str(jt_get(j, "metric")) : "",
+              &c->phase, &c->stat, err, sizeof(err)) < 0)
+        problem(r, "checks[].metric", err);
+      c->has_max = mx && mx->type != JT_NULL;
+      c->has_min = mn && mn->type != JT_NULL;
+      if (c->has_max)
+        c->max_us = int_or(r, mx, "checks[].max_us", 0);
+      if (c->has_min)
+        c->min_us = int_or(r, mn, "checks[].min_us", 0);
+    }
+    else if (c->kind == CHECK_CACHE) {
+      const struct jt *is = jt_get(j, "is"), *hop = jt_get(j, "hop");
+      const struct jt *v = is ? is : jt_get(j, "not");
+
+      c->cache_is = is != NULL;
+      for (k = 0; k < jt_len(v); k++)
+        if (check_parse_cache_verdict(jt_str(jt_at(v, k)) ? jt_str(jt_at(v, k))
+                                                          : "",
+                                      &c->verdicts, err, sizeof(err)) < 0)
+          problem(r, "checks[].is", err);
+      if (hop && hop->type == JT_STRING)
+        c->hop =
+            strcmp(jt_str(hop), "last") ? CHECK_HOP_EVERY : CHECK_HOP_LAST;
+      else
+        c->hop = (long)int_or(r, hop, "checks[].hop", 0);
+    }
+    else {
+      const struct jt *v = jt_get(j, "verdicts");
+
+      c->baseline = target_index(
+          r, &saved->plan, jt_str(jt_get(j, "baseline")), "checks[].baseline");
+      for (k = 0; k < jt_len(v); k++)
+        if (check_parse_compare_verdict(
+                jt_str(jt_at(v, k)) ? jt_str(jt_at(v, k)) : "", &c->verdicts,
+                err, sizeof(err)) < 0)
+          problem(r, "checks[].verdicts", err);
+    }
+  }
+  saved->plan.checks = cs;
+}
+
 int report_read(struct report_saved *saved, const char *text, size_t len,
                 const char *name)
 {
@@ -432,6 +525,7 @@ int report_read(struct report_saved *saved, const char *text, size_t len,
     results_add(&saved->results, &s);
   }
   traces_of(&r, jt_get(&doc, "traces"), &saved->results);
+  checks_of(&r, &doc, saved);
 out:
   jt_release(&doc);
   if (r.bad) {
@@ -443,6 +537,8 @@ out:
 
 void report_saved_release(struct report_saved *saved)
 {
+  if (saved->has_checks)
+    check_set_release(&saved->checks);
   results_release(&saved->results);
   plan_release(&saved->plan);
   options_release(&saved->opts);
