@@ -2,8 +2,12 @@
  * sample.h: the plain record of one measured request, the output of the
  * probe stage and the input of every analysis and report module.
  *
- * A sample owns everything it points to.  The probe fills it; sample_release
- * frees it.  No libcurl, c-ares or OpenSSL type ever appears here.
+ * A sample owns its arrays (hops, headers, addresses, CNAMEs); the probe
+ * fills it and sample_release frees them.  Every string it points to lives
+ * in the run-wide string pool (strpool.h): set string fields only to
+ * strpool_intern results, never free them; they stay valid until
+ * strpool_release_all at the end of main.  No libcurl, c-ares or OpenSSL
+ * type ever appears here.
  */
 #ifndef HOPSPLIT_SAMPLE_H
 #define HOPSPLIT_SAMPLE_H
@@ -37,10 +41,11 @@ enum err_class {
   ERR_COUNT
 };
 
-/* One response header line, name as received (case kept). */
+/* One response header line, name as received (case kept).  Both strings
+ * are pooled. */
 struct header {
-  char *name;
-  char *value;
+  const char *name;
+  const char *value;
 };
 
 /* libcurl's cumulative offsets of a hop, in microseconds from the start of
@@ -55,13 +60,14 @@ struct curl_times {
   int64_t total;
 };
 
+/* Strings are pooled; the two vectors are exact-size arrays the hop owns. */
 struct hop_dns {
-  int64_t us;       /* time spent in c-ares for this hop, 0 if none */
-  char *server;     /* resolver that answered, "ip:port", or NULL */
-  char **addresses; /* addresses pinned into libcurl */
-  size_t n_addresses;
-  char **cnames; /* CNAME chain, first alias first */
-  size_t n_cnames;
+  int64_t us;             /* time spent in c-ares for this hop, 0 if none */
+  const char *server;     /* resolver that answered, "ip:port", or NULL */
+  const char **addresses; /* addresses pinned into libcurl */
+  const char **cnames;    /* CNAME chain, first alias first */
+  uint32_t n_addresses;
+  uint32_t n_cnames;
   long ttl;    /* smallest TTL of the answer, -1 unknown */
   int pinned;  /* --resolve gave the addresses: no lookup */
   int cached;  /* answer reused from an earlier hop or sample */
@@ -69,21 +75,21 @@ struct hop_dns {
 };
 
 struct hop_tls {
-  char *version; /* "TLSv1.3", NULL for plain http */
-  char *cipher;
-  char *alpn;
+  const char *version; /* "TLSv1.3", NULL for plain http (pooled) */
+  const char *cipher;
+  const char *alpn;
   int resumed; /* 1 resumed, 0 full handshake, -1 unknown/no TLS */
 };
 
+/* Every string of a hop is pooled (strpool.h); the hop owns its arrays. */
 struct hop {
-  char *url; /* requested URL, unredacted (reports redact) */
-  char *method;
-  char *host;
-  long status;        /* 0 when no response */
-  char *http_version; /* "1.1", "2", "1.0", NULL */
-  char *remote_ip;
+  const char *url; /* requested URL, unredacted (reports redact) */
+  const char *method;
+  const char *host;
+  long status;              /* 0 when no response */
+  const char *http_version; /* "1.1", "2", "1.0", NULL */
+  const char *remote_ip;
   long remote_port;
-  int reused; /* connection reused, no connect/TLS */
   struct hop_tls tls;
   struct hop_dns dns;
   int64_t start_us; /* when the hop began, from the start of the sample */
@@ -92,9 +98,10 @@ struct hop {
   int64_t size_download; /* body bytes as received on the wire */
   int64_t size_decoded;  /* body bytes after content decoding */
   int64_t size_header;
-  char *location;         /* raw Location header, or NULL */
+  const char *location;   /* raw Location header, or NULL */
   struct header *headers; /* diagnostic response headers only */
-  size_t n_headers;
+  uint32_t n_headers;
+  int reused; /* connection reused, no connect/TLS */
 };
 
 struct sample {
@@ -105,7 +112,7 @@ struct sample {
   int64_t started_at_ms; /* wall clock, ms since the epoch */
   int ok;
   enum err_class err;
-  char *err_message;
+  const char *err_message; /* pooled */
   int64_t total_us;    /* wall time of the whole sample */
   int64_t redirect_us; /* sum of hop totals before the last hop */
   int64_t other_us;    /* total - sum of hop totals: time between hops */
@@ -123,12 +130,19 @@ enum err_class err_class_from_name(const char *name);
 
 void sample_init(struct sample *s);
 void sample_release(struct sample *s);
-/* Append a zeroed hop and return it; the sample owns it. */
+/* Append a zeroed hop and return it; the sample owns it.  The hop array
+ * grows by exactly one: samples have few hops. */
 struct hop *sample_add_hop(struct sample *s);
 void hop_init(struct hop *h);
+/* Free the hop's arrays (not its pooled strings) and re-initialise it. */
 void hop_release(struct hop *h);
-/* Add a header (copies both strings) to a hop. */
+/* Add a header (interns both strings) to a hop; the array grows by one. */
 void hop_add_header(struct hop *h, const char *name, const char *value);
+/* Replace the hop's headers with a copy of the n headers at v (an array of
+ * exactly n); the strings must already be pooled. */
+void hop_set_headers(struct hop *h, const struct header *v, size_t n);
+/* Append the pooled copy of s to the vector (*v, *n), growing it by one. */
+void hop_strv_push(const char ***v, uint32_t *n, const char *s);
 /* First header of that name (case-insensitive) or NULL. */
 const char *hop_header(const struct hop *h, const char *name);
 /* Whether a response header is kept as diagnostic (cache, CDN, timing). */

@@ -281,7 +281,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
       break;
     }
     if (!url_scheme_allowed(next)) {
-      char *shown = url_redact(next);
+      char *shown = o->show_secrets ? xstrdup(next) : url_redact(next);
 
       snprintf(err, sizeof(err),
                "refused redirect to '%.200s': only http and https are "
@@ -298,7 +298,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
       if (!strcmp(visited[i], clean))
         break;
     if (i < n_visited) {
-      char *shown = url_redact(clean);
+      char *shown = o->show_secrets ? xstrdup(clean) : url_redact(clean);
 
       snprintf(err, sizeof(err),
                "redirect loop: '%.300s' was already requested at hop %zu",
