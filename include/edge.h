@@ -161,7 +161,7 @@ extern const char *const edge_source_names[EDGE_SOURCE_COUNT];
 const char *edge_vendor_from_headers(const struct header *h, size_t n);
 /* Vendor from the first CNAME chain entry whose suffix is in the table of
  * CDN.md 7 (case-insensitive, on a label boundary), or NULL.  Static. */
-const char *edge_vendor_from_cnames(char *const *cnames, size_t n);
+const char *edge_vendor_from_cnames(const char *const *cnames, size_t n);
 
 struct edge_id {
   const char *vendor; /* static, or NULL */
@@ -174,7 +174,7 @@ struct edge_id {
 
 /* Vendor and POP from headers, falling back to the CNAME chain for the
  * vendor.  Fills *out (no allocation). */
-void edge_identify(const struct header *h, size_t n, char *const *cnames,
+void edge_identify(const struct header *h, size_t n, const char *const *cnames,
                    size_t n_cnames, struct edge_id *out);
 /* 1 when the hop looks Cloudflare-fronted, so --trace auto should fetch
  * /cdn-cgi/trace of its host. */

@@ -113,9 +113,9 @@ struct sample {
   int ok;
   enum err_class err;
   const char *err_message; /* pooled */
-  int64_t total_us;    /* wall time of the whole sample */
-  int64_t redirect_us; /* sum of hop totals before the last hop */
-  int64_t other_us;    /* total - sum of hop totals: time between hops */
+  int64_t total_us;        /* wall time of the whole sample */
+  int64_t redirect_us;     /* sum of hop totals before the last hop */
+  int64_t other_us;        /* total - sum of hop totals: time between hops */
   struct hop *hops;
   size_t n_hops;
 };

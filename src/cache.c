@@ -1327,7 +1327,7 @@ static void ctx_release(struct ctx *c)
 }
 
 static void classify(const struct header *h, size_t n, const char *method,
-                     long status, int had_auth, char *const *cnames,
+                     long status, int had_auth, const char *const *cnames,
                      size_t n_cnames, struct cache_result *out)
 {
   struct ctx c;

@@ -537,7 +537,7 @@ static int vercel_numbered(const char *name)
   return !strcasecmp(p, ".com") || !strcasecmp(p, ".com.");
 }
 
-const char *edge_vendor_from_cnames(char *const *cnames, size_t n)
+const char *edge_vendor_from_cnames(const char *const *cnames, size_t n)
 {
   const char *weak = NULL;
   size_t i, j;
@@ -725,7 +725,7 @@ static void pop_named(const struct header *h, size_t n, const char *name,
   id->pop[len] = '\0';
 }
 
-void edge_identify(const struct header *h, size_t n, char *const *cnames,
+void edge_identify(const struct header *h, size_t n, const char *const *cnames,
                    size_t n_cnames, struct edge_id *out)
 {
   memset(out, 0, sizeof(*out));

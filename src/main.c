@@ -14,6 +14,7 @@
 #include "pipeline.h"
 #include "plan.h"
 #include "probe.h"
+#include "strpool.h"
 #include "banned.h"
 
 static int measure_urls(int argc, char **argv)
@@ -62,9 +63,15 @@ out_cli:
 
 int main(int argc, char **argv)
 {
+  int rc;
+
   if (argc > 1 && !strcmp(argv[1], "report"))
-    return cmd_report(argc - 1, argv + 1);
-  if (argc > 1 && !strcmp(argv[1], "run"))
-    return cmd_run(argc - 1, argv + 1);
-  return measure_urls(argc, argv);
+    rc = cmd_report(argc - 1, argv + 1);
+  else if (argc > 1 && !strcmp(argv[1], "run"))
+    rc = cmd_run(argc - 1, argv + 1);
+  else
+    rc = measure_urls(argc, argv);
+  /* The samples' strings: everything that pointed into the pool is gone. */
+  strpool_release_all();
+  return rc;
 }

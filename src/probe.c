@@ -13,6 +13,7 @@
 
 #include "probe.h"
 #include "probe_int.h"
+#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -218,8 +219,7 @@ static void fail(struct sample *s, enum err_class cls, const char *msg)
 {
   s->ok = 0;
   s->err = cls;
-  free(s->err_message);
-  s->err_message = xstrdup(msg);
+  s->err_message = strpool_intern(msg);
 }
 
 /*

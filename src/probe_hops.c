@@ -15,6 +15,7 @@
 
 #include "probe.h"
 #include "probe_int.h"
+#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -29,6 +30,10 @@
 struct hop_ctx {
   CURL *easy;
   struct hop *hop;
+  /* Diagnostic headers of the response so far; the hop gets an exact copy
+   * when the transfer is over. */
+  struct header *hdrs;
+  size_t n_hdrs, cap_hdrs;
   size_t header_bytes;
   int too_large;
   int tls_read;
@@ -88,18 +93,10 @@ static void trim(const char **s, size_t *len)
     (*len)--;
 }
 
-static void clear_headers(struct hop *h)
+static void clear_headers(struct hop_ctx *x)
 {
-  size_t i;
-
-  for (i = 0; i < h->n_headers; i++) {
-    free(h->headers[i].name);
-    free(h->headers[i].value);
-  }
-  free(h->headers);
-  h->headers = NULL;
-  h->n_headers = 0;
-  FREE_AND_NULL(h->location);
+  x->n_hdrs = 0;
+  x->hop->location = NULL;
 }
 
 static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
@@ -107,7 +104,7 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
   struct hop_ctx *x = ud;
   size_t len = size * nmemb, nlen, vlen;
   const char *colon, *name = data, *value;
-  char *n, *v;
+  char n[65];
 
   x->header_bytes += len;
   if (x->header_bytes > HEADER_CAP) {
@@ -117,7 +114,7 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
   read_tls(x);
   if (len >= 5 && !memcmp(data, "HTTP/", 5)) {
     /* A new response (after a 1xx): only the final one counts. */
-    clear_headers(x->hop);
+    clear_headers(x);
     return len;
   }
   colon = memchr(data, ':', len);
@@ -131,15 +128,17 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
   trim(&value, &vlen);
   if (!nlen || nlen > 64)
     return len;
-  n = xstrndup(name, nlen);
+  memcpy(n, name, nlen);
+  n[nlen] = '\0';
   if (!strcasecmp(n, "location") && !x->hop->location)
-    x->hop->location = xstrndup(value, vlen > 16384 ? 16384 : vlen);
-  if (sample_header_is_diagnostic(n) && x->hop->n_headers < HEADER_COUNT_CAP) {
-    v = xstrndup(value, vlen > HEADER_VALUE_CAP ? HEADER_VALUE_CAP : vlen);
-    hop_add_header(x->hop, n, v);
-    free(v);
+    x->hop->location = strpool_intern_n(value, vlen > 16384 ? 16384 : vlen);
+  if (sample_header_is_diagnostic(n) && x->n_hdrs < HEADER_COUNT_CAP) {
+    x->hdrs = xgrow(x->hdrs, &x->cap_hdrs, x->n_hdrs + 1, sizeof(*x->hdrs));
+    x->hdrs[x->n_hdrs].name = strpool_intern(n);
+    x->hdrs[x->n_hdrs].value = strpool_intern_n(
+        value, vlen > HEADER_VALUE_CAP ? HEADER_VALUE_CAP : vlen);
+    x->n_hdrs++;
   }
-  free(n);
   return len;
 }
 
@@ -165,17 +164,28 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
   return size * nmemb;
 }
 
-static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
+/* An exact-size vector of the pooled copies of v[0..n). */
+static const char **pooled_strv(char *const *v, size_t n)
 {
+  const char **out;
   size_t i;
 
-  for (i = 0; i < a->n_addresses; i++)
-    strv_push(&h->dns.addresses, &h->dns.n_addresses, a->addresses[i]);
-  for (i = 0; i < a->n_cnames; i++)
-    strv_push(&h->dns.cnames, &h->dns.n_cnames, a->cnames[i]);
+  if (!n)
+    return NULL;
+  out = xmalloc(n * sizeof(*out));
+  for (i = 0; i < n; i++)
+    out[i] = strpool_intern(v[i]);
+  return out;
+}
+
+static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
+{
+  h->dns.addresses = pooled_strv(a->addresses, a->n_addresses);
+  h->dns.n_addresses = (uint32_t)a->n_addresses;
+  h->dns.cnames = pooled_strv(a->cnames, a->n_cnames);
+  h->dns.n_cnames = (uint32_t)a->n_cnames;
   h->dns.ttl = a->ttl;
-  if (a->server)
-    h->dns.server = xstrdup(a->server);
+  h->dns.server = strpool_intern(a->server);
 }
 
 static int is_ipv4(const char *s)
@@ -233,16 +243,22 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
   if (r) {
     const char *addrs = strchr(strchr(r, ':') + 1, ':') + 1;
     const char *p = addrs;
+    size_t n = 0;
 
     h->dns.pinned = 1;
+    for (p = addrs; *p; p++)
+      if (*p == ',')
+        n++;
+    if (*addrs)
+      h->dns.addresses = xmalloc((n + 1) * sizeof(*h->dns.addresses));
+    p = addrs;
     while (*p) {
       const char *end = strchr(p, ',');
       size_t len = end ? (size_t)(end - p) : strlen(p);
-      char *one =
-          len > 2 && p[0] == '[' ? xstrndup(p + 1, len - 2) : xstrndup(p, len);
 
-      strv_push(&h->dns.addresses, &h->dns.n_addresses, one);
-      free(one);
+      h->dns.addresses[h->dns.n_addresses++] =
+          len > 2 && p[0] == '[' ? strpool_intern_n(p + 1, len - 2)
+                                 : strpool_intern_n(p, len);
       p += len;
       if (*p == ',')
         p++;
@@ -256,7 +272,9 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
   }
   if (u->ipv6 || is_ipv4(u->host)) {
     h->dns.literal = 1;
-    strv_push(&h->dns.addresses, &h->dns.n_addresses, u->host);
+    h->dns.addresses = xmalloc(sizeof(*h->dns.addresses));
+    h->dns.addresses[0] = strpool_intern(u->host);
+    h->dns.n_addresses = 1;
     return ERR_NONE;
   }
   a = dns_cache_find(c->dns, u->host);
@@ -281,7 +299,7 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
     h->dns.us = fresh.us;
     if (st != DNS_OK) {
       if (fresh.server)
-        h->dns.server = xstrdup(fresh.server);
+        h->dns.server = strpool_intern(fresh.server);
       dns_answer_release(&fresh);
       return ERR_DNS;
     }
@@ -354,18 +372,18 @@ static enum err_class classify(CURLcode rc, const struct hop *h)
   }
 }
 
-static char *http_version_name(long v)
+static const char *http_version_name(long v)
 {
   switch (v) {
   case CURL_HTTP_VERSION_1_0:
-    return xstrdup("1.0");
+    return strpool_intern("1.0");
   case CURL_HTTP_VERSION_1_1:
-    return xstrdup("1.1");
+    return strpool_intern("1.1");
   case CURL_HTTP_VERSION_2_0:
-    return xstrdup("2");
+    return strpool_intern("2");
 #if LIBCURL_VERSION_NUM >= 0x074200
   case CURL_HTTP_VERSION_3:
-    return xstrdup("3");
+    return strpool_intern("3");
 #endif
   default:
     return NULL;
@@ -404,7 +422,7 @@ static void copy_info(CURL *e, struct hop *h, int *reused)
   if (curl_easy_getinfo(e, CURLINFO_HTTP_VERSION, &l) == CURLE_OK)
     h->http_version = http_version_name(l);
   if (curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &s) == CURLE_OK && s && *s)
-    h->remote_ip = xstrdup(s);
+    h->remote_ip = strpool_intern(s);
   l = 0;
   if (curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK)
     h->remote_port = l;
@@ -500,13 +518,14 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   size_t i;
 
   memset(&u, 0, sizeof(u));
-  h->url = xstrdup(rq->url);
-  h->method = xstrdup(rq->method);
+  memset(&x, 0, sizeof(x));
+  h->url = strpool_intern(rq->url);
+  h->method = strpool_intern(rq->method);
   if (url_parse(&u, rq->url, err, errlen) < 0) {
     cls = ERR_REDIRECT;
     goto out;
   }
-  h->host = xstrdup(u.host);
+  h->host = strpool_intern(u.host);
   cls = hop_dns(c, o, &u, h, &resolve, err, errlen);
   h->phases[PHASE_DNS] = h->dns.us;
   h->phases[PHASE_TOTAL] = h->dns.us;
@@ -516,7 +535,6 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   for (i = 0; i < o->n_headers; i++)
     if (!rq->drop_credentials || !header_is_credential(o->headers[i]))
       hdrs = curl_slist_append(hdrs, o->headers[i]);
-  memset(&x, 0, sizeof(x));
   x.easy = e;
   x.hop = h;
   errbuf[0] = '\0';
@@ -547,6 +565,9 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
     }
   }
 out:
+  if (x.n_hdrs)
+    hop_set_headers(h, x.hdrs, x.n_hdrs);
+  free(x.hdrs);
   curl_slist_free_all(hdrs);
   curl_slist_free_all(resolve);
   url_release(&u);

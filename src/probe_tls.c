@@ -12,7 +12,7 @@
 
 #include "probe.h"
 #include "probe_int.h"
-#include "xalloc.h"
+#include "strpool.h"
 #include "banned.h"
 
 void probe_tls_read(void *ptr, struct hop_tls *out)
@@ -26,13 +26,13 @@ void probe_tls_read(void *ptr, struct hop_tls *out)
     return;
   s = SSL_get_version(ssl);
   if (s && !out->version)
-    out->version = xstrdup(s);
+    out->version = strpool_intern(s);
   s = SSL_get_cipher_name(ssl);
   if (s && !out->cipher)
-    out->cipher = xstrdup(s);
+    out->cipher = strpool_intern(s);
   SSL_get0_alpn_selected(ssl, &alpn, &alpn_len);
   if (alpn && alpn_len && !out->alpn)
-    out->alpn = xstrndup((const char *)alpn, alpn_len);
+    out->alpn = strpool_intern_n((const char *)alpn, alpn_len);
   out->resumed = SSL_session_reused(ssl) ? 1 : 0;
 }
 

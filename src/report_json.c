@@ -352,7 +352,8 @@ static void curl_secs(struct json *j, const char *key, int64_t us)
     json_double(j, key, (double)us / 1e6, 6);
 }
 
-static void strv(struct json *j, const char *key, char *const *v, size_t n)
+static void strv(struct json *j, const char *key, const char *const *v,
+                 size_t n)
 {
   size_t i;
 

@@ -14,6 +14,7 @@
 #include "jtree.h"
 #include "msg.h"
 #include "report_read.h"
+#include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -32,6 +33,12 @@ static void problem(struct rd *r, const char *where, const char *what)
 static char *opt_str(const struct jt *v)
 {
   return jt_str(v) ? xstrdup(jt_str(v)) : NULL;
+}
+
+/* Samples keep pooled strings (sample.h). */
+static const char *pool_str(const struct jt *v)
+{
+  return strpool_intern(jt_str(v));
 }
 
 static int64_t int_or(struct rd *r, const struct jt *v, const char *where,
@@ -146,6 +153,22 @@ static void strv(const struct jt *a, char ***v, size_t *n)
       *v = xrealloc(*v, (*n + 1) * sizeof(**v));
       (*v)[(*n)++] = xstrdup(jt_str(jt_at(a, i)));
     }
+}
+
+/* The strings of array a, pooled, in an exact-size vector. */
+static void pool_strv(const struct jt *a, const char ***v, uint32_t *n)
+{
+  size_t i, count = 0;
+
+  for (i = 0; i < jt_len(a); i++)
+    if (jt_str(jt_at(a, i)))
+      count++;
+  if (!count)
+    return;
+  *v = xmalloc(count * sizeof(**v));
+  for (i = 0; i < jt_len(a); i++)
+    if (jt_str(jt_at(a, i)))
+      (*v)[(*n)++] = strpool_intern(jt_str(jt_at(a, i)));
 }
 
 static int pick(const char *v, const char *const *names, int n)
@@ -263,32 +286,32 @@ static void hop_of(struct rd *r, const struct jt *j, struct hop *h)
   const struct jt *tls = jt_get(j, "tls"), *dns = jt_get(j, "dns");
   const struct jt *ph = jt_get(j, "phases_us"), *cu = jt_get(j, "curl");
   const struct jt *hd = jt_get(j, "headers");
-  size_t i;
+  size_t i, n = 0;
   int k;
 
   if (!j || j->type != JT_OBJECT) {
     problem(r, "samples[].hops[]", "expected an object");
     return;
   }
-  h->url = opt_str(jt_get(j, "url"));
-  h->method = opt_str(jt_get(j, "method"));
-  h->host = opt_str(jt_get(j, "host"));
+  h->url = pool_str(jt_get(j, "url"));
+  h->method = pool_str(jt_get(j, "method"));
+  h->host = pool_str(jt_get(j, "host"));
   h->status = (long)int_or(r, jt_get(j, "status"), "hop.status", 0);
-  h->http_version = opt_str(jt_get(j, "http_version"));
-  h->remote_ip = opt_str(jt_get(j, "remote_ip"));
+  h->http_version = pool_str(jt_get(j, "http_version"));
+  h->remote_ip = pool_str(jt_get(j, "remote_ip"));
   h->remote_port =
       (long)int_or(r, jt_get(j, "remote_port"), "hop.remote_port", 0);
   h->reused = bool_of(r, jt_get(j, "reused"), "hop.reused");
   h->start_us = int_or(r, jt_get(j, "start_us"), "hop.start_us", 0);
-  h->tls.version = opt_str(jt_get(tls, "version"));
-  h->tls.cipher = opt_str(jt_get(tls, "cipher"));
-  h->tls.alpn = opt_str(jt_get(tls, "alpn"));
+  h->tls.version = pool_str(jt_get(tls, "version"));
+  h->tls.cipher = pool_str(jt_get(tls, "cipher"));
+  h->tls.alpn = pool_str(jt_get(tls, "alpn"));
   if (jt_get(tls, "resumed") && jt_get(tls, "resumed")->type == JT_BOOL)
     h->tls.resumed = jt_get(tls, "resumed")->b;
   h->dns.us = int_or(r, jt_get(dns, "us"), "hop.dns.us", 0);
-  h->dns.server = opt_str(jt_get(dns, "server"));
-  strv(jt_get(dns, "addresses"), &h->dns.addresses, &h->dns.n_addresses);
-  strv(jt_get(dns, "cnames"), &h->dns.cnames, &h->dns.n_cnames);
+  h->dns.server = pool_str(jt_get(dns, "server"));
+  pool_strv(jt_get(dns, "addresses"), &h->dns.addresses, &h->dns.n_addresses);
+  pool_strv(jt_get(dns, "cnames"), &h->dns.cnames, &h->dns.n_cnames);
   h->dns.ttl = (long)int_or(r, jt_get(dns, "ttl"), "hop.dns.ttl", -1);
   h->dns.pinned = bool_of(r, jt_get(dns, "pinned"), "hop.dns.pinned");
   h->dns.cached = bool_of(r, jt_get(dns, "cached"), "hop.dns.cached");
@@ -309,10 +332,18 @@ static void hop_of(struct rd *r, const struct jt *j, struct hop *h)
   h->size_decoded =
       int_or(r, jt_get(j, "size_decoded"), "hop.size_decoded", 0);
   h->size_header = int_or(r, jt_get(j, "size_header"), "hop.size_header", 0);
-  h->location = opt_str(jt_get(j, "location"));
+  h->location = pool_str(jt_get(j, "location"));
   for (i = 0; i < jt_len(hd); i++)
     if (jt_str(&hd->v[i]))
-      hop_add_header(h, hd->k[i], jt_str(&hd->v[i]));
+      n++;
+  if (n)
+    h->headers = xmalloc(n * sizeof(*h->headers));
+  for (i = 0; i < jt_len(hd); i++)
+    if (jt_str(&hd->v[i])) {
+      h->headers[h->n_headers].name = strpool_intern(hd->k[i]);
+      h->headers[h->n_headers].value = strpool_intern(jt_str(&hd->v[i]));
+      h->n_headers++;
+    }
 }
 
 static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
@@ -352,7 +383,7 @@ static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
       problem(r, "samples[].error.class", "unknown error class");
       s->err = ERR_HTTP;
     }
-    s->err_message = opt_str(jt_get(err, "message"));
+    s->err_message = pool_str(jt_get(err, "message"));
   }
   s->total_us = int_or(r, jt_get(j, "total_us"), "samples[].total_us", 0);
   s->redirect_us =

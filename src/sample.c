@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "sample.h"
+#include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -50,7 +51,6 @@ void sample_release(struct sample *s)
   for (i = 0; i < s->n_hops; i++)
     hop_release(&s->hops[i]);
   free(s->hops);
-  free(s->err_message);
   sample_init(s);
 }
 
@@ -70,26 +70,11 @@ void hop_init(struct hop *h)
   h->size_header = 0;
 }
 
+/* The strings are pooled: only the arrays belong to the hop. */
 void hop_release(struct hop *h)
 {
-  size_t i;
-
-  free(h->url);
-  free(h->method);
-  free(h->host);
-  free(h->http_version);
-  free(h->remote_ip);
-  free(h->tls.version);
-  free(h->tls.cipher);
-  free(h->tls.alpn);
-  free(h->dns.server);
-  strv_free(h->dns.addresses, h->dns.n_addresses);
-  strv_free(h->dns.cnames, h->dns.n_cnames);
-  free(h->location);
-  for (i = 0; i < h->n_headers; i++) {
-    free(h->headers[i].name);
-    free(h->headers[i].value);
-  }
+  free(h->dns.addresses);
+  free(h->dns.cnames);
   free(h->headers);
   hop_init(h);
 }
@@ -107,9 +92,27 @@ struct hop *sample_add_hop(struct sample *s)
 void hop_add_header(struct hop *h, const char *name, const char *value)
 {
   h->headers = xrealloc(h->headers, (h->n_headers + 1) * sizeof(*h->headers));
-  h->headers[h->n_headers].name = xstrdup(name);
-  h->headers[h->n_headers].value = xstrdup(value);
+  h->headers[h->n_headers].name = strpool_intern(name);
+  h->headers[h->n_headers].value = strpool_intern(value);
   h->n_headers++;
+}
+
+void hop_set_headers(struct hop *h, const struct header *v, size_t n)
+{
+  free(h->headers);
+  h->headers = NULL;
+  h->n_headers = 0;
+  if (!n)
+    return;
+  h->headers = xmalloc(n * sizeof(*h->headers));
+  memcpy(h->headers, v, n * sizeof(*h->headers));
+  h->n_headers = (uint32_t)n;
+}
+
+void hop_strv_push(const char ***v, uint32_t *n, const char *s)
+{
+  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
+  (*v)[(*n)++] = strpool_intern(s);
 }
 
 const char *hop_header(const struct hop *h, const char *name)

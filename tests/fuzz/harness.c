@@ -24,6 +24,7 @@
 #include "options.h"
 #include "profile.h"
 #include "sample.h"
+#include "strpool.h"
 #include "units.h"
 #include "url.h"
 #include "xalloc.h"
@@ -84,10 +85,10 @@ static void fuzz_hop(char *s, struct hop *h)
   size_t n = fuzz_lines(s, lines, 512), i;
 
   hop_init(h);
-  h->method = xstrdup("GET");
+  h->method = strpool_intern("GET");
   h->status = 200;
-  h->host = xstrdup("origin.test");
-  h->url = xstrdup("https://origin.test/x");
+  h->host = strpool_intern("origin.test");
+  h->url = strpool_intern("https://origin.test/x");
   for (i = 0; i < n; i++) {
     char *l = lines[i], *colon;
 
@@ -99,14 +100,11 @@ static void fuzz_hop(char *s, struct hop *h)
       continue;
     }
     if (!strncmp(l, "method ", 7)) {
-      free(h->method);
-      h->method = xstrdup(l + 7);
+      h->method = strpool_intern(l + 7);
       continue;
     }
     if (!strncmp(l, "cname ", 6)) {
-      h->dns.cnames = xrealloc(h->dns.cnames,
-                               (h->dns.n_cnames + 1) * sizeof(*h->dns.cnames));
-      h->dns.cnames[h->dns.n_cnames++] = xstrdup(l + 6);
+      hop_strv_push(&h->dns.cnames, &h->dns.n_cnames, l + 6);
       continue;
     }
     colon = strchr(l, ':');
@@ -161,6 +159,9 @@ static void fuzz_headers(const uint8_t *data, size_t size)
   edge_locate(&h, 1, NULL, &cl, 3.5, &er);
   edge_result_release(&er);
   hop_release(&h);
+  /* Nothing else holds pooled strings: the pool does not grow from one
+   * input to the next. */
+  strpool_release_all();
   free(s);
 }
 
@@ -210,7 +211,7 @@ static void fuzz_edge_id(const uint8_t *data, size_t size)
   char *lines[32];
   size_t n = fuzz_lines(s, lines, 32), i, nh;
   struct header h[sizeof(names) / sizeof(names[0])];
-  char *cn[8];
+  const char *cn[8];
   size_t ncn = 0;
   struct edge_id id;
 

@@ -19,6 +19,7 @@
 
 #include "cache.h"
 #include "sample.h"
+#include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -96,7 +97,7 @@ static void capture_load(const char *file, struct capture *c)
   snprintf(c->name, sizeof(c->name), "%s", file);
   snprintf(path, sizeof(path), "%s/headers/%s", HOPSPLIT_TEST_DATA, file);
   c->text = slurp(path);
-  c->hop.method = xstrdup("GET");
+  c->hop.method = strpool_intern("GET");
   for (line = c->text; line; line = next) {
     char *colon;
     size_t len;
@@ -122,19 +123,12 @@ static void capture_load(const char *file, struct capture *c)
         c->raw = val;
       else if (!strcmp(key, "reason") && c->n_reasons < MAX_EXPECT)
         c->reasons[c->n_reasons++] = val;
-      else if (!strcmp(key, "cname")) {
-        struct hop *h = &c->hop;
-
-        h->dns.cnames =
-            xrealloc(h->dns.cnames, (h->dns.n_cnames + 1) * sizeof(char *));
-        h->dns.cnames[h->dns.n_cnames++] = xstrdup(val);
-      }
+      else if (!strcmp(key, "cname"))
+        hop_strv_push(&c->hop.dns.cnames, &c->hop.dns.n_cnames, val);
       else if (!strcmp(key, "auth"))
         c->auth = !strcmp(val, "1");
-      else if (!strcmp(key, "method")) {
-        free(c->hop.method);
-        c->hop.method = xstrdup(val);
-      }
+      else if (!strcmp(key, "method"))
+        c->hop.method = strpool_intern(val);
       continue;
     }
     if (!in_headers) {
@@ -460,7 +454,7 @@ static void load_inline(struct hop *h, const struct inline_case *t)
   char *text = xstrdup(t->headers), *line, *next;
 
   hop_init(h);
-  h->method = xstrdup(t->method ? t->method : "GET");
+  h->method = strpool_intern(t->method ? t->method : "GET");
   h->status = t->status;
   for (line = text; line && *line; line = next) {
     char *colon;
@@ -616,6 +610,14 @@ static void test_bare_headers(void **state)
   cache_result_release(&r);
 }
 
+/* The hops of these tests point into the string pool. */
+static int pool_teardown(void **state)
+{
+  (void)state;
+  strpool_release_all();
+  return 0;
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -629,5 +631,5 @@ int main(void)
       cmocka_unit_test(test_bare_headers),
   };
 
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return cmocka_run_group_tests(tests, NULL, pool_teardown);
 }

@@ -20,6 +20,7 @@
 
 #include "edge.h"
 #include "sample.h"
+#include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -95,9 +96,7 @@ static char *slurp(const char *path, size_t *lenp)
 
 static void add_cname(struct hop *h, const char *name)
 {
-  h->dns.cnames =
-      xrealloc(h->dns.cnames, (h->dns.n_cnames + 1) * sizeof(char *));
-  h->dns.cnames[h->dns.n_cnames++] = xstrdup(name);
+  hop_strv_push(&h->dns.cnames, &h->dns.n_cnames, name);
 }
 
 static void capture_load(const char *file, struct capture *c)
@@ -111,7 +110,7 @@ static void capture_load(const char *file, struct capture *c)
   snprintf(c->name, sizeof(c->name), "%s", file);
   snprintf(path, sizeof(path), "%s/headers/%s", HOPSPLIT_TEST_DATA, file);
   c->text = slurp(path, NULL);
-  c->hop.host = xstrdup("www.example.com");
+  c->hop.host = strpool_intern("www.example.com");
   for (line = c->text; line; line = next) {
     char *colon;
     size_t len;
@@ -145,10 +144,8 @@ static void capture_load(const char *file, struct capture *c)
         c->source = val;
       else if (!strcmp(key, "cname"))
         add_cname(&c->hop, val);
-      else if (!strcmp(key, "host")) {
-        free(c->hop.host);
-        c->hop.host = xstrdup(val);
-      }
+      else if (!strcmp(key, "host"))
+        c->hop.host = strpool_intern(val);
       continue;
     }
     if (!in_headers) {
@@ -337,7 +334,7 @@ static void test_key_case_trace(void **state)
 
   /* No cf-ray: the trace gives the POP. */
   hop_init(&h);
-  h.host = xstrdup("api.example.com");
+  h.host = strpool_intern("api.example.com");
   hop_add_header(&h, "server", "cloudflare");
   edge_locate(&h, 2, &t, &client, (double)NAN, &r);
   assert_int_equal(r.hop, 2);
@@ -762,17 +759,18 @@ static void test_cnames(void **state)
       {"vercel-dns-.com", NULL},
       {"www.example.com", NULL},
   };
-  char *chain[3];
+  const char *chain[3];
   char a[] = "www.shop.example", b[] = "shop.trafficmanager.net",
        c2[] = "shop.cdn.cloudflare.net";
   size_t i;
 
   (void)state;
   for (i = 0; i < ARRAY_SIZE(cases); i++) {
-    char *one[1];
+    char *name = xstrdup(cases[i].name);
+    const char *one[1];
     const char *v;
 
-    one[0] = xstrdup(cases[i].name);
+    one[0] = name;
     v = edge_vendor_from_cnames(one, 1);
     if (cases[i].vendor)
       CHECK_STR(cases[i].name, v, cases[i].vendor);
@@ -780,7 +778,7 @@ static void test_cnames(void **state)
       print_error("case %s: vendor %s, want none\n", cases[i].name, v);
       fail();
     }
-    free(one[0]);
+    free(name);
   }
   /* A weak match yields to a strong one later in the chain. */
   chain[0] = a;
@@ -823,6 +821,14 @@ static void test_unknown(void **state)
   hop_release(&h);
 }
 
+/* The hops of these tests point into the string pool. */
+static int pool_teardown(void **state)
+{
+  (void)state;
+  strpool_release_all();
+  return 0;
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -840,5 +846,5 @@ int main(void)
       cmocka_unit_test(test_unknown),
   };
 
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return cmocka_run_group_tests(tests, NULL, pool_teardown);
 }

@@ -1,0 +1,33 @@
+/*
+ * strpool.h: the run-wide string pool (an intern table).  The strings of
+ * the samples (URLs, host names, header names and values, addresses, TLS
+ * facts, error messages) repeat from sample to sample, so each distinct
+ * string is stored once, packed into large blocks without a malloc per
+ * string, and every sample points at the pooled copy.
+ *
+ * Pooled strings are immutable and live until strpool_release_all, which
+ * main() calls once after the reports (and unit tests call when done):
+ * nothing that points into the pool may be used after it.  Never free()
+ * a pooled string.
+ *
+ * The pool is process-global and not thread-safe: the probe measures one
+ * sample at a time and every later stage runs on the same thread.
+ */
+#ifndef HOPSPLIT_STRPOOL_H
+#define HOPSPLIT_STRPOOL_H
+
+#include <stddef.h>
+
+/* The pooled copy of s (the same pointer for equal strings), or NULL for
+ * NULL. */
+const char *strpool_intern(const char *s);
+/* The pooled copy of the first n bytes of s, cut at a NUL byte as a C
+ * string would be; NULL for NULL. */
+const char *strpool_intern_n(const char *s, size_t n);
+/* Number of distinct strings and bytes of string data held (tests, -v). */
+size_t strpool_count(void);
+size_t strpool_bytes(void);
+/* Free every pooled string; the pool is empty and usable again. */
+void strpool_release_all(void);
+
+#endif

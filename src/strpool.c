@@ -1,0 +1,151 @@
+/*
+ * strpool.c: the run-wide string pool (see strpool.h).  An open-addressing
+ * hash set (linear probing, at most half full) of pointers into large
+ * blocks; a string longer than a quarter block gets a block of its own.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strpool.h"
+#include "xalloc.h"
+#include "banned.h"
+
+#define BLOCK_SIZE    (64 * 1024)
+#define INITIAL_SLOTS 256
+
+struct block {
+  struct block *next;
+  size_t used;
+  size_t size;
+  char data[]; /* size bytes */
+};
+
+struct slot {
+  const char *s; /* NULL: empty */
+  uint32_t hash;
+  uint32_t len;
+};
+
+static struct {
+  struct slot *slots;
+  size_t cap; /* power of two, or 0 */
+  size_t n;
+  size_t bytes;
+  struct block *blocks; /* newest first; the first has room left */
+} pool;
+
+static uint32_t hash_of(const char *s, size_t n)
+{
+  uint32_t h = 2166136261u; /* FNV-1a */
+  size_t i;
+
+  for (i = 0; i < n; i++) {
+    h ^= (unsigned char)s[i];
+    h *= 16777619u;
+  }
+  return h;
+}
+
+static char *store(const char *s, size_t n)
+{
+  struct block *b = pool.blocks;
+  char *p;
+
+  if (!b || b->size - b->used < n + 1) {
+    size_t size = n + 1 > BLOCK_SIZE / 4 ? n + 1 : BLOCK_SIZE;
+
+    b = xmalloc(sizeof(*b) + size);
+    b->used = 0;
+    b->size = size;
+    if (size == BLOCK_SIZE || !pool.blocks) {
+      b->next = pool.blocks;
+      pool.blocks = b;
+    }
+    else {
+      /* A big string's own block goes second: the first keeps its room. */
+      b->next = pool.blocks->next;
+      pool.blocks->next = b;
+    }
+  }
+  p = b->data + b->used;
+  memcpy(p, s, n);
+  p[n] = '\0';
+  b->used += n + 1;
+  pool.bytes += n + 1;
+  return p;
+}
+
+static void grow(void)
+{
+  struct slot *old = pool.slots;
+  size_t old_cap = pool.cap, i;
+
+  pool.cap = old_cap ? old_cap * 2 : INITIAL_SLOTS;
+  pool.slots = xcalloc(pool.cap, sizeof(*pool.slots));
+  for (i = 0; i < old_cap; i++) {
+    size_t j;
+
+    if (!old[i].s)
+      continue;
+    for (j = old[i].hash & (pool.cap - 1); pool.slots[j].s;
+         j = (j + 1) & (pool.cap - 1))
+      ;
+    pool.slots[j] = old[i];
+  }
+  free(old);
+}
+
+const char *strpool_intern_n(const char *s, size_t n)
+{
+  const char *nul;
+  uint32_t h;
+  size_t i;
+
+  if (!s)
+    return NULL;
+  nul = memchr(s, '\0', n);
+  if (nul)
+    n = (size_t)(nul - s);
+  if (n >= UINT32_MAX)
+    abort(); /* a 4 GiB string: never from a probe or a report */
+  if ((pool.n + 1) * 2 > pool.cap)
+    grow();
+  h = hash_of(s, n);
+  for (i = h & (pool.cap - 1); pool.slots[i].s; i = (i + 1) & (pool.cap - 1))
+    if (pool.slots[i].hash == h && pool.slots[i].len == n &&
+        !memcmp(pool.slots[i].s, s, n))
+      return pool.slots[i].s;
+  pool.slots[i].s = store(s, n);
+  pool.slots[i].hash = h;
+  pool.slots[i].len = (uint32_t)n;
+  pool.n++;
+  return pool.slots[i].s;
+}
+
+const char *strpool_intern(const char *s)
+{
+  return s ? strpool_intern_n(s, strlen(s)) : NULL;
+}
+
+size_t strpool_count(void)
+{
+  return pool.n;
+}
+
+size_t strpool_bytes(void)
+{
+  return pool.bytes;
+}
+
+void strpool_release_all(void)
+{
+  while (pool.blocks) {
+    struct block *next = pool.blocks->next;
+
+    free(pool.blocks);
+    pool.blocks = next;
+  }
+  free(pool.slots);
+  memset(&pool, 0, sizeof(pool));
+}
