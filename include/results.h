@@ -36,6 +36,9 @@ struct results {
 
 void results_init(struct results *r);
 void results_release(struct results *r);
+/* Make room for n samples in all, so that a run of known size allocates
+ * once. */
+void results_reserve(struct results *r, size_t n);
 /* Append a sample (moved: *s is re-initialised). */
 void results_add(struct results *r, struct sample *s);
 /* Append an empty trace record for origin and return it. */

@@ -102,6 +102,7 @@ struct hop {
   struct header *headers; /* diagnostic response headers only */
   uint32_t n_headers;
   int reused; /* connection reused, no connect/TLS */
+  int pooled; /* headers, addresses and cnames live in the string pool */
 };
 
 struct sample {
@@ -109,6 +110,7 @@ struct sample {
   enum sample_mode mode;
   int round;             /* 1-based */
   int position;          /* 1-based position inside the round */
+  int hops_pooled;       /* hops lives in the string pool (results_add) */
   int64_t started_at_ms; /* wall clock, ms since the epoch */
   int ok;
   enum err_class err;
@@ -140,6 +142,11 @@ void hop_release(struct hop *h);
 void hop_add_header(struct hop *h, const char *name, const char *value);
 /* Replace the hop's headers with a copy of the n headers at v (an array of
  * exactly n); the strings must already be pooled. */
+/* Move the hop's arrays (headers, addresses, cnames) into the string pool,
+ * where equal arrays of other samples are stored once; after this they are
+ * read-only and hop_release leaves them alone.  Call when the hop is
+ * complete. */
+void hop_pool_arrays(struct hop *h);
 void hop_set_headers(struct hop *h, const struct header *v, size_t n);
 /* Append the pooled copy of s to the vector (*v, *n), growing it by one. */
 void hop_strv_push(const char ***v, uint32_t *n, const char *s);

@@ -24,6 +24,14 @@ const char *strpool_intern(const char *s);
 /* The pooled copy of the first n bytes of s, cut at a NUL byte as a C
  * string would be; NULL for NULL. */
 const char *strpool_intern_n(const char *s, size_t n);
+/* The pooled copy of n bytes at p, aligned for pointers (the same pointer
+ * for equal bytes), or NULL when n is 0: for arrays that repeat from sample
+ * to sample, such as a hop's headers and addresses. */
+const void *strpool_intern_blob(const void *p, size_t n);
+/* n bytes of uninitialised, writable memory from the pool's blocks,
+ * aligned for any struct the probe keeps; freed by strpool_release_all
+ * only. */
+void *strpool_alloc(size_t n);
 /* Number of distinct strings and bytes of string data held (tests, -v). */
 size_t strpool_count(void);
 size_t strpool_bytes(void);

@@ -103,6 +103,7 @@ int probe_global_init(void)
 
 void probe_global_cleanup(void)
 {
+  probe_tls_release();
   probe_dns_global_cleanup();
   curl_global_cleanup();
 }

@@ -438,9 +438,44 @@ static void copy_info(CURL *e, struct hop *h, int *reused)
   *reused = l == 0 && h->curl.connect <= 0 && h->curl.pretransfer > 0;
 }
 
+static CURLcode on_ssl_ctx(CURL *e, void *ssl_ctx, void *store)
+{
+  (void)e;
+  return probe_tls_use_store(ssl_ctx, store) == 0 ? CURLE_OK
+                                                  : CURLE_SSL_CERTPROBLEM;
+}
+
+/* The trust store for o: --cacert/--capath, else libcurl's built-in CA
+ * bundle or directory, parsed once. */
+static void *probe_shared_store(const struct options *o)
+{
+  static int asked;
+  static char *def_file, *def_path;
+
+  if (o->cacert || o->capath)
+    return probe_tls_store(o->cacert, o->capath);
+  if (!asked) {
+#if LIBCURL_VERSION_NUM >= 0x075400
+    CURL *tmp = curl_easy_init();
+    char *f = NULL, *d = NULL;
+
+    if (tmp) {
+      if (curl_easy_getinfo(tmp, CURLINFO_CAINFO, &f) == CURLE_OK && f)
+        def_file = xstrdup(f);
+      if (curl_easy_getinfo(tmp, CURLINFO_CAPATH, &d) == CURLE_OK && d)
+        def_path = xstrdup(d);
+      curl_easy_cleanup(tmp);
+    }
+#endif
+    asked = 1;
+  }
+  return probe_tls_store(def_file, def_path);
+}
+
 void probe_set_common(void *easy, const struct options *o, char *errbuf)
 {
   CURL *e = easy;
+  void *store;
 
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
@@ -459,10 +494,20 @@ void probe_set_common(void *easy, const struct options *o, char *errbuf)
     curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V4);
   else if (o->ip_family == 6)
     curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V6);
-  if (o->cacert)
-    curl_easy_setopt(e, CURLOPT_CAINFO, o->cacert);
-  if (o->capath)
-    curl_easy_setopt(e, CURLOPT_CAPATH, o->capath);
+  if (!o->insecure && (store = probe_shared_store(o)) != NULL) {
+    /* A parsed store shared by every connection (see probe_tls_store):
+     * libcurl loads nothing, the callback installs it. */
+    curl_easy_setopt(e, CURLOPT_CAINFO, (char *)NULL);
+    curl_easy_setopt(e, CURLOPT_CAPATH, (char *)NULL);
+    curl_easy_setopt(e, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
+    curl_easy_setopt(e, CURLOPT_SSL_CTX_DATA, store);
+  }
+  else {
+    if (o->cacert)
+      curl_easy_setopt(e, CURLOPT_CAINFO, o->cacert);
+    if (o->capath)
+      curl_easy_setopt(e, CURLOPT_CAPATH, o->capath);
+  }
   if (o->insecure) {
     curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
     curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
@@ -568,6 +613,7 @@ out:
   if (x.n_hdrs)
     hop_set_headers(h, x.hdrs, x.n_hdrs);
   free(x.hdrs);
+  hop_pool_arrays(h);
   curl_slist_free_all(hdrs);
   curl_slist_free_all(resolve);
   url_release(&u);

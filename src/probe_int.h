@@ -65,6 +65,15 @@ const char *probe_dns_version(void);
 void probe_tls_read(void *ssl, struct hop_tls *out);
 const char *probe_tls_version(void);
 
+/* The trust store of cafile/capath, parsed once and cached for the run
+ * (an X509_STORE* as void*), or NULL when neither is given or it cannot
+ * be loaded (libcurl then loads and reports it itself). */
+void *probe_tls_store(const char *cafile, const char *capath);
+/* Make SSL_CTX* ssl_ctx verify against store; 0 or -1. */
+int probe_tls_use_store(void *ssl_ctx, void *store);
+/* Free the cached stores (probe_global_cleanup). */
+void probe_tls_release(void);
+
 /* Monotonic clock in microseconds. */
 int64_t probe_now_us(void);
 /* Wall clock in milliseconds since the epoch. */

@@ -7,12 +7,14 @@
  */
 #include <openssl/opensslv.h>
 #include <openssl/ssl.h>
+#include <openssl/x509_vfy.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "probe.h"
 #include "probe_int.h"
 #include "strpool.h"
+#include "xalloc.h"
 #include "banned.h"
 
 void probe_tls_read(void *ptr, struct hop_tls *out)
@@ -56,4 +58,72 @@ void probe_tls_warmup(const struct options *o)
   if (ssl)
     SSL_free(ssl);
   SSL_CTX_free(ctx);
+}
+
+/*
+ * Trust stores, parsed once per (cafile, capath) and shared by every
+ * connection of the run.  libcurl 7.88 parses the CA bundle again for each
+ * new SSL_CTX, that is for every new client, and counts it in the TLS
+ * handshake: with Debian's 140-certificate bundle that is about 20 ms of
+ * local CPU in every cold sample's tls phase.  A browser or app has its
+ * store loaded already, so the probe hands libcurl a loaded one.
+ */
+#define TLS_STORES_MAX 8
+
+static struct {
+  char *cafile;
+  char *capath;
+  X509_STORE *store;
+} stores[TLS_STORES_MAX];
+static size_t n_stores;
+
+static int same(const char *a, const char *b)
+{
+  return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+void *probe_tls_store(const char *cafile, const char *capath)
+{
+  X509_STORE *st;
+  size_t i;
+
+  for (i = 0; i < n_stores; i++)
+    if (same(stores[i].cafile, cafile) && same(stores[i].capath, capath))
+      return stores[i].store;
+  if (n_stores == TLS_STORES_MAX || (!cafile && !capath))
+    return NULL;
+  st = X509_STORE_new();
+  if (!st)
+    return NULL;
+  if ((cafile && X509_STORE_load_file(st, cafile) != 1) ||
+      (capath && X509_STORE_load_path(st, capath) != 1)) {
+    /* Leave it to libcurl, which reports the bad file in its own words. */
+    X509_STORE_free(st);
+    return NULL;
+  }
+  stores[n_stores].cafile = cafile ? xstrdup(cafile) : NULL;
+  stores[n_stores].capath = capath ? xstrdup(capath) : NULL;
+  stores[n_stores].store = st;
+  n_stores++;
+  return st;
+}
+
+int probe_tls_use_store(void *ssl_ctx, void *store)
+{
+  if (!ssl_ctx || !store)
+    return -1;
+  SSL_CTX_set1_cert_store(ssl_ctx, store);
+  return 0;
+}
+
+void probe_tls_release(void)
+{
+  size_t i;
+
+  for (i = 0; i < n_stores; i++) {
+    free(stores[i].cafile);
+    free(stores[i].capath);
+    X509_STORE_free(stores[i].store);
+  }
+  n_stores = 0;
 }

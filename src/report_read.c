@@ -389,8 +389,12 @@ static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
   s->redirect_us =
       int_or(r, jt_get(j, "redirect_us"), "samples[].redirect_us", 0);
   s->other_us = int_or(r, jt_get(j, "other_us"), "samples[].other_us", 0);
-  for (i = 0; i < jt_len(hops); i++)
-    hop_of(r, jt_at(hops, i), sample_add_hop(s));
+  for (i = 0; i < jt_len(hops); i++) {
+    struct hop *h = sample_add_hop(s);
+
+    hop_of(r, jt_at(hops, i), h);
+    hop_pool_arrays(h);
+  }
 }
 
 /* /cdn-cgi/trace fetches, when the document keeps them. */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -30,9 +31,28 @@ void results_release(struct results *r)
   results_init(r);
 }
 
+void results_reserve(struct results *r, size_t n)
+{
+  if (n > r->cap) {
+    r->samples = xrealloc(r->samples, n * sizeof(*r->samples));
+    r->cap = n;
+  }
+}
+
 void results_add(struct results *r, struct sample *s)
 {
   r->samples = xgrow(r->samples, &r->cap, r->n + 1, sizeof(*r->samples));
+  /* A finished sample's hops move into the pool's large blocks: they live
+   * as long as the results, and small long-lived blocks among the
+   * libraries' short-lived ones would fragment the heap. */
+  if (s->n_hops && !s->hops_pooled) {
+    struct hop *h = strpool_alloc(s->n_hops * sizeof(*s->hops));
+
+    memcpy(h, s->hops, s->n_hops * sizeof(*s->hops));
+    free(s->hops);
+    s->hops = h;
+    s->hops_pooled = 1;
+  }
   r->samples[r->n++] = *s;
   sample_init(s);
 }

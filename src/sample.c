@@ -2,10 +2,12 @@
  * sample.c: life cycle of the plain sample records the probe fills and every
  * later stage reads.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "msg.h"
 #include "sample.h"
 #include "strpool.h"
 #include "xalloc.h"
@@ -50,7 +52,8 @@ void sample_release(struct sample *s)
 
   for (i = 0; i < s->n_hops; i++)
     hop_release(&s->hops[i]);
-  free(s->hops);
+  if (!s->hops_pooled)
+    free(s->hops);
   sample_init(s);
 }
 
@@ -73,10 +76,35 @@ void hop_init(struct hop *h)
 /* The strings are pooled: only the arrays belong to the hop. */
 void hop_release(struct hop *h)
 {
-  free(h->dns.addresses);
-  free(h->dns.cnames);
-  free(h->headers);
+  if (!h->pooled) {
+    free(h->dns.addresses);
+    free(h->dns.cnames);
+    free(h->headers);
+  }
   hop_init(h);
+}
+
+/* Replace a heap array by its pooled copy. */
+static void *pool_array(void *a, size_t n, size_t size)
+{
+  const void *pooled = n ? strpool_intern_blob(a, n * size) : NULL;
+
+  free(a);
+  /* The pool hands out const memory; the hop keeps it as read-only from
+   * here on (hop->pooled), as the header says. */
+  return (void *)(uintptr_t)pooled;
+}
+
+void hop_pool_arrays(struct hop *h)
+{
+  if (h->pooled)
+    return;
+  h->headers = pool_array(h->headers, h->n_headers, sizeof(*h->headers));
+  h->dns.addresses = pool_array((void *)h->dns.addresses, h->dns.n_addresses,
+                                sizeof(*h->dns.addresses));
+  h->dns.cnames = pool_array((void *)h->dns.cnames, h->dns.n_cnames,
+                             sizeof(*h->dns.cnames));
+  h->pooled = 1;
 }
 
 struct hop *sample_add_hop(struct sample *s)
@@ -99,6 +127,8 @@ void hop_add_header(struct hop *h, const char *name, const char *value)
 
 void hop_set_headers(struct hop *h, const struct header *v, size_t n)
 {
+  if (h->pooled)
+    BUG("hop_set_headers on a pooled hop");
   free(h->headers);
   h->headers = NULL;
   h->n_headers = 0;

@@ -33,6 +33,9 @@ static struct {
   size_t n;
   size_t bytes;
   struct block *blocks; /* newest first; the first has room left */
+  struct slot *bslots;  /* blobs: a table of their own */
+  size_t bcap;
+  size_t bn;
 } pool;
 
 static uint32_t hash_of(const char *s, size_t n)
@@ -47,12 +50,14 @@ static uint32_t hash_of(const char *s, size_t n)
   return h;
 }
 
-static char *store(const char *s, size_t n)
+static char *store_aligned(const char *s, size_t n, size_t align)
 {
   struct block *b = pool.blocks;
   char *p;
 
-  if (!b || b->size - b->used < n + 1) {
+  if (b && align > 1)
+    b->used = (b->used + align - 1) & ~(align - 1);
+  if (!b || b->used > b->size || b->size - b->used < n + 1) {
     size_t size = n + 1 > BLOCK_SIZE / 4 ? n + 1 : BLOCK_SIZE;
 
     b = xmalloc(sizeof(*b) + size);
@@ -69,11 +74,17 @@ static char *store(const char *s, size_t n)
     }
   }
   p = b->data + b->used;
-  memcpy(p, s, n);
+  if (s)
+    memcpy(p, s, n);
   p[n] = '\0';
   b->used += n + 1;
   pool.bytes += n + 1;
   return p;
+}
+
+static char *store(const char *s, size_t n)
+{
+  return store_aligned(s, n, 1);
 }
 
 static void grow(void)
@@ -128,6 +139,59 @@ const char *strpool_intern(const char *s)
   return s ? strpool_intern_n(s, strlen(s)) : NULL;
 }
 
+static void grow_blobs(void)
+{
+  struct slot *old = pool.bslots;
+  size_t old_cap = pool.bcap, i;
+
+  pool.bcap = old_cap ? old_cap * 2 : INITIAL_SLOTS;
+  pool.bslots = xcalloc(pool.bcap, sizeof(*pool.bslots));
+  for (i = 0; i < old_cap; i++) {
+    size_t j;
+
+    if (!old[i].s)
+      continue;
+    for (j = old[i].hash & (pool.bcap - 1); pool.bslots[j].s;
+         j = (j + 1) & (pool.bcap - 1))
+      ;
+    pool.bslots[j] = old[i];
+  }
+  free(old);
+}
+
+const void *strpool_intern_blob(const void *p, size_t n)
+{
+  uint32_t h;
+  size_t i;
+
+  if (!p || !n)
+    return NULL;
+  if (n >= UINT32_MAX)
+    abort();
+  if ((pool.bn + 1) * 2 > pool.bcap)
+    grow_blobs();
+  h = hash_of(p, n);
+  for (i = h & (pool.bcap - 1); pool.bslots[i].s;
+       i = (i + 1) & (pool.bcap - 1))
+    if (pool.bslots[i].hash == h && pool.bslots[i].len == n &&
+        !memcmp(pool.bslots[i].s, p, n))
+      return pool.bslots[i].s;
+  /* Aligned for arrays of pointers. */
+  pool.bslots[i].s = store_aligned(p, n, sizeof(void *));
+  pool.bslots[i].hash = h;
+  pool.bslots[i].len = (uint32_t)n;
+  pool.bn++;
+  return pool.bslots[i].s;
+}
+
+void *strpool_alloc(size_t n)
+{
+  if (!n)
+    n = 1;
+  /* store_aligned with no source only reserves the room (and a NUL). */
+  return store_aligned(NULL, n, sizeof(void *) * 2);
+}
+
 size_t strpool_count(void)
 {
   return pool.n;
@@ -147,5 +211,6 @@ void strpool_release_all(void)
     pool.blocks = next;
   }
   free(pool.slots);
+  free(pool.bslots);
   memset(&pool, 0, sizeof(pool));
 }
