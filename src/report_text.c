@@ -267,9 +267,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
         buf_puts(b, " (WARP/Gateway: client location hidden)");
       buf_putc(b, '\n');
       if (!isnan(e->distance_km)) {
-        buf_printf(b,
-                   "        %.0f km from the client, floor %.1f ms per "
-                   "round trip",
+        buf_printf(b, "        %.0f km from the client, floor %.1f ms RTT",
                    e->distance_km, e->floor_rtt_ms);
         if (!isnan(e->connect_p50_ms))
           buf_printf(b, ", connect p50 %.1f ms", e->connect_p50_ms);
