@@ -147,7 +147,8 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
     clock_gettime(CLOCK_REALTIME, &ts);
     r->started_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
   }
-  results_reserve(r, total);
+  /* One allocation for a run of usual size; a huge -n grows as it goes. */
+  results_reserve(r, total < 65536 ? total : 65536);
   probe_tls_warmup(p->opts);
   /* Warm and resumed clients are primed before round 1 with unmeasured
    * requests; a priming failure is reported, and the samples then show
