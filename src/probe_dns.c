@@ -241,7 +241,7 @@ static const char *status_words(enum dns_status s)
   case DNS_TIMEOUT:
     return "timeout";
   default:
-    return "error";
+    return "failed";
   }
 }
 
