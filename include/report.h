@@ -1,8 +1,8 @@
 /*
  * report.h: rendering (STYLE 5.1 step 5).  Renderers read the plan, the
  * results and the analysis and never compute statistics.  Each writes
- * into a struct buf; report_write_file writes atomically (temporary file
- * in the same directory, then rename).
+ * into a struct buf; report_write_rendered writes a file atomically (temporary
+ * file in the same directory, then rename).
  */
 #ifndef HOPSPLIT_REPORT_H
 #define HOPSPLIT_REPORT_H
@@ -54,8 +54,6 @@ int report_check_path(const char *path);
  * a message printed. */
 int report_write_rendered(const char *path, const struct report_ctx *c,
                           enum report_format f);
-/* Write data atomically; 0 or -1 with a message printed. */
-int report_write_file(const char *path, const char *data, size_t len);
 
 /* Redaction helpers used by every renderer (SPEC 7). */
 char *report_url(const struct report_ctx *c, const char *url);

@@ -23,6 +23,7 @@
 #include "cache.h"
 #include "edge.h"
 #include "xalloc.h"
+#include "strutil.h"
 #include "banned.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -65,24 +66,6 @@ static const char *skip_ows(const char *p)
   while (is_ows((unsigned char)*p))
     p++;
   return p;
-}
-
-/* Case-insensitive strstr. */
-static const char *ci_find(const char *hay, const char *needle)
-{
-  size_t n = strlen(needle);
-
-  if (!hay)
-    return NULL;
-  for (; *hay; hay++)
-    if (!strncasecmp(hay, needle, n))
-      return hay;
-  return NULL;
-}
-
-static int ci_prefix(const char *s, const char *prefix)
-{
-  return s && !strncasecmp(s, prefix, strlen(prefix));
 }
 
 /* The first word of s (up to blank or comma), copied into out. */
@@ -709,9 +692,9 @@ static enum cache_verdict word_verdict(const char *w)
     if (!strcasecmp(word, words[i].word))
       return words[i].v;
   /* "TCP_HIT", "HIT from squid", "hit-fresh": look for the word inside. */
-  if (ci_find(word, "HIT"))
+  if (str_ci_find(word, "HIT"))
     return CACHE_HIT;
-  if (ci_find(word, "MISS"))
+  if (str_ci_find(word, "MISS"))
     return CACHE_MISS;
   return CACHE_VERDICT_COUNT;
 }
@@ -786,7 +769,7 @@ static int akamai_marked(const struct ctx *c)
   const char *server = hdr(c->h, c->n, "server");
   const char *xc = hdr(c->h, c->n, "x-cache");
 
-  return ci_find(server, "AkamaiGHost") || ci_find(xc, "akamai") ||
+  return str_ci_find(server, "AkamaiGHost") || str_ci_find(xc, "akamai") ||
          hdr(c->h, c->n, "x-akamai-request-id") ||
          hdr(c->h, c->n, "x-akamai-transformed") ||
          hdr(c->h, c->n, "akamai-grn") ||
@@ -842,7 +825,7 @@ static int try_akamai(struct ctx *c, struct cache_result *r)
       note(c, "Akamai-Cache-Status: %s", rcs);
     return 1;
   }
-  if (!xc || !ci_prefix(skip_ows(xc), "TCP_"))
+  if (!xc || !str_ci_prefix(skip_ows(xc), "TCP_"))
     return 0;
   /* Azure also says TCP_HIT; Akamai's value reads "TCP_X from aN-N-N-N
    * .deploy.akamaitechnologies.com (AkamaiGHost/...)". */
@@ -876,7 +859,7 @@ static int try_fastly(struct ctx *c, struct cache_result *r)
   size_t len, n = 0, hits = 0;
   int last_hit = 0;
 
-  if (!sb || !ci_find(sb, "cache-"))
+  if (!sb || !str_ci_find(sb, "cache-"))
     return 0;
   if (!xc) {
     set_verdict(r, c, "fastly", CACHE_UNKNOWN, NULL, NULL);
@@ -929,7 +912,7 @@ static int try_cloudfront(struct ctx *c, struct cache_result *r)
   char word[48];
   size_t i;
 
-  if (!xc || !ci_find(xc, "cloudfront"))
+  if (!xc || !str_ci_find(xc, "cloudfront"))
     return 0;
   first_word(xc, word, sizeof(word));
   for (i = 0; i < ARRAY_SIZE(map); i++)
@@ -1081,7 +1064,7 @@ static int try_cache_status(struct ctx *c, struct cache_result *r)
     return 0;
   }
   for (i = 0; i < cs.n; i++)
-    if (ci_find(cs.m[i].id, "netlify"))
+    if (str_ci_find(cs.m[i].id, "netlify"))
       vendor = "netlify";
   if (!vendor)
     vendor = edge_vendor_from_headers(c->h, c->n);
@@ -1114,7 +1097,7 @@ static int try_status_header(struct ctx *c, struct cache_result *r)
   static const char *const names[] = {"x-cache-status", "x-proxy-cache",
                                       "cdn-cache-status"};
   const char *via = hdr(c->h, c->n, "via");
-  const char *vendor = ci_find(via, "google") ? "google" : "nginx";
+  const char *vendor = str_ci_find(via, "google") ? "google" : "nginx";
   size_t i;
 
   for (i = 0; i < ARRAY_SIZE(names); i++)
@@ -1133,9 +1116,9 @@ static int try_xcache(struct ctx *c, struct cache_result *r)
   const char *vendor = edge_vendor_from_headers(c->h, c->n);
   enum cache_verdict v;
 
-  if (ci_prefix(server, "keycdn"))
+  if (str_ci_prefix(server, "keycdn"))
     vendor = "keycdn";
-  else if (!vendor && (xv || ci_find(via, "varnish")))
+  else if (!vendor && (xv || str_ci_find(via, "varnish")))
     vendor = "varnish";
   if (xc) {
     v = word_verdict(xc);
@@ -1297,7 +1280,7 @@ static void ctx_init(struct ctx *c, const struct header *h, size_t n,
   cache_control_parse(cc, &c->cc);
   free(cc);
   v = hdr(h, n, "pragma");
-  c->pragma_no_cache = v && ci_find(v, "no-cache");
+  c->pragma_no_cache = v && str_ci_find(v, "no-cache");
   c->set_cookie = hdr(h, n, "set-cookie") != NULL;
   c->vary = hdr_join(h, n, "vary");
   v = hdr(h, n, "expires");

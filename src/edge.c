@@ -19,6 +19,7 @@
 #include "buf.h"
 #include "edge.h"
 #include "xalloc.h"
+#include "strutil.h"
 #include "banned.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -41,23 +42,6 @@ static const char *hdr(const struct header *h, size_t n, const char *name)
     if (!strcasecmp(h[i].name, name))
       return h[i].value ? h[i].value : "";
   return NULL;
-}
-
-static const char *ci_find(const char *hay, const char *needle)
-{
-  size_t n = strlen(needle);
-
-  if (!hay)
-    return NULL;
-  for (; *hay; hay++)
-    if (!strncasecmp(hay, needle, n))
-      return hay;
-  return NULL;
-}
-
-static int ci_prefix(const char *s, const char *prefix)
-{
-  return s && !strncasecmp(s, prefix, strlen(prefix));
 }
 
 static const char *skip_blank(const char *p)
@@ -416,18 +400,18 @@ const char *edge_vendor_from_headers(const struct header *h, size_t n)
   /* Outermost first: a CDN in front of another shows its own markers on
    * top of the inner one's (CDN.md 7). */
   if (hdr(h, n, "cf-ray") || hdr(h, n, "cf-cache-status") ||
-      ci_prefix(server, "cloudflare"))
+      str_ci_prefix(server, "cloudflare"))
     return "cloudflare";
-  if (ci_find(server, "AkamaiGHost") || hdr(h, n, "x-akamai-request-id") ||
+  if (str_ci_find(server, "AkamaiGHost") || hdr(h, n, "x-akamai-request-id") ||
       hdr(h, n, "x-akamai-transformed") || hdr(h, n, "akamai-grn") ||
-      hdr(h, n, "akamai-cache-status") || ci_find(xc, "akamai") ||
+      hdr(h, n, "akamai-cache-status") || str_ci_find(xc, "akamai") ||
       hdr(h, n, "x-check-cacheable"))
     return "akamai";
-  if (ci_find(hdr(h, n, "x-served-by"), "cache-") ||
+  if (str_ci_find(hdr(h, n, "x-served-by"), "cache-") ||
       hdr(h, n, "x-fastly-request-id") || hdr(h, n, "fastly-debug-path"))
     return "fastly";
   if (hdr(h, n, "x-amz-cf-pop") || hdr(h, n, "x-amz-cf-id") ||
-      ci_find(via, "cloudfront") || ci_find(xc, "cloudfront"))
+      str_ci_find(via, "cloudfront") || str_ci_find(xc, "cloudfront"))
     return "cloudfront";
   if (hdr(h, n, "x-azure-ref") || hdr(h, n, "x-msedge-ref"))
     return "azure";
@@ -436,18 +420,18 @@ const char *edge_vendor_from_headers(const struct header *h, size_t n)
     return "vercel";
   if (hdr(h, n, "x-nf-request-id") ||
       (server && !strcasecmp(server, "Netlify")) ||
-      ci_find(hdr(h, n, "cache-status"), "netlify"))
+      str_ci_find(hdr(h, n, "cache-status"), "netlify"))
     return "netlify";
-  if (ci_prefix(server, "BunnyCDN") || hdr(h, n, "cdn-pullzone") ||
+  if (str_ci_prefix(server, "BunnyCDN") || hdr(h, n, "cdn-pullzone") ||
       hdr(h, n, "cdn-requestid") || hdr(h, n, "cdn-uid"))
     return "bunny";
-  if (ci_prefix(server, "keycdn"))
+  if (str_ci_prefix(server, "keycdn"))
     return "keycdn";
   if (hdr(h, n, "eo-cache-status"))
     return "edgeone";
-  if (hdr(h, n, "x-77-pop") || ci_prefix(server, "CDN77"))
+  if (hdr(h, n, "x-77-pop") || str_ci_prefix(server, "CDN77"))
     return "cdn77";
-  if (via && ci_find(via, "google"))
+  if (via && str_ci_find(via, "google"))
     return "google";
   return NULL;
 }
@@ -525,7 +509,7 @@ static int suffix_match(const char *name, const char *suffix)
 /* Vercel's numbered CNAME targets: <x>.vercel-dns-017.com. */
 static int vercel_numbered(const char *name)
 {
-  const char *p = ci_find(name, "vercel-dns-");
+  const char *p = str_ci_find(name, "vercel-dns-");
   size_t digits = 0;
 
   if (!p || (p != name && p[-1] != '.'))
@@ -582,10 +566,10 @@ static void pop_cloudfront(const struct header *h, size_t n,
   char code[4];
 
   if (!v) {
-    const char *st = ci_find(hdr(h, n, "server-timing"), "cdn-pop");
+    const char *st = str_ci_find(hdr(h, n, "server-timing"), "cdn-pop");
 
     if (st) {
-      st = ci_find(st, "desc=");
+      st = str_ci_find(st, "desc=");
       v = st ? st + 5 : NULL;
       if (v && *v == '"')
         v++;
@@ -680,7 +664,7 @@ static void pop_bunny(const struct header *h, size_t n, struct edge_id *id)
   char code[4];
   size_t len;
 
-  if (!ci_prefix(server, "BunnyCDN-"))
+  if (!str_ci_prefix(server, "BunnyCDN-"))
     return;
   len = upper_letters(server + strlen("BunnyCDN-"), code, 3);
   if ((len == 2 || len == 3) &&
@@ -691,7 +675,7 @@ static void pop_bunny(const struct header *h, size_t n, struct edge_id *id)
 /* X-MSEdge-Ref "... Ref B: HKG201051218023 ..." (CDN.md 5). */
 static void pop_azure(const struct header *h, size_t n, struct edge_id *id)
 {
-  const char *ref = ci_find(hdr(h, n, "x-msedge-ref"), "Ref B:");
+  const char *ref = str_ci_find(hdr(h, n, "x-msedge-ref"), "Ref B:");
   char code[4];
 
   if (ref && upper_letters(skip_blank(ref + 6), code, 3) == 3)

@@ -108,49 +108,6 @@ int report_check_path(const char *path)
   return rc;
 }
 
-int report_write_file(const char *path, const char *data, size_t len)
-{
-  char *tmp = xasprintf("%s.tmp.XXXXXX", path);
-  int fd = mkstemp(tmp), rc = -1;
-  FILE *f = NULL;
-
-  if (fd < 0) {
-    msg_error("cannot write '%s': %s", path, strerror(errno));
-    goto out;
-  }
-  f = fdopen(fd, "w");
-  if (!f) {
-    close(fd);
-    msg_error("cannot write '%s': %s", path, strerror(errno));
-    unlink(tmp);
-    goto out;
-  }
-  if (fwrite(data, 1, len, f) != len || fflush(f) != 0 ||
-      fsync(fileno(f)) != 0) {
-    msg_error("cannot write '%s': %s", path, strerror(errno));
-    fclose(f);
-    unlink(tmp);
-    goto out;
-  }
-  /* mkstemp makes the file 0600; results are not secret after
-   * redaction, so give them the usual mode. */
-  fchmod(fileno(f), 0644);
-  if (fclose(f) != 0) {
-    msg_error("cannot write '%s': %s", path, strerror(errno));
-    unlink(tmp);
-    goto out;
-  }
-  if (rename(tmp, path) < 0) {
-    msg_error("cannot write '%s': %s", path, strerror(errno));
-    unlink(tmp);
-    goto out;
-  }
-  rc = 0;
-out:
-  free(tmp);
-  return rc;
-}
-
 int report_write_rendered(const char *path, const struct report_ctx *c,
                           enum report_format f)
 {
