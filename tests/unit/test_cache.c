@@ -23,38 +23,9 @@
 #include "xalloc.h"
 #include "banned.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define MAX_EXPECT    8
+#include "check.h"
 
-/* Fail naming the row, so a table failure points at its case. */
-#define CHECK_STR(row, got, want)                                             \
-  do {                                                                        \
-    if (!(got) || strcmp((got), (want))) {                                    \
-      print_error("case %s: %s is '%s', want '%s'\n", (row), #got,            \
-                  (got) ? (got) : "(null)", (want));                          \
-      fail();                                                                 \
-    }                                                                         \
-  } while (0)
-
-#define CHECK_INT(row, got, want)                                             \
-  do {                                                                        \
-    if ((long)(got) != (long)(want)) {                                        \
-      print_error("case %s: %s is %ld, want %ld\n", (row), #got, (long)(got), \
-                  (long)(want));                                              \
-      fail();                                                                 \
-    }                                                                         \
-  } while (0)
-
-/* want "null" means got must be NULL. */
-#define CHECK_OPT(row, got, want)                                             \
-  do {                                                                        \
-    if (strcmp((want), "null"))                                               \
-      CHECK_STR(row, got, want);                                              \
-    else if (got) {                                                           \
-      print_error("case %s: %s is '%s', want null\n", (row), #got, (got));    \
-      fail();                                                                 \
-    }                                                                         \
-  } while (0)
+#define MAX_EXPECT 8
 
 /* ---- captured header blocks ---- */
 
@@ -68,24 +39,6 @@ struct capture {
   char *text; /* the file, cut into lines */
 };
 
-static char *slurp(const char *path)
-{
-  FILE *f = fopen(path, "rb");
-  char *s;
-  long len;
-
-  assert_non_null(f);
-  assert_int_equal(fseek(f, 0, SEEK_END), 0);
-  len = ftell(f);
-  assert_true(len >= 0);
-  rewind(f);
-  s = xmalloc((size_t)len + 1);
-  assert_int_equal(fread(s, 1, (size_t)len, f), (size_t)len);
-  s[len] = '\0';
-  fclose(f);
-  return s;
-}
-
 static void capture_load(const char *file, struct capture *c)
 {
   char path[512];
@@ -96,7 +49,7 @@ static void capture_load(const char *file, struct capture *c)
   hop_init(&c->hop);
   snprintf(c->name, sizeof(c->name), "%s", file);
   snprintf(path, sizeof(path), "%s/headers/%s", HOPSPLIT_TEST_DATA, file);
-  c->text = slurp(path);
+  c->text = slurp(path, NULL);
   c->hop.method = strpool_intern("GET");
   for (line = c->text; line; line = next) {
     char *colon;
