@@ -102,25 +102,7 @@ lab_track() {
 
 # lab_kill PIDS: TERM, wait at most 5 s, then KILL (only these PIDs).
 lab_kill() {
-  lab_alive=
-  for lab_p in $1; do
-    kill -TERM "$lab_p" 2>/dev/null
-  done
-  lab_i=0
-  while [ "$lab_i" -lt 50 ]; do
-    lab_alive=
-    for lab_p in $1; do
-      if hs_is_running "$lab_p"; then
-        lab_alive="$lab_alive $lab_p"
-      fi
-    done
-    [ -n "$lab_alive" ] || break
-    sleep 0.1
-    lab_i=$((lab_i + 1))
-  done
-  for lab_p in $lab_alive; do
-    kill -KILL "$lab_p" 2>/dev/null
-  done
+  hs_stop "$1"
   for lab_p in $1; do
     wait "$lab_p" 2>/dev/null
   done

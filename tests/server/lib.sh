@@ -117,13 +117,21 @@ hs_cleanup() {
   [ -n "$HS_PIDS" ] || return 0
   hs_pids=$HS_PIDS
   HS_PIDS=
-  for hs_p in $hs_pids; do
+  hs_stop "$hs_pids"
+  wait 2>/dev/null
+  return 0
+}
+
+# hs_stop PIDS: TERM exactly these processes, wait at most 5 s, then KILL
+# the ones still running.
+hs_stop() {
+  for hs_p in $1; do
     kill -TERM "$hs_p" 2>/dev/null
   done
   hs_i=0
   while [ "$hs_i" -lt 50 ]; do
     hs_alive=
-    for hs_p in $hs_pids; do
+    for hs_p in $1; do
       if hs_is_running "$hs_p"; then
         hs_alive="$hs_alive $hs_p"
       fi
@@ -135,7 +143,6 @@ hs_cleanup() {
   for hs_p in $hs_alive; do
     kill -KILL "$hs_p" 2>/dev/null
   done
-  wait 2>/dev/null
   return 0
 }
 

@@ -8,8 +8,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "sample.h"
 #include "xalloc.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -73,6 +75,60 @@ static inline char *slurp(const char *path, size_t *lenp)
   if (lenp)
     *lenp = (size_t)len;
   return s;
+}
+
+/*
+ * Read a captured header block from tests/data/headers/FILE into hop: the
+ * status line sets hop->status and each "Name: value" line is added as a
+ * header until a blank line.  Lines "# key: value" before the status line
+ * go to on_key (val points into *text, which the caller frees).
+ */
+static inline void
+check_capture_read(const char *file, struct hop *hop, char **text,
+                   void (*on_key)(const char *key, char *val, void *ud),
+                   void *ud)
+{
+  char path[512];
+  char *line, *next;
+  int in_headers = 0;
+
+  snprintf(path, sizeof(path), "%s/headers/%s", HOPSPLIT_TEST_DATA, file);
+  *text = slurp(path, NULL);
+  for (line = *text; line; line = next) {
+    char *colon;
+    size_t len;
+
+    next = strchr(line, '\n');
+    if (next)
+      *next++ = '\0';
+    len = strlen(line);
+    if (len && line[len - 1] == '\r')
+      line[--len] = '\0';
+    if (!in_headers && !strncmp(line, "# ", 2)) {
+      char *key = line + 2, *val = strstr(key, ": ");
+
+      if (!val)
+        continue; /* a comment */
+      *val = '\0';
+      on_key(key, val + 2, ud);
+      continue;
+    }
+    if (!in_headers) {
+      /* The status line: "HTTP/2 302" or "HTTP/1.1 200 OK". */
+      char *sp = strchr(line, ' ');
+
+      assert_non_null(sp);
+      hop->status = strtol(sp + 1, NULL, 10);
+      in_headers = 1;
+      continue;
+    }
+    if (!*line)
+      break;
+    colon = strchr(line, ':');
+    assert_non_null(colon);
+    *colon = '\0';
+    hop_add_header(hop, line, colon + 1 + strspn(colon + 1, " \t"));
+  }
 }
 
 #endif

@@ -39,67 +39,33 @@ struct capture {
   char *text; /* the file, cut into lines */
 };
 
+static void on_key(const char *key, char *val, void *ud)
+{
+  struct capture *c = ud;
+
+  if (!strcmp(key, "vendor"))
+    c->vendor = val;
+  else if (!strcmp(key, "verdict"))
+    c->verdict = val;
+  else if (!strcmp(key, "raw"))
+    c->raw = val;
+  else if (!strcmp(key, "reason") && c->n_reasons < MAX_EXPECT)
+    c->reasons[c->n_reasons++] = val;
+  else if (!strcmp(key, "cname"))
+    hop_strv_push(&c->hop.dns.cnames, &c->hop.dns.n_cnames, val);
+  else if (!strcmp(key, "auth"))
+    c->auth = !strcmp(val, "1");
+  else if (!strcmp(key, "method"))
+    c->hop.method = strpool_intern(val);
+}
+
 static void capture_load(const char *file, struct capture *c)
 {
-  char path[512];
-  char *line, *next;
-  int in_headers = 0;
-
   memset(c, 0, sizeof(*c));
   hop_init(&c->hop);
   snprintf(c->name, sizeof(c->name), "%s", file);
-  snprintf(path, sizeof(path), "%s/headers/%s", HOPSPLIT_TEST_DATA, file);
-  c->text = slurp(path, NULL);
   c->hop.method = strpool_intern("GET");
-  for (line = c->text; line; line = next) {
-    char *colon;
-    size_t len;
-
-    next = strchr(line, '\n');
-    if (next)
-      *next++ = '\0';
-    len = strlen(line);
-    if (len && line[len - 1] == '\r')
-      line[--len] = '\0';
-    if (!in_headers && !strncmp(line, "# ", 2)) {
-      char *key = line + 2, *val = strstr(key, ": ");
-
-      if (!val)
-        continue; /* a comment */
-      *val = '\0';
-      val += 2;
-      if (!strcmp(key, "vendor"))
-        c->vendor = val;
-      else if (!strcmp(key, "verdict"))
-        c->verdict = val;
-      else if (!strcmp(key, "raw"))
-        c->raw = val;
-      else if (!strcmp(key, "reason") && c->n_reasons < MAX_EXPECT)
-        c->reasons[c->n_reasons++] = val;
-      else if (!strcmp(key, "cname"))
-        hop_strv_push(&c->hop.dns.cnames, &c->hop.dns.n_cnames, val);
-      else if (!strcmp(key, "auth"))
-        c->auth = !strcmp(val, "1");
-      else if (!strcmp(key, "method"))
-        c->hop.method = strpool_intern(val);
-      continue;
-    }
-    if (!in_headers) {
-      /* The status line: "HTTP/2 302" or "HTTP/1.1 200 OK". */
-      char *sp = strchr(line, ' ');
-
-      assert_non_null(sp);
-      c->hop.status = strtol(sp + 1, NULL, 10);
-      in_headers = 1;
-      continue;
-    }
-    if (!*line)
-      break;
-    colon = strchr(line, ':');
-    assert_non_null(colon);
-    *colon = '\0';
-    hop_add_header(&c->hop, line, colon + 1 + strspn(colon + 1, " \t"));
-  }
+  check_capture_read(file, &c->hop, &c->text, on_key, c);
   if (!c->vendor || !c->verdict) {
     print_error("case %s: needs '# vendor:' and '# verdict:' lines\n", file);
     fail();

@@ -40,66 +40,37 @@ static void add_cname(struct hop *h, const char *name)
   hop_strv_push(&h->dns.cnames, &h->dns.n_cnames, name);
 }
 
+static void on_key(const char *key, char *val, void *ud)
+{
+  struct capture *c = ud;
+
+  if (!strcmp(key, "vendor"))
+    c->vendor = val;
+  else if (!strcmp(key, "edge-vendor"))
+    c->edge_vendor = val;
+  else if (!strcmp(key, "pop"))
+    c->pop = val;
+  else if (!strcmp(key, "city"))
+    c->city = val;
+  else if (!strcmp(key, "country"))
+    c->country = val;
+  else if (!strcmp(key, "upstream"))
+    c->upstream = val;
+  else if (!strcmp(key, "source"))
+    c->source = val;
+  else if (!strcmp(key, "cname"))
+    add_cname(&c->hop, val);
+  else if (!strcmp(key, "host"))
+    c->hop.host = strpool_intern(val);
+}
+
 static void capture_load(const char *file, struct capture *c)
 {
-  char path[512];
-  char *line, *next;
-  int in_headers = 0;
-
   memset(c, 0, sizeof(*c));
   hop_init(&c->hop);
   snprintf(c->name, sizeof(c->name), "%s", file);
-  snprintf(path, sizeof(path), "%s/headers/%s", HOPSPLIT_TEST_DATA, file);
-  c->text = slurp(path, NULL);
   c->hop.host = strpool_intern("www.example.com");
-  for (line = c->text; line; line = next) {
-    char *colon;
-    size_t len;
-
-    next = strchr(line, '\n');
-    if (next)
-      *next++ = '\0';
-    len = strlen(line);
-    if (len && line[len - 1] == '\r')
-      line[--len] = '\0';
-    if (!in_headers && !strncmp(line, "# ", 2)) {
-      char *key = line + 2, *val = strstr(key, ": ");
-
-      if (!val)
-        continue;
-      *val = '\0';
-      val += 2;
-      if (!strcmp(key, "vendor"))
-        c->vendor = val;
-      else if (!strcmp(key, "edge-vendor"))
-        c->edge_vendor = val;
-      else if (!strcmp(key, "pop"))
-        c->pop = val;
-      else if (!strcmp(key, "city"))
-        c->city = val;
-      else if (!strcmp(key, "country"))
-        c->country = val;
-      else if (!strcmp(key, "upstream"))
-        c->upstream = val;
-      else if (!strcmp(key, "source"))
-        c->source = val;
-      else if (!strcmp(key, "cname"))
-        add_cname(&c->hop, val);
-      else if (!strcmp(key, "host"))
-        c->hop.host = strpool_intern(val);
-      continue;
-    }
-    if (!in_headers) {
-      in_headers = 1; /* the status line */
-      continue;
-    }
-    if (!*line)
-      break;
-    colon = strchr(line, ':');
-    assert_non_null(colon);
-    *colon = '\0';
-    hop_add_header(&c->hop, line, colon + 1 + strspn(colon + 1, " \t"));
-  }
+  check_capture_read(file, &c->hop, &c->text, on_key, c);
   if (!c->vendor || !c->pop) {
     print_error("case %s: needs '# vendor:' and '# pop:' lines\n", file);
     fail();
