@@ -27,6 +27,8 @@ int probe_global_init(void);
 void probe_global_cleanup(void);
 /* "libcurl/7.88.1 c-ares/1.18.1 OpenSSL 3.0 libyaml 0.2.5" into b. */
 void probe_versions(struct buf *b);
+/* "libcurl: bundled, static; features: HTTP2 ..." (no newline). */
+void probe_features(struct buf *b);
 
 struct probe;
 

@@ -116,6 +116,30 @@ void probe_versions(struct buf *b)
              probe_tls_version());
 }
 
+void probe_features(struct buf *b)
+{
+  static const struct {
+    int bit;
+    const char *name;
+  } features[] = {
+      {CURL_VERSION_HTTP2, "HTTP2"}, {CURL_VERSION_HTTP3, "HTTP3"},
+      {CURL_VERSION_IPV6, "IPv6"},   {CURL_VERSION_IDN, "IDN"},
+      {CURL_VERSION_LIBZ, "libz"},   {CURL_VERSION_BROTLI, "brotli"},
+      {CURL_VERSION_ZSTD, "zstd"},
+  };
+  curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
+  size_t i;
+
+#ifdef HOPSPLIT_BUNDLED_CURL
+  buf_puts(b, "libcurl: bundled, static; features:");
+#else
+  buf_puts(b, "libcurl: system, shared; features:");
+#endif
+  for (i = 0; i < sizeof(features) / sizeof(features[0]); i++)
+    if (v->features & features[i].bit)
+      buf_printf(b, " %s", features[i].name);
+}
+
 static void client_init(struct client *c, const struct options *o,
                         struct dns_cache *dns, void *share)
 {

@@ -17,7 +17,8 @@ void cli_version(FILE *f)
 
   buf_init(&b, 0);
   probe_versions(&b);
-  fprintf(f, "hopsplit %s\n%s libyaml/%s\n", HOPSPLIT_VERSION, b.s,
-          yaml_get_version_string());
+  buf_printf(&b, " libyaml/%s\n", yaml_get_version_string());
+  probe_features(&b);
+  fprintf(f, "hopsplit %s\n%s\n", HOPSPLIT_VERSION, b.s);
   buf_release(&b);
 }

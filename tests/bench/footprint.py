@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """footprint.py: memory and start-up of hopsplit.
 
-usage: footprint.py HOPSPLIT CA RESOLVE URL
+usage: footprint.py HOPSPLIT CA RESOLVE URL PEAKRSS
 
-Peak RSS (getrusage of the child: ru_maxrss), wall time and minor page
-faults of `hopsplit -n N --mode warm` for N = 1, 1000 and 10000 (SPEC 8:
+Peak RSS (ru_maxrss, taken by the small helper PEAKRSS, peakrss.c: a child
+spawned from Python inherits Python's high-water mark), wall time and minor
+page faults of `hopsplit -n N --mode warm` for N = 1, 1000 and 10000 (SPEC 8:
 < 16 MiB at 10,000 samples, growing linearly and slowly), with the text
 and the JSON report, and a cold run of 1000 (the peaks of RssAnon, the heap,
 and RssFile, the mapped shared libraries, are read from /proc every 2 ms
@@ -14,6 +15,7 @@ of 200 runs each, interleaved.  Prints figures; never fails on them.
 """
 import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -35,35 +37,60 @@ def status_kib(pid):
     return vals
 
 
-def spawn(argv, watch=False):
+def spawn(argv):
     """Run argv with stdout and stderr to /dev/null; (wall s, rusage).
-    With watch, also the peaks of RssAnon (heap, stacks) and RssFile
-    (mapped files: the shared libraries) seen every 2 ms, in KiB."""
+    For timing only: ru_maxrss of such a child is Python's (see measure)."""
     acts = [(os.POSIX_SPAWN_DUP2, DEVNULL, 0),
             (os.POSIX_SPAWN_DUP2, DEVNULL, 1),
             (os.POSIX_SPAWN_DUP2, DEVNULL, 2)]
     t = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=acts)
-    peaks = {"RssAnon": 0, "RssFile": 0}
-    if watch:
-        while True:
-            got, status, ru = os.wait4(pid, os.WNOHANG)
-            if got:
-                break
-            v = status_kib(pid)
-            if v and v.get("RssAnon", 0) and v.get("RssFile", 0):
-                for k in peaks:
-                    peaks[k] = max(peaks[k], v[k])
-            time.sleep(0.002)
-    else:
-        _, status, ru = os.wait4(pid, 0)
+    _, status, ru = os.wait4(pid, 0)
     wall = time.perf_counter() - t
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit("failed (%s): %s" % (status, " ".join(argv)))
-    return wall, Usage(ru, peaks if watch else None)
+    return wall, Usage(ru, None)
+
+
+def measure(helper, argv):
+    """Run argv under the peakrss helper; (wall s, Usage) with the peaks of
+    RssAnon (heap, stacks) and RssFile (mapped files: the binary and shared
+    libraries) seen every 2 ms in /proc, in KiB."""
+    t = time.perf_counter()
+    proc = subprocess.Popen([helper] + argv, stdout=subprocess.PIPE)
+    peaks = {"RssAnon": 0, "RssFile": 0}
+    child = None
+    while proc.poll() is None:
+        if child is None:
+            try:
+                with open("/proc/%d/task/%d/children"
+                          % (proc.pid, proc.pid)) as f:
+                    kids = f.read().split()
+                child = int(kids[0]) if kids else None
+            except OSError:
+                pass
+        v = status_kib(child) if child else None
+        if v and v.get("RssAnon", 0) and v.get("RssFile", 0):
+            for k in peaks:
+                peaks[k] = max(peaks[k], v[k])
+        time.sleep(0.002)
+    wall = time.perf_counter() - t
+    out = proc.stdout.read().split()
+    proc.stdout.close()
+    if len(out) != 4 or out[3] != b"0":
+        raise SystemExit("failed (%s): %s" % (out, " ".join(argv)))
+    maxrss, minflt, cpu_us = (int(x) for x in out[:3])
+    return wall, Usage.of(maxrss, minflt, cpu_us / 1e6, peaks)
 
 
 class Usage:
+    @classmethod
+    def of(cls, maxrss, minflt, cpu, peaks):
+        u = cls.__new__(cls)
+        u.ru_maxrss, u.ru_minflt = maxrss, minflt
+        u.ru_utime, u.ru_stime, u.peaks = cpu, 0.0, peaks
+        return u
+
     def __init__(self, ru, peaks):
         self.ru_maxrss = ru.ru_maxrss
         self.ru_minflt = ru.ru_minflt
@@ -76,7 +103,7 @@ def mib(kib):
     return kib / 1024.0
 
 
-def memory(exe, ca, resolve, url):
+def memory(exe, ca, resolve, url, helper):
     base = [exe, "-q", "--progress", "never", "--resolve", resolve,
             "--cacert", ca]
     print("| samples | mode | report | wall | per sample | peak RSS "
@@ -86,8 +113,8 @@ def memory(exe, ca, resolve, url):
     for n, mode, fmt in ((1, "warm", "text"), (1000, "warm", "text"),
                          (10000, "warm", "text"), (1000, "warm", "json"),
                          (10000, "warm", "json"), (1000, "cold", "text")):
-        wall, ru = spawn(base + ["-n", str(n), "--mode", mode, "--format",
-                                 fmt, url], watch=True)
+        wall, ru = measure(helper, base + ["-n", str(n), "--mode", mode,
+                                           "--format", fmt, url])
         rss[(n, mode, fmt)] = ru.ru_maxrss
         print("| %d | %s | %s | %.2f s | %.3f ms | %.1f MiB%s | %.1f MiB "
               "| %.1f MiB | %d |" % (
@@ -131,14 +158,14 @@ def startup(exe):
 
 
 def main():
-    exe, ca, resolve, url = sys.argv[1:5]
+    exe, ca, resolve, url, helper = sys.argv[1:6]
     print("footprint: %s" % url)
     print()
-    memory(exe, ca, resolve, url)
+    memory(exe, ca, resolve, url, helper)
     startup(exe)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 5:
+    if len(sys.argv) != 6:
         sys.exit(__doc__)
     main()

@@ -200,6 +200,24 @@ def clean_city(s):
     return s
 
 
+def edge_h_size(name):
+    """The value of #define name in include/edge.h."""
+    with open(os.path.join(REPO, "include", "edge.h")) as f:
+        m = re.search(r"^#define %s\s+(\d+)" % name, f.read(), re.M)
+    if not m:
+        raise SystemExit("gen_poptable: no %s in include/edge.h" % name)
+    return int(m.group(1))
+
+
+def c_name(s, size, what):
+    """A name for a char[size] field of edge.h (EDGE_CITY_SIZE,
+    EDGE_COUNTRY_SIZE): it must fit with its NUL."""
+    if len(s.encode("utf-8")) >= size:
+        raise SystemExit("gen_poptable: %s %r is %d bytes, over edge.h's %d"
+                         % (what, s, len(s.encode("utf-8")), size - 1))
+    return c_str(s)
+
+
 def c_str(s):
     out = []
     for ch in s:
@@ -298,19 +316,23 @@ def main():
     w(" */")
     w('#include "edge.h"')
     w("")
+    city_size = edge_h_size("EDGE_CITY_SIZE")
+    country_size = edge_h_size("EDGE_COUNTRY_SIZE")
     w("const struct edge_pop edge_pops[] = {")
     for code in sorted(rows):
         r = rows[code]
         w("    {%s, %s, %s, %s, %s, %s}," % (
             c_str(code), c_str(r["cc"]), c_flags(r["flags"]),
-            c_str(r["city"]), c_double(r["lat"]), c_double(r["lon"])))
+            c_name(r["city"], city_size, "city"), c_double(r["lat"]),
+            c_double(r["lon"])))
     w("};")
     w("const size_t edge_n_pops = sizeof(edge_pops) / sizeof(edge_pops[0]);")
     w("")
     w("const struct edge_country edge_countries[] = {")
     for cc, lat, lon, name in cents:
-        w("    {%s, %s, %s, %s}," % (c_str(cc), c_str(name), c_double(lat),
-                                   c_double(lon)))
+        w("    {%s, %s, %s, %s}," % (
+            c_str(cc), c_name(name, country_size, "country"), c_double(lat),
+            c_double(lon)))
     w("};")
     w("const size_t edge_n_countries =")
     w("    sizeof(edge_countries) / sizeof(edge_countries[0]);")

@@ -312,21 +312,25 @@ static void test_tables(void **state)
       print_error("POP %s missing from the table\n", named[i]);
       fail();
     }
-    assert_true(p->city && *p->city);
+    assert_true(*p->city);
     assert_true(p->lat >= -90 && p->lat <= 90);
     assert_true(p->lon >= -180 && p->lon <= 180);
   }
   for (i = 0; i < edge_n_pops; i++) {
     if (i)
       assert_true(strcmp(edge_pops[i - 1].code, edge_pops[i].code) < 0);
+    assert_non_null(memchr(edge_pops[i].city, 0, EDGE_CITY_SIZE));
     if (edge_pops[i].flags & EDGE_POP_CLOUDFLARE)
       colos++;
   }
   assert_true(edge_n_pops > 4500);
   assert_true(colos >= 339);
   assert_int_equal(edge_n_countries, 249);
-  for (i = 1; i < edge_n_countries; i++)
-    assert_true(strcmp(edge_countries[i - 1].cc, edge_countries[i].cc) < 0);
+  for (i = 0; i < edge_n_countries; i++) {
+    assert_non_null(memchr(edge_countries[i].name, 0, EDGE_COUNTRY_SIZE));
+    if (i)
+      assert_true(strcmp(edge_countries[i - 1].cc, edge_countries[i].cc) < 0);
+  }
 
   p = edge_pop_lookup("hkg");
   assert_non_null(p);
