@@ -187,10 +187,12 @@ static int default_port(const char *scheme)
 }
 
 /* reg-name characters: unreserved, pct-encoded, sub-delims (RFC 3986
- * 3.2.2), plus bytes >= 0x80 so that IDN hosts reach libcurl. */
+ * 3.2.2).  Bytes >= 0x80 (an international domain name) are refused by
+ * the caller with their own message: neither the resolver nor libcurl
+ * converts them to their ASCII form. */
 static int is_regname_char(char c)
 {
-  if (is_alpha(c) || is_digit(c) || (unsigned char)c >= 0x80)
+  if (is_alpha(c) || is_digit(c))
     return 1;
   return c != '\0' && strchr("-._~%!$&'()*+,;=", c) != NULL;
 }
@@ -249,6 +251,15 @@ static int parse_hostport(struct url *u, const char *s, size_t n, char *err,
   }
   else {
     for (i = 0; i < n && s[i] != ':'; i++) {
+      if ((unsigned char)s[i] >= 0x80) {
+        const char *colon = memchr(s, ':', n);
+
+        seterr(err, errlen,
+               "host '%.*s' is an international domain name: give its "
+               "ASCII form (xn--...), hopsplit does not convert it",
+               (int)(colon ? (size_t)(colon - s) : n), s);
+        return -1;
+      }
       if (!is_regname_char(s[i])) {
         seterr(err, errlen, "bad host '%.*s'", (int)n, s);
         return -1;

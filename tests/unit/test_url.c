@@ -152,6 +152,11 @@ static const struct parse_bad parse_bad_cases[] = {
     {"http://[::g]/", "bad IPv6 address '[::g]'"},
     {"http://[::1]x/", "bad host '[::1]x'"},
     {"http://ho<st/", "bad host 'ho<st'"},
+    {"https://b\xc3\xbc"
+     "cher.test:8443/",
+     "host 'b\xc3\xbc"
+     "cher.test' is an international domain name: give its "
+     "ASCII form (xn--...), hopsplit does not convert it"},
     {"http://a[b]/", "bad host 'a[b]'"},
 };
 
