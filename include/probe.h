@@ -33,9 +33,10 @@ void probe_features(struct buf *b);
 struct probe;
 
 /*
- * Unmeasured, local TLS set-up before round 1: OpenSSL's first handshake
- * in a process pays one-time initialisation (cipher tables, loading the
- * trust store) that would otherwise inflate the first cold sample's tls.
+ * Unmeasured, local TLS set-up before round 1: the run's trust store is
+ * parsed, and one handshake in memory pays OpenSSL's one-time
+ * initialisation, both of which would otherwise inflate the first cold
+ * sample (its other and tls).
  */
 void probe_tls_warmup(const struct options *o);
 

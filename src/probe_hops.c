@@ -446,8 +446,9 @@ static CURLcode on_ssl_ctx(CURL *e, void *ssl_ctx, void *store)
 }
 
 /* The trust store for o: --cacert/--capath, else libcurl's built-in CA
- * bundle or directory, parsed once. */
-static void *probe_shared_store(const struct options *o)
+ * bundle or directory, parsed once (probe_tls_warmup asks first, before
+ * round 1). */
+void *probe_shared_store(const struct options *o)
 {
   static int asked;
   static char *def_file, *def_path;

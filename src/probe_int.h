@@ -69,6 +69,9 @@ const char *probe_tls_version(void);
  * (an X509_STORE* as void*), or NULL when neither is given or it cannot
  * be loaded (libcurl then loads and reports it itself). */
 void *probe_tls_store(const char *cafile, const char *capath);
+/* The store the run's connections verify against: --cacert/--capath,
+ * else libcurl's built-in CA bundle or directory (probe_tls_store). */
+void *probe_shared_store(const struct options *o);
 /* Make SSL_CTX* ssl_ctx verify against store; 0 or -1. */
 int probe_tls_use_store(void *ssl_ctx, void *store);
 /* Free the cached stores (probe_global_cleanup). */

@@ -163,6 +163,8 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
       msg_warn("priming %s (%s) failed: %s", p->targets[it->target].name,
                sample_mode_names[it->mode], err);
   }
+  msg_info("set-up done, measuring %zu sample%s in %ld round%s", total,
+           total == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
   t0 = r->started_at_ms;
   for (round = 1; round <= p->rounds && !probe_interrupted; round++) {
     plan_round_order(p, round, perm);

@@ -24,7 +24,8 @@
 #   lab_run RC ARGS...       run hopsplit in the client namespace, as hs_run
 #
 # Exported by lab_up: LAB_C LAB_S (namespace names), LAB_CLIENT_IP,
-# LAB_SERVER_IP, LAB_HOST (origin.test, resolved by the lab's dnsmasq),
+# LAB_SERVER_IP, LAB_HOST (origin.test, resolved by the lab's dnsmasq, as
+# is LAB_HOST2, other.test: the same server under a second name),
 # LAB_URL (https://origin.test/), LAB_DNS (198.18.0.2:53), CA_FILE,
 # LAB_DIR (its files: nginx and dnsmasq logs, the link's log with its
 # counters).  /etc/netns/$LAB_C/resolv.conf points the client namespace's
@@ -44,6 +45,7 @@ LAB_PIDS=
 LAB_CLIENT_IP=198.18.0.1
 LAB_SERVER_IP=198.18.0.2
 LAB_HOST=origin.test
+LAB_HOST2=other.test
 
 # lab_skip MSG: skip (77), or fail when HOPSPLIT_TEST_REQUIRE is set.
 lab_skip() {
@@ -195,7 +197,7 @@ http {
   server {
     listen $LAB_SERVER_IP:443 ssl http2;
     listen $LAB_SERVER_IP:80;
-    server_name origin.test localhost;
+    server_name origin.test other.test localhost;
     location = /ok { return 200 "ok\n"; }
     location = /big { default_type application/octet-stream; }
     location = /redirect { return 302 /ok; }
@@ -308,6 +310,7 @@ lab_up() {
     --no-resolv --no-hosts --no-poll --bind-interfaces \
     --listen-address="$LAB_SERVER_IP" --port=53 --local=/test/ \
     --domain-needed --host-record="$LAB_HOST,$LAB_SERVER_IP" \
+    --host-record="$LAB_HOST2,$LAB_SERVER_IP" \
     --local-ttl=300 --log-facility=- </dev/null >"$LAB_DIR/dnsmasq.log" 2>&1 &
   LAB_DNSMASQ_PID=$!
   lab_track "$LAB_DNSMASQ_PID"
@@ -321,7 +324,8 @@ lab_up() {
 
   LAB_URL=https://$LAB_HOST/
   LAB_DNS=$LAB_SERVER_IP:53
-  export LAB_ID LAB_C LAB_S LAB_CLIENT_IP LAB_SERVER_IP LAB_HOST LAB_URL LAB_DNS \
+  export LAB_ID LAB_C LAB_S LAB_CLIENT_IP LAB_SERVER_IP LAB_HOST LAB_HOST2 \
+    LAB_URL LAB_DNS \
     LAB_DIR CA_FILE
   lab_wait_ready "$LAB_DNSMASQ_PID" dnsmasq lab_c "$HS_PYTHON" -c "$LAB_DNSQ" \
     "$LAB_SERVER_IP" "$LAB_HOST" || {
