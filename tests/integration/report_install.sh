@@ -1,8 +1,9 @@
 #!/bin/sh
 # report_install: "cmake --install" into a DESTDIR puts the binary, both
 # man pages, the example profiles and the bash and zsh completions where
-# a Debian system looks for them (issue 6 part 8), and the installed
-# binary runs.
+# a Debian system looks for them (issue 6 part 8), the licences (with the
+# bundled libcurl's, which is inside the binary) in its doc folder, and the
+# installed binary runs.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init report_install
 hs_require cmake
@@ -15,10 +16,15 @@ DESTDIR=$D cmake --install "$HOPSPLIT_BUILD" --prefix /usr \
 }
 for f in bin/hopsplit share/man/man1/hopsplit.1 \
   share/bash-completion/completions/hopsplit \
-  share/zsh/site-functions/_hopsplit; do
+  share/zsh/site-functions/_hopsplit share/doc/hopsplit/COPYING; do
   [ -s "$D/usr/$f" ] || hs_fail "not installed: /usr/$f"
 done
 [ -x "$D/usr/bin/hopsplit" ] || hs_fail "/usr/bin/hopsplit not executable"
+# A bundled libcurl is inside the binary, so its licence goes with it.
+if "$D/usr/bin/hopsplit" --version | grep -q '^libcurl: bundled'; then
+  [ -s "$D/usr/share/doc/hopsplit/COPYING.curl" ] ||
+    hs_fail "bundled libcurl, but its licence is not installed"
+fi
 if [ -f "$HOPSPLIT_SRC/man/hopsplit-profile.5" ]; then
   [ -s "$D/usr/share/man/man5/hopsplit-profile.5" ] ||
     hs_fail "not installed: hopsplit-profile.5"
