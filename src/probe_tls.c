@@ -87,6 +87,7 @@ static void warmup_handshake(void)
   X509_STORE *trust = X509_STORE_new();
   SSL *c = NULL, *s = NULL;
   BIO *bc = NULL, *bs = NULL;
+  char host[] = WARMUP_HOST; /* SSL_set_tlsext_host_name casts to void * */
   int i, c_done = 0, s_done = 0;
 
   if (!crt || !cctx || !sctx || !trust || X509_STORE_add_cert(trust, crt) != 1)
@@ -105,7 +106,7 @@ static void warmup_handshake(void)
   SSL_set_bio(s, bs, bs);
   SSL_set_connect_state(c);
   SSL_set_accept_state(s);
-  if (SSL_set_tlsext_host_name(c, WARMUP_HOST) != 1 ||
+  if (SSL_set_tlsext_host_name(c, host) != 1 ||
       SSL_set1_host(c, WARMUP_HOST) != 1)
     goto out;
   /* Each call takes the handshake one flight on; TLS 1.3 needs three. */
