@@ -12,14 +12,27 @@ set(HOPSPLIT_CURL_SRC ${PROJECT_SOURCE_DIR}/third_party/curl)
 set(HOPSPLIT_CURL_BIN ${PROJECT_BINARY_DIR}/third_party/curl)
 set(HOPSPLIT_CURL_LIB ${HOPSPLIT_CURL_BIN}/lib/libcurl.a)
 
-# The build tree's own compiler, without this project's warnings or
-# sanitizers: libcurl is not this project's code.  Release, position
-# independent (the binary is a PIE).
+# The build tree's own compiler, flags (hardening from CMAKE_C_FLAGS, say)
+# and toolchain, without this project's warnings or sanitizers: libcurl is
+# not this project's code.  Release, position independent (the binary is a
+# PIE).
+set(HOPSPLIT_CURL_FORWARD)
+foreach(var CMAKE_TOOLCHAIN_FILE CMAKE_SYSROOT CMAKE_AR CMAKE_RANLIB
+    CMAKE_C_COMPILER_LAUNCHER)
+  if(DEFINED ${var} AND NOT "${${var}}" STREQUAL "")
+    list(APPEND HOPSPLIT_CURL_FORWARD -D${var}=${${var}})
+  endif()
+endforeach()
 ExternalProject_Add(bundled_curl
   SOURCE_DIR ${HOPSPLIT_CURL_SRC}
   BINARY_DIR ${HOPSPLIT_CURL_BIN}
+  # Always ask the inner build, so that an updated third_party/curl is
+  # rebuilt in an existing build tree (an up-to-date check costs ~1 s).
+  BUILD_ALWAYS ON
   CMAKE_ARGS
+    ${HOPSPLIT_CURL_FORWARD}
     -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
+    "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS}"
     -DCMAKE_BUILD_TYPE=Release
     -DCMAKE_POSITION_INDEPENDENT_CODE=ON
     -DBUILD_SHARED_LIBS=OFF

@@ -6,6 +6,7 @@
  * hop_tls.  No OpenSSL type leaves this file.
  */
 #include <openssl/bio.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 #include <openssl/ssl.h>
@@ -109,7 +110,8 @@ static void warmup_handshake(void)
   if (SSL_set_tlsext_host_name(c, host) != 1 ||
       SSL_set1_host(c, WARMUP_HOST) != 1)
     goto out;
-  /* Each call takes the handshake one flight on; TLS 1.3 needs three. */
+  /* Each call takes its side one flight on; TLS 1.3 is done in two
+   * passes, 16 bound it whatever happens. */
   for (i = 0; i < 16 && !(c_done && s_done); i++) {
     if (!c_done)
       c_done = SSL_do_handshake(c) == 1;
@@ -117,6 +119,12 @@ static void warmup_handshake(void)
       s_done = SSL_do_handshake(s) == 1;
   }
 out:
+  if (!(c_done && s_done))
+    msg_info("TLS warm-up handshake did not complete; the first cold "
+             "sample's tls may include OpenSSL's one-time set-up");
+  /* Nothing of this may reach libcurl's error messages, which read this
+   * thread's OpenSSL error queue. */
+  ERR_clear_error();
   SSL_free(c); /* frees its end of the BIO pair */
   SSL_free(s);
   X509_STORE_free(trust);
@@ -175,6 +183,7 @@ void *probe_tls_store(const char *cafile, const char *capath)
       (capath && X509_STORE_load_path(st, capath) != 1)) {
     /* Leave it to libcurl, which reports the bad file in its own words. */
     X509_STORE_free(st);
+    ERR_clear_error();
     return NULL;
   }
   msg_info("trust store: %s%s%s, %d certificates loaded%s",

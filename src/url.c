@@ -224,6 +224,50 @@ static int valid_ipv6(const char *s, size_t n)
   return 1;
 }
 
+/* An international domain name in the host of "host[:port]" s[0..n). */
+static int idn_error(const char *s, size_t n, char *err, size_t errlen)
+{
+  const char *colon = memchr(s, ':', n);
+
+  seterr(err, errlen,
+         "host '%.*s' is an international domain name: give its ASCII form "
+         "(xn--...), hopsplit does not convert it",
+         (int)(colon ? (size_t)(colon - s) : n), s);
+  return -1;
+}
+
+/* Decode the percent-encoding of a reg-name in place, as libcurl does
+ * before it connects, so that the name looked up is the name libcurl
+ * uses.  -1 when an escape is broken or decodes to a byte that is not a
+ * reg-name character; then host[0] is 0x80 if that byte was non-ASCII
+ * (an encoded international name), else 0. */
+static int decode_host(char *host)
+{
+  char *r = host, *w = host;
+
+  while (*r) {
+    char c = *r;
+
+    if (c == '%') {
+      if (!is_hex(r[1]) || !is_hex(r[2])) {
+        host[0] = '\0';
+        return -1;
+      }
+      c = (char)(hex_val(r[1]) * 16 + hex_val(r[2]));
+      r += 3;
+      if ((unsigned char)c >= 0x80 || c == '%' || !is_regname_char(c)) {
+        host[0] = (unsigned char)c >= 0x80 ? '\x80' : '\0';
+        return -1;
+      }
+    }
+    else
+      r++;
+    *w++ = c;
+  }
+  *w = '\0';
+  return 0;
+}
+
 /* Parse "host[:port]" of an authority (userinfo already removed). */
 static int parse_hostport(struct url *u, const char *s, size_t n, char *err,
                           size_t errlen)
@@ -251,21 +295,24 @@ static int parse_hostport(struct url *u, const char *s, size_t n, char *err,
   }
   else {
     for (i = 0; i < n && s[i] != ':'; i++) {
-      if ((unsigned char)s[i] >= 0x80) {
-        const char *colon = memchr(s, ':', n);
-
-        seterr(err, errlen,
-               "host '%.*s' is an international domain name: give its "
-               "ASCII form (xn--...), hopsplit does not convert it",
-               (int)(colon ? (size_t)(colon - s) : n), s);
-        return -1;
-      }
+      if ((unsigned char)s[i] >= 0x80)
+        return idn_error(s, n, err, errlen);
       if (!is_regname_char(s[i])) {
         seterr(err, errlen, "bad host '%.*s'", (int)n, s);
         return -1;
       }
     }
     u->host = xstrndup(s, i);
+    if (memchr(u->host, '%', i) && decode_host(u->host) < 0) {
+      int idn = u->host[0] == '\x80';
+
+      free(u->host);
+      u->host = NULL;
+      if (idn)
+        return idn_error(s, n, err, errlen);
+      seterr(err, errlen, "bad host '%.*s'", (int)n, s);
+      return -1;
+    }
   }
   for (hl = 0; u->host[hl]; hl++)
     u->host[hl] = to_lower(u->host[hl]);

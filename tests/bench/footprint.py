@@ -14,6 +14,7 @@ and so may miss a short spike); then the start-up time of
 of 200 runs each, interleaved.  Prints figures; never fails on them.
 """
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -133,7 +134,8 @@ def memory(exe, ca, resolve, url, helper):
 def startup(exe):
     progs = (([exe, "--version"], "hopsplit --version (< 5 ms)"),
              ([exe, "--help"], "hopsplit --help"),
-             (["/usr/bin/curl", "--version"], "curl --version"),
+             ([shutil.which("curl") or "/usr/bin/curl", "--version"],
+              "curl --version"),
              (["/bin/true"], "/bin/true"))
     res = {label: ([], [], []) for _, label in progs}
     for argv, _ in progs:

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     return 2;
   }
   if (pid == 0) {
-    fd = open("/dev/null", O_RDWR);
+    fd = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
       _exit(126);
     execv(argv[1], argv + 1);

@@ -25,6 +25,8 @@ HTTP, by path (Connection: close everywhere):
   /loc-del       302 whose Location has DEL (0x7f)
   /loc-long      302 whose Location is 9 KB long
   /loc-nul       302 whose Location has a NUL byte
+  /to-idn        302 to http://bücher.test/ok (raw UTF-8 in the header)
+  /to-idn-pct    302 to http://b%C3%BCcher.test/ok (percent-encoded)
   /chain/N       302 to /chain/N+1 up to 50, then 200
   /loop[?Q]      302 to /x/../loop[?Q] (a loop through dot segments)
   /secret-redir  302 to /secret-ok?token=...&X-Amz-Signature=...
@@ -188,6 +190,10 @@ def handle(conn, held):
                          b"Connection: close\r\n\r\n" + b"z" * 100)
         elif route == "/loc-nul":
             conn.sendall(redirect("/ok\x00evil"))
+        elif route == "/to-idn":
+            conn.sendall(redirect("http://b\u00fccher.test/ok".encode()))
+        elif route == "/to-idn-pct":
+            conn.sendall(redirect("http://b%C3%BCcher.test/ok"))
         elif route == "/to-file":
             conn.sendall(redirect("file:///etc/passwd"))
         elif route == "/to-ftp":

@@ -6,6 +6,8 @@
 #   message), javascript: and data:     "only http and https"
 #   a Location with a control character (0x01) or DEL   "control character"
 #   a 9 KB Location                     "longer than 8192"
+#   an international host name, raw UTF-8 or percent-encoded
+#                                       "international domain name"
 #   a 50-hop chain with the default -L 10   "too many", 11 hops
 #   a loop through dot segments (/x/../loop)   "redirect loop"
 # and -L 50 follows the whole chain (51 hops, exit 0).  Nothing hostile is
@@ -34,6 +36,14 @@ for p in loc-ctl loc-del; do
   # shellcheck disable=SC2086
   hs_bad_then_good redirect 'control character' $T "bad=$B/$p" "good=$B/ok"
   hs_jcheck "nhops()[0] == 1"
+done
+# The refused hop is listed with its URL, never requested (no status).
+for p in to-idn to-idn-pct; do
+  # shellcheck disable=SC2086
+  hs_bad_then_good redirect 'international domain name' $T "bad=$B/$p" \
+    "good=$B/ok"
+  hs_jcheck "nhops()[0] == 2" "samples[0]['hops'][1]['status'] is None" \
+    "'cher.test/ok' in samples[0]['hops'][1]['url']"
 done
 # shellcheck disable=SC2086
 hs_bad_then_good redirect 'longer than 8192' $T "bad=$B/loc-long" "good=$B/ok"

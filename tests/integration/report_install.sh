@@ -22,8 +22,13 @@ done
 [ -x "$D/usr/bin/hopsplit" ] || hs_fail "/usr/bin/hopsplit not executable"
 # A bundled libcurl is inside the binary, so its licence goes with it.
 if "$D/usr/bin/hopsplit" --version | grep -q '^libcurl: bundled'; then
-  [ -s "$D/usr/share/doc/hopsplit/COPYING.curl" ] ||
-    hs_fail "bundled libcurl, but its licence is not installed"
+  for f in COPYING.curl licenses/openssl.copyright licenses/Apache-2.0 \
+    licenses/c-ares.copyright licenses/nghttp2.copyright \
+    licenses/libyaml.copyright licenses/zlib.copyright \
+    licenses/brotli.copyright licenses/zstd.copyright; do
+    [ -s "$D/usr/share/doc/hopsplit/$f" ] ||
+      hs_fail "bundled build, but share/doc/hopsplit/$f is not installed"
+  done
 fi
 if [ -f "$HOPSPLIT_SRC/man/hopsplit-profile.5" ]; then
   [ -s "$D/usr/share/man/man5/hopsplit-profile.5" ] ||

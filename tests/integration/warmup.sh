@@ -18,7 +18,10 @@ BUNDLE=$HS_DIR/bundle.pem
     cat /etc/ssl/certs/ca-certificates.crt
   cat "$CA_FILE"
 } >"$BUNDLE"
-certs=$(grep -c -- '-----BEGIN CERTIFICATE-----' "$BUNDLE")
+# Distinct certificates (a store keeps one of duplicates).
+certs=$(awk '/-----BEGIN CERTIFICATE-----/ { c = "" } { c = c $0 "\n" }
+  /-----END CERTIFICATE-----/ { if (!(c in seen)) n++; seen[c] = 1 }
+  END { print n + 0 }' "$BUNDLE")
 R="origin.test:$HTTPS_PORT:127.0.0.1"
 U="https://origin.test:$HTTPS_PORT/ok"
 

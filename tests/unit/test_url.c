@@ -57,6 +57,9 @@ struct parse_ok {
 };
 
 static const struct parse_ok parse_ok_cases[] = {
+    /* Percent-encoding in a host is decoded, as libcurl does. */
+    {"http://Ex%61mple.COM:8080/", "http", NULL, "example.com", 0, 8080, 1,
+     "/", NULL, NULL},
     {"http://example.com", "http", NULL, "example.com", 0, 80, 0, "/", NULL,
      NULL},
     {"HTTPS://Example.COM/A/b?X=Y#Frag", "https", NULL, "example.com", 0, 443,
@@ -158,6 +161,14 @@ static const struct parse_bad parse_bad_cases[] = {
      "cher.test' is an international domain name: give its "
      "ASCII form (xn--...), hopsplit does not convert it"},
     {"http://a[b]/", "bad host 'a[b]'"},
+    {"https://b%C3%BC"
+     "cher.test/",
+     "host 'b%C3%BC"
+     "cher.test' is an international domain name: give its "
+     "ASCII form (xn--...), hopsplit does not convert it"},
+    {"http://ho%2Fst/", "bad host 'ho%2Fst'"},
+    {"http://ho%zzst/", "bad host 'ho%zzst'"},
+    {"http://ho%2/", "bad host 'ho%2'"},
 };
 
 static void test_parse_bad(void **state)
