@@ -178,6 +178,12 @@ void options_copy(struct options *dst, const struct options *src);
  * a known extension is --format); call once after the last options_set. */
 void options_finish(struct options *o);
 
+/* The trust store from the environment, as the curl tool takes it, when
+ * neither --cacert nor --capath nor -k is given: CURL_CA_BUNDLE, else
+ * SSL_CERT_DIR and SSL_CERT_FILE.  For runs that measure (not for
+ * `hopsplit report`, which replays recorded options). */
+void options_ca_from_env(struct options *o);
+
 /* Format of an output file from its extension, FORMAT_COUNT if unknown. */
 enum report_format options_format_from_path(const char *path);
 

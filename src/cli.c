@@ -112,6 +112,7 @@ int cli_parse(struct cli *c, int argc, char **argv)
     }
   }
   options_finish(&c->opts);
+  options_ca_from_env(&c->opts);
   return 0;
 }
 

@@ -436,6 +436,25 @@ void options_finish(struct options *o)
       o->outputs[i].format = o->format;
 }
 
+void options_ca_from_env(struct options *o)
+{
+  const char *v;
+
+  if (o->cacert || o->capath || o->insecure)
+    return;
+  v = getenv("CURL_CA_BUNDLE");
+  if (v && *v) {
+    o->cacert = xstrdup(v);
+    return;
+  }
+  v = getenv("SSL_CERT_DIR");
+  if (v && *v)
+    o->capath = xstrdup(v);
+  v = getenv("SSL_CERT_FILE");
+  if (v && *v)
+    o->cacert = xstrdup(v);
+}
+
 enum report_format options_format_from_path(const char *path)
 {
   const char *dot = strrchr(path, '.');

@@ -778,6 +778,7 @@ static void build_options(struct loader *L, struct options *o,
     options_override(o, cli->given[i].def, cli->given[i].val, err,
                      sizeof(err));
   options_finish(o);
+  options_ca_from_env(o);
 }
 
 static size_t find_target(struct loader *L, const char *name)
