@@ -308,7 +308,11 @@ double compare_drift_rho(const int64_t *values, const bool *valid,
 
 int compare_drift_warning(double rho, size_t n)
 {
-  if (isnan(rho) || n < COMPARE_DRIFT_MIN_N)
+  double r = fabs(rho);
+
+  if (isnan(rho) || n < COMPARE_DRIFT_MIN_N || r < COMPARE_DRIFT_RHO)
     return 0;
-  return fabs(rho) >= COMPARE_DRIFT_RHO;
+  /* |rho| = 1 is a perfect trend (atanh would be infinite). */
+  return r >= 1.0 ||
+         sqrt((double)(n - 3) / 1.06) * atanh(r) >= COMPARE_DRIFT_Z;
 }

@@ -649,12 +649,26 @@ static void test_drift(void **state)
 static void test_drift_warning_threshold(void **state)
 {
   (void)state;
-  assert_true(compare_drift_warning(0.5, 10));
-  assert_true(compare_drift_warning(-0.5, 10));
+  /* n = 10: sqrt(7/1.06) * atanh(|rho|) >= 2.576 from |rho| = 0.763
+   * (the exact 1 % critical value of Spearman's rho is 0.794).  Under no
+   * trend, |rho| >= 0.5 happens in about 14 % of runs of 10 rounds: the
+   * old rule warned that often on a quiet network. */
+  assert_false(compare_drift_warning(0.5, 10));
+  assert_false(compare_drift_warning(-0.75, 10));
+  assert_true(compare_drift_warning(0.77, 10));
+  assert_true(compare_drift_warning(-0.8, 10));
+  /* n = 25 needs 0.512, n = 30 only the floor of 0.5. */
+  assert_false(compare_drift_warning(0.5, 25));
+  assert_true(compare_drift_warning(0.53, 25));
+  assert_true(compare_drift_warning(0.5, 30));
+  assert_true(compare_drift_warning(-0.5, 30));
+  assert_true(compare_drift_warning(1.0, 10));
   assert_true(compare_drift_warning(1.0, 1000));
-  assert_false(compare_drift_warning(0.4999, 10));
+  /* The floor holds whatever n: a weak trend is no warning. */
+  assert_false(compare_drift_warning(0.4999, 10000));
   assert_false(compare_drift_warning(-0.4999, 100));
   assert_false(compare_drift_warning(0.9, 9));
+  assert_false(compare_drift_warning(1.0, 9));
   assert_false(compare_drift_warning((double)NAN, 100));
 }
 
