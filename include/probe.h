@@ -33,12 +33,12 @@ void probe_features(struct buf *b);
 struct probe;
 
 /*
- * Unmeasured, local TLS set-up before round 1: the run's trust store is
- * parsed, and one handshake in memory pays OpenSSL's one-time
- * initialisation, both of which would otherwise inflate the first cold
- * sample (its other and tls).
+ * Unmeasured, local TLS set-up before round 1: the trust store of every
+ * target is parsed (once per file), and one handshake in memory pays OpenSSL's
+ * one-time initialisation, both of which would otherwise inflate the first
+ * cold sample (its other and tls).
  */
-void probe_tls_warmup(const struct options *o);
+void probe_tls_warmup(const struct plan *p);
 
 struct probe *probe_alloc(const struct plan *plan);
 void probe_free(struct probe *p);

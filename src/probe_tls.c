@@ -134,13 +134,21 @@ out:
   EVP_PKEY_free(key);
 }
 
-void probe_tls_warmup(const struct options *o)
+void probe_tls_warmup(const struct plan *p)
 {
-  /* The run's trust store is parsed here, before the first sample's
-   * clock starts (with Debian's bundle that was 30 to 45 ms in the first
-   * cold sample's "other"); then a handshake in memory. */
-  if (!o->insecure)
-    probe_shared_store(o);
+  size_t i;
+
+  /* The trust stores are parsed here, before the first sample's clock
+   * starts (with Debian's bundle that was 30 to 45 ms in the first cold
+   * sample's "other"); a profile's targets may each name their own.  Then
+   * a handshake in memory. */
+  for (i = 0; i < p->n_targets; i++) {
+    const struct options *o =
+        p->targets[i].opts ? p->targets[i].opts : p->opts;
+
+    if (!o->insecure)
+      probe_shared_store(o);
+  }
   warmup_handshake();
 }
 

@@ -149,7 +149,7 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
   }
   /* One allocation for a run of usual size; a huge -n grows as it goes. */
   results_reserve(r, total < 65536 ? total : 65536);
-  probe_tls_warmup(p->opts);
+  probe_tls_warmup(p);
   /* Warm and resumed clients are primed before round 1 with unmeasured
    * requests; a priming failure is reported, and the samples then show
    * what happens. */

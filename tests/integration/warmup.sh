@@ -2,8 +2,9 @@
 # warmup: what a run pays once happens before round 1, not in the first
 # sample.  The trust store is parsed once, before measuring starts (-v
 # says so, with the number of certificates, before its "set-up done,
-# measuring" line), never again, and not at all with -k; the first cold
-# sample then succeeds like the others.  (With Debian's bundle, parsing
+# measuring" line), never again, and not at all with -k; a profile whose
+# targets name their own CA files has each parsed before measuring; the
+# first cold sample then succeeds like the others.  (With Debian's bundle, parsing
 # inside the first sample had added 30 to 45 ms to its "other".)
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init warmup
@@ -45,6 +46,32 @@ hs_run 0 -v -n 2 --mode cold,warm,resumed --format json --resolve "$R" \
 hs_jcheck --all-ok --samples 6
 n=$(grep -c "^hopsplit: trust store: " "$HS_ERR")
 [ "$n" = 1 ] || { hs_show; hs_fail "trust store parsed $n times, want once"; }
+
+# A profile whose targets name different CA files: both are parsed
+# before measuring starts, each once.
+cat >"$HS_DIR/two.yaml" <<EOF2
+name: two-stores
+rounds: 2
+modes: [cold]
+defaults:
+  resolve: ["$R"]
+targets:
+  - name: bundle
+    url: $U
+    cacert: $BUNDLE
+  - name: ca
+    url: $U
+    cacert: $CA_FILE
+EOF2
+hs_run 0 run -v --format json "$HS_DIR/two.yaml"
+hs_jcheck --all-ok --samples 4
+start=$(grep -n "^hopsplit: set-up done" "$HS_ERR" | cut -d: -f1)
+for f in "$BUNDLE" "$CA_FILE"; do
+  n=$(grep -c "^hopsplit: trust store: $f, " "$HS_ERR")
+  line=$(grep -n "^hopsplit: trust store: $f, " "$HS_ERR" | cut -d: -f1)
+  [ "$n" = 1 ] && [ -n "$start" ] && [ "$line" -lt "$start" ] ||
+    { hs_show; hs_fail "$f: parsed $n times, or not before set-up done"; }
+done
 
 # -k verifies nothing, so nothing is parsed.
 hs_run 0 -v -k -n 1 --mode cold --format json --resolve "$R" "$U"
