@@ -50,7 +50,7 @@ def spawn(argv):
     wall = time.perf_counter() - t
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit("failed (%s): %s" % (status, " ".join(argv)))
-    return wall, Usage(ru, None)
+    return wall, Usage(ru.ru_maxrss, ru.ru_minflt, ru.ru_utime + ru.ru_stime)
 
 
 def measure(helper, argv):
@@ -81,23 +81,16 @@ def measure(helper, argv):
     if len(out) != 4 or out[3] != b"0":
         raise SystemExit("failed (%s): %s" % (out, " ".join(argv)))
     maxrss, minflt, cpu_us = (int(x) for x in out[:3])
-    return wall, Usage.of(maxrss, minflt, cpu_us / 1e6, peaks)
+    return wall, Usage(maxrss, minflt, cpu_us / 1e6, peaks)
 
 
 class Usage:
-    @classmethod
-    def of(cls, maxrss, minflt, cpu, peaks):
-        u = cls.__new__(cls)
-        u.ru_maxrss, u.ru_minflt = maxrss, minflt
-        u.ru_utime, u.ru_stime, u.peaks = cpu, 0.0, peaks
-        return u
+    """What a run cost: peak RSS and minor faults (KiB, count), CPU time
+    (s), and the /proc peaks when they were watched."""
 
-    def __init__(self, ru, peaks):
-        self.ru_maxrss = ru.ru_maxrss
-        self.ru_minflt = ru.ru_minflt
-        self.ru_utime = ru.ru_utime
-        self.ru_stime = ru.ru_stime
-        self.peaks = peaks
+    def __init__(self, maxrss, minflt, cpu, peaks=None):
+        self.ru_maxrss, self.ru_minflt = maxrss, minflt
+        self.cpu, self.peaks = cpu, peaks
 
 
 def mib(kib):
@@ -145,7 +138,7 @@ def startup(exe):
         for argv, label in progs:
             w, ru = spawn(argv)
             res[label][0].append(w)
-            res[label][1].append(ru.ru_utime + ru.ru_stime)
+            res[label][1].append(ru.cpu)
             res[label][2].append(ru.ru_minflt)
     print()
     print("start-up, medians of 200 interleaved runs")
