@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "cache.h"
+#include "check.h"
 #include "compare.h"
 #include "edge.h"
 #include "plan.h"
@@ -20,19 +21,6 @@
 
 /* Phases of a whole sample: hop phases summed over hops, plus the
  * sample's redirect and other time. */
-enum sum_phase {
-  SUM_DNS,
-  SUM_CONNECT,
-  SUM_TLS,
-  SUM_SEND,
-  SUM_WAIT,
-  SUM_TRANSFER,
-  SUM_REDIRECT,
-  SUM_OTHER,
-  SUM_TOTAL,
-  SUM_COUNT
-};
-extern const char *const sum_phase_names[SUM_COUNT];
 
 struct hop_summary {
   size_t hop; /* 1-based hop index */
@@ -141,7 +129,6 @@ struct analysis {
 };
 
 /* Value of a sample-level phase of one sample. */
-int64_t analysis_sample_phase(const struct sample *s, enum sum_phase ph);
 
 /* Parts of analysis_build, each in its own file: cache[], edge[] and
  * client (analysis_cdn.c); comparison[] and drift[]
@@ -159,5 +146,13 @@ void finding_release(struct finding *f);
 void analysis_build(struct analysis *a, const struct plan *p,
                     const struct results *r);
 void analysis_release(struct analysis *a);
+
+/*
+ * Decide every check of cs from the analysis a of plan p; sets pass and
+ * measured of each and cs->n_failed, which it also returns.  A check
+ * without data (no successful sample, no such hop) fails.
+ */
+size_t check_evaluate(struct check_set *cs, const struct plan *p,
+                      const struct analysis *a);
 
 #endif

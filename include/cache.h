@@ -14,30 +14,7 @@
 #include <stddef.h>
 
 #include "sample.h"
-
-enum cache_verdict {
-  CACHE_HIT,         /* served from a cache */
-  CACHE_MISS,        /* not in cache, fetched from the origin */
-  CACHE_EXPIRED,     /* in cache but expired, fetched again */
-  CACHE_STALE,       /* a stale copy was served */
-  CACHE_REVALIDATED, /* cached copy served after the origin said 304 */
-  CACHE_BYPASS,      /* the origin, request or a rule said do not cache */
-  CACHE_DYNAMIC,     /* the CDN does not consider it eligible (default or
-                        configuration) */
-  CACHE_UNCACHEABLE, /* no CDN verdict; origin forbids shared caching */
-  CACHE_UNKNOWN,     /* no cache signal */
-  CACHE_VERDICT_COUNT
-};
-
-/* "HIT", "MISS", ... indexed by verdict. */
-extern const char *const cache_verdict_names[CACHE_VERDICT_COUNT];
-/* Case-insensitive; CACHE_VERDICT_COUNT when the name is unknown. */
-enum cache_verdict cache_verdict_from_name(const char *name);
-/* 1 for verdicts where a cache answered (HIT, STALE, REVALIDATED). */
-int cache_verdict_served_from_cache(enum cache_verdict v);
-/* 1 for verdicts that mean "not cacheable at the edge" (BYPASS, DYNAMIC,
- * UNCACHEABLE): what a finding reports. */
-int cache_verdict_not_cacheable(enum cache_verdict v);
+#include "verdict.h"
 
 /* Cache-Control (or a targeted field with its syntax) as a shared cache
  * reads it.  Qualified private="..." and no-cache="..." only restrict some
@@ -108,17 +85,5 @@ void cache_classify(const struct header *h, size_t n, int request_had_auth,
  * chain, which names the vendor when no header does. */
 void cache_classify_hop(const struct hop *hop, int request_had_auth,
                         struct cache_result *out);
-
-/* Verdict counts across samples (SPEC 5 cache[].counts). */
-struct cache_counts {
-  int n[CACHE_VERDICT_COUNT];
-};
-
-void cache_counts_init(struct cache_counts *c);
-void cache_counts_add(struct cache_counts *c, enum cache_verdict v);
-int cache_counts_total(const struct cache_counts *c);
-/* The most frequent verdict (the earliest in enum order on a tie), or
- * CACHE_UNKNOWN when empty. */
-enum cache_verdict cache_counts_mode(const struct cache_counts *c);
 
 #endif

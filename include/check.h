@@ -1,9 +1,9 @@
 /*
  * check.h: the checks of a profile (SPEC 6) and their outcome.  A profile
  * (profile.c) parses them into a struct check_set; after the analysis,
- * check_evaluate decides each one from the analysis alone and keeps the
- * measured value, and report_checks.c prints them.  A failed check makes
- * the exit status 1 (SPEC 2).
+ * check_evaluate (analysis.h) decides each one from the analysis alone and
+ * keeps the measured value, and report_checks.c prints them.  A failed check
+ * makes the exit status 1 (SPEC 2).
  *
  * Three kinds:
  *   metric   PHASE.STAT of a target in one mode against max and/or min;
@@ -96,13 +96,5 @@ int check_parse_compare_verdict(const char *name, unsigned *bits, char *err,
 
 /* What a check asks, in words ("total.p95 <= 800 ms"); caller frees. */
 char *check_describe(const struct check *c);
-
-/*
- * Decide every check of cs from the analysis a of plan p; sets pass and
- * measured of each and cs->n_failed, which it also returns.  A check
- * without data (no successful sample, no such hop) fails.
- */
-size_t check_evaluate(struct check_set *cs, const struct plan *p,
-                      const struct analysis *a);
 
 #endif

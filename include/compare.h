@@ -32,6 +32,8 @@
 #ifndef HOPSPLIT_COMPARE_H
 #define HOPSPLIT_COMPARE_H
 
+#include "verdict.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -48,22 +50,6 @@
 #define COMPARE_DRIFT_RHO   0.5
 #define COMPARE_DRIFT_MIN_N 10
 #define COMPARE_DRIFT_Z     2.576
-
-enum compare_verdict {
-  COMPARE_FASTER,
-  COMPARE_SLOWER,
-  COMPARE_NO_CLEAR_DIFFERENCE,
-  COMPARE_VERDICT_COUNT
-};
-
-/* "faster", "slower", "no clear difference", indexed by the verdict. */
-extern const char *const compare_verdict_names[COMPARE_VERDICT_COUNT];
-
-/* The name of a verdict, a static string; "unknown" for an invalid value. */
-const char *compare_verdict_name(enum compare_verdict v);
-
-/* The verdict named name, or COMPARE_VERDICT_COUNT when none is (or NULL). */
-enum compare_verdict compare_verdict_from_name(const char *name);
 
 /* The result of one paired comparison; plain values, nothing to free. */
 struct compare_result {

@@ -149,9 +149,6 @@ const struct opt_def *options_find(const char *name);
 const struct opt_def *options_find_short(char c);
 /* The known long name closest to name (for "did you mean"), or NULL. */
 const char *options_suggest(const char *name);
-/* The one of n names closest to name, within two edits, or NULL. */
-const char *options_closest(const char *name, const char *const *names,
-                            size_t n);
 
 /*
  * Apply one option.  val is NULL for flags.  On error, writes a message

@@ -53,11 +53,6 @@ struct plan_target_spec {
   const struct options *opts;
 };
 
-/* Whether a target URL argument can be measured (parses, http or https,
- * "https://" added when it has no scheme).  0, or -1 with a message that
- * quotes the URL redacted. */
-int plan_url_problem(const char *arg, char *msg, size_t len);
-
 int plan_build(struct plan *p, const struct options *o, char *const *args,
                size_t n_args);
 /*

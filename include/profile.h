@@ -63,4 +63,7 @@ int profile_load_buf(struct profile *p, const char *file, const char *data,
  */
 char *profile_expand(const char *s, char *err, size_t errlen, size_t *at);
 
+/* The version of the libyaml profiles are read with, for -V. */
+const char *profile_yaml_version(void);
+
 #endif

@@ -34,8 +34,4 @@ int report_read(struct report_saved *saved, const char *text, size_t len,
                 const char *name);
 void report_saved_release(struct report_saved *saved);
 
-/* "2024-05-01T12:00:00.123Z" (as units_rfc3339_ms writes) -> ms since
- * the epoch; 0, or -1 when s has another form. */
-int report_read_time(const char *s, int64_t *ms);
-
 #endif

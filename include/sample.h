@@ -159,4 +159,23 @@ int sample_header_is_diagnostic(const char *name);
  * hop phases must already be set; closes the accounting exactly. */
 void sample_close_accounts(struct sample *s);
 
+/* The phases a sample sums to (SPEC 3.1): each hop phase over its hops,
+ * then redirect, other and total.  Names as SPEC 5 prints them. */
+enum sum_phase {
+  SUM_DNS,
+  SUM_CONNECT,
+  SUM_TLS,
+  SUM_SEND,
+  SUM_WAIT,
+  SUM_TRANSFER,
+  SUM_REDIRECT,
+  SUM_OTHER,
+  SUM_TOTAL,
+  SUM_COUNT
+};
+extern const char *const sum_phase_names[SUM_COUNT];
+
+/* The value of phase ph of sample s, in microseconds. */
+int64_t sample_phase_sum(const struct sample *s, enum sum_phase ph);
+
 #endif

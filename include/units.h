@@ -54,4 +54,10 @@ void units_format_bytes(int64_t bytes, char *out, size_t len);
  */
 void units_rfc3339_ms(int64_t epoch_ms, char *out, size_t len);
 
+/* "2024-05-01T12:00:00.123Z" (as units_rfc3339_ms writes) -> ms since
+ * the epoch; 0, or -1 when s has another form. */
+int units_parse_rfc3339_ms(const char *s, int64_t *ms);
+/* Days from 1970-01-01 to the date y-m-d (proleptic Gregorian; m 1..12). */
+int64_t units_days_from_civil(int64_t y, int64_t m, int64_t d);
+
 #endif

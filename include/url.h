@@ -114,4 +114,9 @@ int url_name_is_credential(const char *name);
  * (X-Api-Key, X-Auth-Token ...); caller frees. */
 char *url_redact_header(const char *line);
 
+/* Whether a target URL argument can be measured (parses, http or https,
+ * "https://" added when it has no scheme).  0, or -1 with a message that
+ * quotes the URL redacted. */
+int url_target_problem(const char *arg, char *msg, size_t len);
+
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate src/poptable.c: the POP/airport and country-centroid tables that
+"""Generate src/cdn/poptable.c: the POP/airport and country-centroid tables that
 edge.c looks codes up in.
 
 Inputs (not needed by the build, only to regenerate):
@@ -10,7 +10,7 @@ Inputs (not needed by the build, only to regenerate):
                                OurAirports-derived rows)
 DATA defaults to ../shared/data next to the repository (the project's shared
 folder); pass another folder as the first argument.  The output goes to
-src/poptable.c, or to the second argument.
+src/cdn/poptable.c, or to the second argument.
 
 Rows of the POP table:
   * every airport of iata-airports.csv, because CloudFront and Fastly POP
@@ -242,7 +242,7 @@ def main():
     data = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.path.dirname(REPO), "shared", "data")
     out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
-        REPO, "src", "poptable.c")
+        REPO, "src", "cdn", "poptable.c")
 
     rows = {}
     with open(os.path.join(data, "iata-airports.csv"), newline="",
@@ -342,7 +342,7 @@ def main():
     if shutil.which("clang-format"):
         text = subprocess.run(
             ["clang-format",
-             "--assume-filename=" + os.path.join(REPO, "src", "poptable.c")],
+             "--assume-filename=" + os.path.join(REPO, "src", "cdn", "poptable.c")],
             input=text, capture_output=True, text=True, check=True).stdout
     with open(out, "w", encoding="utf-8") as f:
         f.write(text)

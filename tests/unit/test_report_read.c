@@ -11,6 +11,7 @@
 
 #include "jtree.h"
 #include "report_read.h"
+#include "units.h"
 
 static void test_round_trip(void **state)
 {
@@ -135,12 +136,12 @@ static void test_time(void **state)
 
   (void)state;
   for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-    assert_int_equal(report_read_time(c[i].s, &ms), 0);
+    assert_int_equal(units_parse_rfc3339_ms(c[i].s, &ms), 0);
     assert_int_equal(ms, c[i].ms);
   }
   for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-    assert_int_equal(report_read_time(bad[i], &ms), -1);
-  assert_int_equal(report_read_time(NULL, &ms), -1);
+    assert_int_equal(units_parse_rfc3339_ms(bad[i], &ms), -1);
+  assert_int_equal(units_parse_rfc3339_ms(NULL, &ms), -1);
 }
 
 static void test_read_rejects(void **state)

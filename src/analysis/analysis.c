@@ -1,0 +1,135 @@
+/*
+ * analysis.c: per target and mode, statistics of every phase over the
+ * successful samples, per hop index, failure counts, and the median
+ * sample.  Input: plan and results.  Output: struct analysis.  Pure.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "xalloc.h"
+#include "banned.h"
+
+static void summarise(struct mode_summary *m, const struct results *r,
+                      size_t target, enum sample_mode mode)
+{
+  int64_t *v = xmalloc((r->n ? r->n : 1) * sizeof(*v));
+  size_t i, k, n, max_hops = 0;
+  int ph;
+
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+
+    if (s->target != target || s->mode != mode)
+      continue;
+    m->n_samples++;
+    if (s->ok) {
+      m->n_ok++;
+      if (s->n_hops > max_hops)
+        max_hops = s->n_hops;
+    }
+    else {
+      m->n_failed++;
+      m->failed_by_class[s->err] += 1;
+      if (!m->first_error[s->err])
+        m->first_error[s->err] = s->err_message;
+    }
+  }
+  for (ph = 0; ph < SUM_COUNT; ph++) {
+    n = 0;
+    for (i = 0; i < r->n; i++) {
+      const struct sample *s = &r->samples[i];
+
+      if (s->target == target && s->mode == mode && s->ok)
+        v[n++] = sample_phase_sum(s, (enum sum_phase)ph);
+    }
+    stats_compute(v, n, &m->phases[ph]);
+  }
+  /* The median sample: the one whose total equals the median total; the
+   * earliest such sample when several tie. */
+  m->median_sample = -1;
+  for (i = 0; i < r->n && m->n_ok; i++) {
+    const struct sample *s = &r->samples[i];
+
+    if (s->target == target && s->mode == mode && s->ok &&
+        s->total_us == m->phases[SUM_TOTAL].p50) {
+      m->median_sample = (long)i;
+      break;
+    }
+  }
+  m->n_hops = max_hops;
+  m->hops = max_hops ? xcalloc(max_hops, sizeof(*m->hops)) : NULL;
+  for (k = 0; k < max_hops; k++) {
+    m->hops[k].hop = k + 1;
+    for (ph = 0; ph < PHASE_COUNT; ph++) {
+      n = 0;
+      for (i = 0; i < r->n; i++) {
+        const struct sample *s = &r->samples[i];
+
+        if (s->target == target && s->mode == mode && s->ok && s->n_hops > k)
+          v[n++] = s->hops[k].phases[ph];
+      }
+      stats_compute(v, n, &m->hops[k].phases[ph]);
+    }
+  }
+  free(v);
+}
+
+void analysis_build(struct analysis *a, const struct plan *p,
+                    const struct results *r)
+{
+  size_t t, i;
+
+  memset(a, 0, sizeof(*a));
+  a->n_targets = p->n_targets;
+  a->targets = xcalloc(p->n_targets ? p->n_targets : 1, sizeof(*a->targets));
+  for (t = 0; t < p->n_targets; t++) {
+    for (i = 0; i < p->n_modes; i++) {
+      struct mode_summary *m = &a->targets[t].modes[p->modes[i]];
+
+      m->present = 1;
+      summarise(m, r, t, p->modes[i]);
+    }
+  }
+  a->n_samples = r->n;
+  for (i = 0; i < r->n; i++)
+    if (!r->samples[i].ok)
+      a->n_failed++;
+  analysis_cdn_build(p, r, a);
+  analysis_compare_build(p, r, a);
+  for (t = 0; t < p->n_targets; t++)
+    findings_build(p, r, a, t);
+}
+
+void analysis_release(struct analysis *a)
+{
+  size_t t, k;
+  int m;
+
+  for (t = 0; t < a->n_targets; t++) {
+    struct target_analysis *ta = &a->targets[t];
+
+    for (m = 0; m < MODE_COUNT; m++)
+      free(ta->modes[m].hops);
+    for (k = 0; k < ta->n_cache; k++) {
+      free(ta->cache[k].host);
+      cache_result_release(&ta->cache[k].result);
+    }
+    free(ta->cache);
+    for (k = 0; k < ta->n_edge; k++)
+      edge_result_release(&ta->edge[k]);
+    free(ta->edge);
+    for (k = 0; k < ta->n_findings; k++)
+      finding_release(&ta->findings[k]);
+    free(ta->findings);
+  }
+  if (a->facts) {
+    for (k = 0; k < a->n_samples; k++)
+      free(a->facts[k]);
+    free(a->facts);
+  }
+  free(a->comparisons);
+  free(a->drifts);
+  free(a->targets);
+  memset(a, 0, sizeof(*a));
+}

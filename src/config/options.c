@@ -1,0 +1,658 @@
+/*
+ * options.c: the one option table and the one setter shared by the command
+ * line and profiles.  Input: option name and value text.  Output: fields
+ * of struct options, validated; errors come back as text for the caller
+ * to prefix with where the option was given.
+ */
+#include <arpa/inet.h>
+#include <sys/socket.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "msg.h"
+#include "options.h"
+#include "units.h"
+#include "url.h"
+#include "strutil.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/* Sorted by name: options_find uses bsearch, and a unit test checks it. */
+const struct opt_def options_table[OPT_COUNT] = {
+    {"cacert", 0, OPT_ARG_REQUIRED, OPT_CACERT, "FILE",
+     "CA certificates to verify peers with"},
+    {"capath", 0, OPT_ARG_REQUIRED, OPT_CAPATH, "DIR",
+     "directory of CA certificates"},
+    {"client-location", 0, OPT_ARG_REQUIRED, OPT_CLIENT_LOCATION, "CC|LAT,LON",
+     "where the client is, for edge distance"},
+    {"color", 0, OPT_ARG_REQUIRED, OPT_COLOR, "auto|always|never",
+     "colour in text output (NO_COLOR is honoured)"},
+    {"compressed", 0, OPT_ARG_NONE, OPT_COMPRESSED, NULL,
+     "ask for and decode compressed bodies"},
+    {"connect-timeout", 0, OPT_ARG_REQUIRED, OPT_CONNECT_TIMEOUT, "DURATION",
+     "limit per connection (default 10s)"},
+    {"dns-server", 0, OPT_ARG_REQUIRED, OPT_DNS_SERVER, "ADDR[:PORT][,...]",
+     "resolvers for c-ares (IPv6 as [addr]:port)"},
+    {"dry-run", 0, OPT_ARG_NONE, OPT_DRY_RUN, NULL,
+     "print the plan and measure nothing"},
+    {"format", 0, OPT_ARG_REQUIRED, OPT_FORMAT,
+     "text|json|ndjson|csv|har|html|prom",
+     "what goes to stdout (default text)"},
+    {"header", 'H', OPT_ARG_REQUIRED, OPT_HEADER, "\"NAME: VALUE\"",
+     "extra request header, repeatable"},
+    {"help", 'h', OPT_ARG_NONE, OPT_HELP, NULL, "show this help"},
+    {"http1.1", 0, OPT_ARG_NONE, OPT_HTTP1_1, NULL, "use HTTP/1.1 only"},
+    {"http2", 0, OPT_ARG_NONE, OPT_HTTP2, NULL,
+     "use HTTP/2 (h2 over TLS, h2c upgrade over http)"},
+    {"insecure", 'k', OPT_ARG_NONE, OPT_INSECURE, NULL,
+     "do not verify TLS certificates (shown in reports)"},
+    {"ipv4", '4', OPT_ARG_NONE, OPT_IPV4, NULL, "use IPv4 addresses only"},
+    {"ipv6", '6', OPT_ARG_NONE, OPT_IPV6, NULL, "use IPv6 addresses only"},
+    {"location-trusted", 0, OPT_ARG_NONE, OPT_LOCATION_TRUSTED, NULL,
+     "keep Authorization/Cookie on cross-origin redirects"},
+    {"max-redirs", 'L', OPT_ARG_REQUIRED, OPT_MAX_REDIRS, "N",
+     "redirects to follow hop by hop (default 10)"},
+    {"max-time", 'm', OPT_ARG_REQUIRED, OPT_MAX_TIME, "DURATION",
+     "limit per hop (default 30s)"},
+    {"mode", 0, OPT_ARG_REQUIRED, OPT_MODE, "LIST",
+     "comma list of cold, warm, resumed (default cold,warm)"},
+    {"no-follow", 0, OPT_ARG_NONE, OPT_NO_FOLLOW, NULL,
+     "do not follow redirects"},
+    {"order", 0, OPT_ARG_REQUIRED, OPT_ORDER, "rotate|shuffle|fixed",
+     "order of samples inside a round (default rotate)"},
+    {"output", 'o', OPT_ARG_REQUIRED, OPT_OUTPUT, "FILE",
+     "also write FILE, format from its extension; repeatable"},
+    {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
+     "sleep between samples (default 0)"},
+    {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
+     "progress on stderr (default auto: only on a TTY)"},
+    {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr"},
+    {"request", 'X', OPT_ARG_REQUIRED, OPT_REQUEST, "METHOD",
+     "request method (default GET)"},
+    {"resolve", 0, OPT_ARG_REQUIRED, OPT_RESOLVE, "HOST:PORT:ADDR[,ADDR]",
+     "pin addresses for HOST:PORT, skipping DNS; repeatable"},
+    {"rounds", 'n', OPT_ARG_REQUIRED, OPT_ROUNDS, "N",
+     "rounds; each measures every target in every mode (default 10)"},
+    {"seed", 0, OPT_ARG_REQUIRED, OPT_SEED, "N",
+     "seed for shuffle (default time-based, printed)"},
+    {"show-secrets", 0, OPT_ARG_NONE, OPT_SHOW_SECRETS, NULL,
+     "do not redact credentials in outputs"},
+    {"trace", 0, OPT_ARG_REQUIRED, OPT_TRACE, "auto|always|never",
+     "fetch /cdn-cgi/trace of Cloudflare-fronted hosts (default auto)"},
+    {"user-agent", 'A', OPT_ARG_REQUIRED, OPT_USER_AGENT, "STRING",
+     "User-Agent (default hopsplit/VERSION)"},
+    {"verbose", 'v', OPT_ARG_NONE, OPT_VERBOSE, NULL, "more on stderr"},
+    {"version", 'V', OPT_ARG_NONE, OPT_VERSION, NULL,
+     "show versions of hopsplit and its libraries"},
+};
+
+static const char *const tristate_names[TRI_COUNT] = {"auto", "always",
+                                                      "never"};
+
+static int cmp_opt(const void *key, const void *elem)
+{
+  return strcmp((const char *)key, ((const struct opt_def *)elem)->name);
+}
+
+const struct opt_def *options_find(const char *name)
+{
+  return bsearch(name, options_table, OPT_COUNT, sizeof(options_table[0]),
+                 cmp_opt);
+}
+
+const struct opt_def *options_find_short(char c)
+{
+  size_t i;
+
+  for (i = 0; i < OPT_COUNT; i++)
+    if (c && options_table[i].short_name == c)
+      return &options_table[i];
+  return NULL;
+}
+
+const char *options_suggest(const char *name)
+{
+  size_t i, best = (size_t)-1;
+  const char *hit = NULL;
+
+  for (i = 0; i < OPT_COUNT; i++) {
+    size_t d = str_edit_distance(name, options_table[i].name);
+
+    if (d < best) {
+      best = d;
+      hit = options_table[i].name;
+    }
+  }
+  return best <= 2 ? hit : NULL;
+}
+
+static int is_ip_literal(const char *s)
+{
+  unsigned char tmp[16];
+
+  return inet_pton(AF_INET, s, tmp) == 1 || inet_pton(AF_INET6, s, tmp) == 1;
+}
+
+static int pick(const char *val, const char *const *names, int count,
+                char *err, size_t errlen)
+{
+  int i;
+
+  for (i = 0; i < count; i++)
+    if (!strcmp(val, names[i]))
+      return i;
+  snprintf(err, errlen, "unknown value '%s' (expected %s", val, names[0]);
+  for (i = 1; i < count; i++) {
+    size_t l = strlen(err);
+
+    snprintf(err + l, errlen - l, "%s%s", i == count - 1 ? " or " : ", ",
+             names[i]);
+  }
+  {
+    size_t l = strlen(err);
+
+    snprintf(err + l, errlen - l, ")");
+  }
+  return -1;
+}
+
+static int set_modes(struct options *o, const char *val, char *err,
+                     size_t errlen)
+{
+  unsigned modes = 0;
+  const char *p = val;
+
+  while (*p) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    char word[32];
+    enum sample_mode m;
+
+    if (len == 0 || len >= sizeof(word)) {
+      snprintf(err, errlen, "bad mode list '%s' (expected e.g. cold,warm)",
+               val);
+      return -1;
+    }
+    memcpy(word, p, len);
+    word[len] = '\0';
+    m = sample_mode_from_name(word);
+    if (m == MODE_COUNT) {
+      snprintf(err, errlen,
+               "unknown mode '%s' (expected cold, warm or resumed)", word);
+      return -1;
+    }
+    modes |= 1u << m;
+    p += len;
+    if (*p == ',')
+      p++;
+  }
+  if (!modes) {
+    snprintf(err, errlen, "empty mode list (expected e.g. cold,warm)");
+    return -1;
+  }
+  o->modes = modes;
+  return 0;
+}
+
+/* HOST:PORT:ADDR[,ADDR] as curl's --resolve; IPv6 as [addr]. */
+static int check_resolve(const char *val, char *err, size_t errlen)
+{
+  const char *c1 = strchr(val, ':'), *c2, *a;
+  long port;
+  char portbuf[8];
+
+  if (!c1 || c1 == val)
+    goto bad;
+  c2 = strchr(c1 + 1, ':');
+  if (!c2 || (size_t)(c2 - c1 - 1) >= sizeof(portbuf) || c2 == c1 + 1)
+    goto bad;
+  memcpy(portbuf, c1 + 1, (size_t)(c2 - c1 - 1));
+  portbuf[c2 - c1 - 1] = '\0';
+  if (units_parse_uint(portbuf, 1, 65535, &port, err, errlen) < 0) {
+    snprintf(err, errlen, "bad port '%s' in '%s'", portbuf, val);
+    return -1;
+  }
+  a = c2 + 1;
+  if (!*a)
+    goto bad;
+  while (*a) {
+    const char *end = strchr(a, ',');
+    size_t len = end ? (size_t)(end - a) : strlen(a);
+    char addr[64];
+
+    if (len == 0 || len >= sizeof(addr))
+      goto bad;
+    if (len > 2 && a[0] == '[' && a[len - 1] == ']') {
+      memcpy(addr, a + 1, len - 2); /* [IPv6] as curl accepts it */
+      addr[len - 2] = '\0';
+    }
+    else {
+      memcpy(addr, a, len);
+      addr[len] = '\0';
+    }
+    if (!is_ip_literal(addr)) {
+      snprintf(err, errlen, "'%s' in '%s' is not an IP address", addr, val);
+      return -1;
+    }
+    a += len;
+    if (*a == ',')
+      a++;
+  }
+  return 0;
+bad:
+  snprintf(err, errlen,
+           "bad value '%s' (expected HOST:PORT:ADDR[,ADDR], e.g. "
+           "example.com:443:192.0.2.1)",
+           val);
+  return -1;
+}
+
+/* ADDR[:PORT][,...] with IPv6 as [addr]:port or a bare IPv6 address. */
+static int check_dns_servers(const char *val, char *err, size_t errlen)
+{
+  const char *p = val;
+
+  if (!*p)
+    goto bad;
+  while (*p) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    char item[80], host[64];
+    const char *port = NULL;
+
+    if (len == 0 || len >= sizeof(item))
+      goto bad;
+    memcpy(item, p, len);
+    item[len] = '\0';
+    if (item[0] == '[') {
+      char *rb = strchr(item, ']');
+
+      if (!rb || (size_t)(rb - item - 1) >= sizeof(host))
+        goto bad;
+      memcpy(host, item + 1, (size_t)(rb - item - 1));
+      host[rb - item - 1] = '\0';
+      if (rb[1] == ':')
+        port = rb + 2;
+      else if (rb[1])
+        goto bad;
+    }
+    else {
+      char *colon = strchr(item, ':');
+
+      if (colon && strchr(colon + 1, ':'))
+        colon = NULL; /* bare IPv6 address without port */
+      if (colon) {
+        *colon = '\0';
+        port = colon + 1;
+      }
+      if (strlen(item) >= sizeof(host))
+        goto bad;
+      memcpy(host, item, strlen(item) + 1);
+    }
+    if (!is_ip_literal(host)) {
+      snprintf(err, errlen, "'%s' in '%s' is not an IP address", host, val);
+      return -1;
+    }
+    if (port) {
+      long n;
+
+      if (units_parse_uint(port, 1, 65535, &n, err, errlen) < 0) {
+        snprintf(err, errlen, "bad port '%s' in '%s'", port, val);
+        return -1;
+      }
+    }
+    p += len;
+    if (*p == ',')
+      p++;
+  }
+  return 0;
+bad:
+  snprintf(err, errlen,
+           "bad value '%s' (expected ADDR[:PORT][,...], IPv6 as "
+           "[ADDR]:PORT)",
+           val);
+  return -1;
+}
+
+static int check_header(const char *val, char *err, size_t errlen)
+{
+  const char *colon = strchr(val, ':');
+  const char *p;
+
+  if (!colon || colon == val) {
+    snprintf(err, errlen, "bad header '%s' (expected \"Name: value\")", val);
+    return -1;
+  }
+  for (p = val; p < colon; p++) {
+    if (*p <= ' ' || *p >= 127) {
+      snprintf(err, errlen, "bad header name in '%s'", val);
+      return -1;
+    }
+  }
+  for (p = val; *p; p++) {
+    if (*p == '\r' || *p == '\n') {
+      snprintf(err, errlen, "header '%.*s' contains a line break",
+               (int)(colon - val), val);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+void options_finish(struct options *o)
+{
+  size_t i;
+
+  for (i = 0; i < o->n_outputs; i++)
+    if (o->outputs[i].format == FORMAT_COUNT)
+      o->outputs[i].format = o->format;
+}
+
+void options_ca_from_env(struct options *o)
+{
+  const char *v;
+
+  if (o->cacert || o->capath || o->insecure)
+    return;
+  v = getenv("CURL_CA_BUNDLE");
+  if (v && *v) {
+    o->cacert = xstrdup(v);
+    return;
+  }
+  v = getenv("SSL_CERT_DIR");
+  if (v && *v)
+    o->capath = xstrdup(v);
+  v = getenv("SSL_CERT_FILE");
+  if (v && *v)
+    o->cacert = xstrdup(v);
+}
+
+enum report_format options_format_from_path(const char *path)
+{
+  const char *dot = strrchr(path, '.');
+
+  if (!dot || strchr(dot, '/'))
+    return FORMAT_COUNT;
+  if (!strcasecmp(dot, ".json"))
+    return FORMAT_JSON;
+  if (!strcasecmp(dot, ".txt"))
+    return FORMAT_TEXT;
+  if (!strcasecmp(dot, ".ndjson"))
+    return FORMAT_NDJSON;
+  if (!strcasecmp(dot, ".csv"))
+    return FORMAT_CSV;
+  if (!strcasecmp(dot, ".har"))
+    return FORMAT_HAR;
+  if (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm"))
+    return FORMAT_HTML;
+  if (!strcasecmp(dot, ".prom"))
+    return FORMAT_PROM;
+  return FORMAT_COUNT;
+}
+
+static int set_value(struct options *o, const struct opt_def *d,
+                     const char *val, char *err, size_t errlen)
+{
+  long n;
+  int i;
+
+  switch (d->id) {
+  case OPT_CACERT:
+    free(o->cacert);
+    o->cacert = xstrdup(val);
+    return 0;
+  case OPT_CAPATH:
+    free(o->capath);
+    o->capath = xstrdup(val);
+    return 0;
+  case OPT_CLIENT_LOCATION:
+    free(o->client_location);
+    o->client_location = xstrdup(val);
+    return 0;
+  case OPT_COLOR:
+    i = pick(val, tristate_names, TRI_COUNT, err, errlen);
+    if (i < 0)
+      return -1;
+    o->color = (enum tristate)i;
+    return 0;
+  case OPT_COMPRESSED:
+    o->compressed = 1;
+    return 0;
+  case OPT_CONNECT_TIMEOUT:
+  case OPT_MAX_TIME:
+  case OPT_PAUSE: {
+    int64_t us;
+
+    if (units_parse_duration(val, &us, err, errlen) < 0)
+      return -1;
+    if (d->id != OPT_PAUSE && us < 1000) {
+      snprintf(err, errlen, "'%s' is too short (at least 1ms)", val);
+      return -1;
+    }
+    if (d->id == OPT_CONNECT_TIMEOUT)
+      o->connect_timeout_us = us;
+    else if (d->id == OPT_MAX_TIME)
+      o->max_time_us = us;
+    else
+      o->pause_us = us;
+    return 0;
+  }
+  case OPT_DNS_SERVER:
+    if (check_dns_servers(val, err, errlen) < 0)
+      return -1;
+    free(o->dns_servers);
+    o->dns_servers = xstrdup(val);
+    return 0;
+  case OPT_DRY_RUN:
+    o->dry_run = 1;
+    return 0;
+  case OPT_FORMAT:
+    i = pick(val, report_format_names, FORMAT_COUNT, err, errlen);
+    if (i < 0)
+      return -1;
+    o->format = (enum report_format)i;
+    return 0;
+  case OPT_HEADER:
+    if (check_header(val, err, errlen) < 0)
+      return -1;
+    strv_push(&o->headers, &o->n_headers, val);
+    return 0;
+  case OPT_HELP:
+    o->help = 1;
+    return 0;
+  case OPT_HTTP1_1:
+    o->http = HTTP_PREF_1_1;
+    return 0;
+  case OPT_HTTP2:
+    o->http = HTTP_PREF_2;
+    return 0;
+  case OPT_INSECURE:
+    o->insecure = 1;
+    return 0;
+  case OPT_IPV4:
+    o->ip_family = 4;
+    return 0;
+  case OPT_IPV6:
+    o->ip_family = 6;
+    return 0;
+  case OPT_LOCATION_TRUSTED:
+    o->location_trusted = 1;
+    return 0;
+  case OPT_MAX_REDIRS:
+    if (units_parse_uint(val, 0, 1000, &n, err, errlen) < 0)
+      return -1;
+    o->max_redirs = n;
+    o->follow = 1;
+    return 0;
+  case OPT_MODE:
+    return set_modes(o, val, err, errlen);
+  case OPT_NO_FOLLOW:
+    o->follow = 0;
+    return 0;
+  case OPT_ORDER:
+    i = pick(val, schedule_order_names, ORDER_COUNT, err, errlen);
+    if (i < 0)
+      return -1;
+    o->order = (enum schedule_order)i;
+    return 0;
+  case OPT_OUTPUT: {
+    enum report_format f = options_format_from_path(val);
+
+    if (!*val) {
+      snprintf(err, errlen, "empty file name");
+      return -1;
+    }
+    if (!strcmp(val, "-")) {
+      snprintf(err, errlen,
+               "'-' is stdout, which always gets the report; choose its "
+               "format with --format");
+      return -1;
+    }
+    /* An unknown extension takes the --format of the run, resolved by
+     * options_finish once every option is known. */
+    o->outputs =
+        xrealloc(o->outputs, (o->n_outputs + 1) * sizeof(*o->outputs));
+    o->outputs[o->n_outputs].path = xstrdup(val);
+    o->outputs[o->n_outputs].format = f;
+    o->n_outputs++;
+    return 0;
+  }
+  case OPT_PROGRESS:
+    i = pick(val, tristate_names, TRI_COUNT, err, errlen);
+    if (i < 0)
+      return -1;
+    o->progress = (enum tristate)i;
+    return 0;
+  case OPT_QUIET:
+    o->verbosity = -1;
+    return 0;
+  case OPT_REQUEST: {
+    const char *p;
+
+    if (!*val)
+      goto empty;
+    for (p = val; *p; p++) {
+      if (*p <= ' ' || *p >= 127 || strchr("()<>@,;:\\\"/[]?={}", *p)) {
+        snprintf(err, errlen, "bad method '%s'", val);
+        return -1;
+      }
+    }
+    free(o->method);
+    o->method = xstrdup(val);
+    return 0;
+  }
+  case OPT_RESOLVE:
+    if (check_resolve(val, err, errlen) < 0)
+      return -1;
+    strv_push(&o->resolve, &o->n_resolve, val);
+    return 0;
+  case OPT_ROUNDS:
+    if (units_parse_uint(val, 1, 1000000, &n, err, errlen) < 0)
+      return -1;
+    o->rounds = n;
+    return 0;
+  case OPT_SEED: {
+    long long v;
+    char *end;
+
+    if (!*val || *val == '-')
+      goto badseed;
+    errno = 0;
+    v = strtoll(val, &end, 10);
+    if (*end || errno || v < 0)
+      goto badseed;
+    o->seed = (uint64_t)v;
+    o->seed_set = 1;
+    return 0;
+  badseed:
+    snprintf(err, errlen, "bad seed '%s' (expected a non-negative integer)",
+             val);
+    return -1;
+  }
+  case OPT_SHOW_SECRETS:
+    o->show_secrets = 1;
+    return 0;
+  case OPT_TRACE:
+    i = pick(val, tristate_names, TRI_COUNT, err, errlen);
+    if (i < 0)
+      return -1;
+    o->trace = (enum trace_mode)i;
+    return 0;
+  case OPT_USER_AGENT:
+    free(o->user_agent);
+    o->user_agent = xstrdup(val);
+    return 0;
+  case OPT_VERBOSE:
+    o->verbosity = o->verbosity < 0 ? 1 : o->verbosity + 1;
+    return 0;
+  case OPT_VERSION:
+    o->version = 1;
+    return 0;
+  case OPT_COUNT:
+    break;
+  }
+  BUG("option id %d not handled", (int)d->id);
+empty:
+  snprintf(err, errlen, "empty value");
+  return -1;
+}
+
+int options_set(struct options *o, const struct opt_def *d, const char *val,
+                char *err, size_t errlen)
+{
+  struct opt_given *g;
+
+  if (set_value(o, d, val, err, errlen) < 0)
+    return -1;
+  o->given = xrealloc(o->given, (o->n_given + 1) * sizeof(*o->given));
+  g = &o->given[o->n_given++];
+  g->def = d;
+  g->val = val ? xstrdup(val) : NULL;
+  return 0;
+}
+
+/* Length of the key of a repeatable value: the header name, or the
+ * HOST:PORT of a --resolve entry (0 when there is none). */
+static size_t override_key(enum opt_id id, const char *val)
+{
+  const char *c = strchr(val, ':');
+
+  if (!c)
+    return 0;
+  if (id == OPT_HEADER)
+    return (size_t)(c - val);
+  c = strchr(c + 1, ':');
+  return c ? (size_t)(c - val) : 0;
+}
+
+int options_override(struct options *o, const struct opt_def *d,
+                     const char *val, char *err, size_t errlen)
+{
+  char ***v = NULL;
+  size_t *n = NULL, i, k, len;
+
+  if (d->id == OPT_HEADER) {
+    v = &o->headers;
+    n = &o->n_headers;
+  }
+  else if (d->id == OPT_RESOLVE) {
+    v = &o->resolve;
+    n = &o->n_resolve;
+  }
+  len = v && val ? override_key(d->id, val) : 0;
+  if (len) {
+    for (i = k = 0; i < *n; i++) {
+      char *old = (*v)[i];
+
+      if (override_key(d->id, old) == len && !strncasecmp(old, val, len))
+        free(old);
+      else
+        (*v)[k++] = old;
+    }
+    *n = k;
+  }
+  return options_set(o, d, val, err, errlen);
+}

@@ -1,0 +1,96 @@
+/*
+ * options_lifecycle.c: a struct options from its defaults (SPEC 2) to its
+ * release, and copies of it (a profile target's own options).  The option
+ * table and the setter that change it are config's (src/config/options.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "xalloc.h"
+#include "banned.h"
+
+const char *const report_format_names[FORMAT_COUNT] = {
+    "text", "json", "ndjson", "csv", "har", "html", "prom"};
+
+void options_init(struct options *o)
+{
+  memset(o, 0, sizeof(*o));
+  o->rounds = 10;
+  o->modes = (1u << MODE_COLD) | (1u << MODE_WARM);
+  o->order = ORDER_ROTATE;
+  o->max_redirs = 10;
+  o->follow = 1;
+  o->method = xstrdup("GET");
+  o->user_agent = xstrdup("hopsplit/" HOPSPLIT_VERSION);
+  o->connect_timeout_us = 10 * 1000000LL;
+  o->max_time_us = 30 * 1000000LL;
+  o->trace = TRACE_AUTO;
+  o->format = FORMAT_TEXT;
+  o->color = TRI_AUTO;
+  o->progress = TRI_AUTO;
+}
+
+void options_release(struct options *o)
+{
+  size_t i;
+
+  free(o->method);
+  strv_free(o->headers, o->n_headers);
+  free(o->user_agent);
+  strv_free(o->resolve, o->n_resolve);
+  free(o->dns_servers);
+  free(o->cacert);
+  free(o->capath);
+  free(o->client_location);
+  for (i = 0; i < o->n_outputs; i++)
+    free(o->outputs[i].path);
+  free(o->outputs);
+  for (i = 0; i < o->n_given; i++)
+    free(o->given[i].val);
+  free(o->given);
+  memset(o, 0, sizeof(*o));
+}
+
+static char *dup_or_null(const char *s)
+{
+  return s ? xstrdup(s) : NULL;
+}
+
+static char **dup_strv(char *const *v, size_t n)
+{
+  char **c = n ? xcalloc(n, sizeof(*c)) : NULL;
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    c[i] = xstrdup(v[i]);
+  return c;
+}
+
+/* Every pointer field of struct options must be duplicated here. */
+void options_copy(struct options *dst, const struct options *src)
+{
+  size_t i;
+
+  *dst = *src;
+  dst->method = dup_or_null(src->method);
+  dst->headers = dup_strv(src->headers, src->n_headers);
+  dst->user_agent = dup_or_null(src->user_agent);
+  dst->resolve = dup_strv(src->resolve, src->n_resolve);
+  dst->dns_servers = dup_or_null(src->dns_servers);
+  dst->cacert = dup_or_null(src->cacert);
+  dst->capath = dup_or_null(src->capath);
+  dst->client_location = dup_or_null(src->client_location);
+  dst->outputs =
+      src->n_outputs ? xcalloc(src->n_outputs, sizeof(*dst->outputs)) : NULL;
+  for (i = 0; i < src->n_outputs; i++) {
+    dst->outputs[i].path = xstrdup(src->outputs[i].path);
+    dst->outputs[i].format = src->outputs[i].format;
+  }
+  dst->given =
+      src->n_given ? xcalloc(src->n_given, sizeof(*dst->given)) : NULL;
+  for (i = 0; i < src->n_given; i++) {
+    dst->given[i].def = src->given[i].def;
+    dst->given[i].val = dup_or_null(src->given[i].val);
+  }
+}

@@ -1,0 +1,295 @@
+/*
+ * sample.c: life cycle of the plain sample records the probe fills and every
+ * later stage reads.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "msg.h"
+#include "sample.h"
+#include "strpool.h"
+#include "xalloc.h"
+#include "banned.h"
+
+const char *const sample_mode_names[MODE_COUNT] = {"cold", "warm", "resumed"};
+const char *const phase_names[PHASE_COUNT] = {
+    "dns", "connect", "tls", "send", "wait", "transfer", "total"};
+const char *const err_class_names[ERR_COUNT] = {
+    "none", "dns", "connect", "tls", "timeout", "http", "redirect"};
+
+enum sample_mode sample_mode_from_name(const char *name)
+{
+  int i;
+
+  for (i = 0; i < MODE_COUNT; i++)
+    if (!strcmp(name, sample_mode_names[i]))
+      return (enum sample_mode)i;
+  return MODE_COUNT;
+}
+
+enum err_class err_class_from_name(const char *name)
+{
+  int i;
+
+  for (i = 0; i < ERR_COUNT; i++)
+    if (!strcmp(name, err_class_names[i]))
+      return (enum err_class)i;
+  return ERR_COUNT;
+}
+
+void sample_init(struct sample *s)
+{
+  memset(s, 0, sizeof(*s));
+  s->ok = 1;
+  s->err = ERR_NONE;
+}
+
+void sample_release(struct sample *s)
+{
+  size_t i;
+
+  for (i = 0; i < s->n_hops; i++)
+    hop_release(&s->hops[i]);
+  if (!s->hops_pooled)
+    free(s->hops);
+  sample_init(s);
+}
+
+void hop_init(struct hop *h)
+{
+  memset(h, 0, sizeof(*h));
+  h->tls.resumed = -1;
+  h->dns.ttl = -1;
+  h->curl.namelookup = -1;
+  h->curl.connect = -1;
+  h->curl.appconnect = -1;
+  h->curl.pretransfer = -1;
+  h->curl.posttransfer = -1;
+  h->curl.starttransfer = -1;
+  h->curl.total = -1;
+  h->size_download = 0;
+  h->size_header = 0;
+}
+
+/* The strings are pooled: only the arrays belong to the hop. */
+void hop_release(struct hop *h)
+{
+  if (!h->pooled) {
+    free(h->dns.addresses);
+    free(h->dns.cnames);
+    free(h->headers);
+  }
+  hop_init(h);
+}
+
+/* Replace a heap array by its pooled copy. */
+static void *pool_array(void *a, size_t n, size_t size)
+{
+  const void *pooled = n ? strpool_intern_blob(a, n * size) : NULL;
+
+  free(a);
+  /* The pool hands out const memory; the hop keeps it as read-only from
+   * here on (hop->pooled), as the header says. */
+  return (void *)(uintptr_t)pooled;
+}
+
+void hop_pool_arrays(struct hop *h)
+{
+  if (h->pooled)
+    return;
+  h->headers = pool_array(h->headers, h->n_headers, sizeof(*h->headers));
+  h->dns.addresses = pool_array((void *)h->dns.addresses, h->dns.n_addresses,
+                                sizeof(*h->dns.addresses));
+  h->dns.cnames = pool_array((void *)h->dns.cnames, h->dns.n_cnames,
+                             sizeof(*h->dns.cnames));
+  h->pooled = 1;
+}
+
+struct hop *sample_add_hop(struct sample *s)
+{
+  struct hop *h;
+
+  s->hops = xrealloc(s->hops, (s->n_hops + 1) * sizeof(*s->hops));
+  h = &s->hops[s->n_hops++];
+  hop_init(h);
+  return h;
+}
+
+void hop_add_header(struct hop *h, const char *name, const char *value)
+{
+  h->headers = xrealloc(h->headers, (h->n_headers + 1) * sizeof(*h->headers));
+  h->headers[h->n_headers].name = strpool_intern(name);
+  h->headers[h->n_headers].value = strpool_intern(value);
+  h->n_headers++;
+}
+
+void hop_set_headers(struct hop *h, const struct header *v, size_t n)
+{
+  if (h->pooled)
+    BUG("hop_set_headers on a pooled hop");
+  free(h->headers);
+  h->headers = NULL;
+  h->n_headers = 0;
+  if (!n)
+    return;
+  h->headers = xmalloc(n * sizeof(*h->headers));
+  memcpy(h->headers, v, n * sizeof(*h->headers));
+  h->n_headers = (uint32_t)n;
+}
+
+void hop_strv_push(const char ***v, uint32_t *n, const char *s)
+{
+  *v = xrealloc(*v, (*n + 1) * sizeof(**v));
+  (*v)[(*n)++] = strpool_intern(s);
+}
+
+const char *hop_header(const struct hop *h, const char *name)
+{
+  size_t i;
+
+  for (i = 0; i < h->n_headers; i++)
+    if (!strcasecmp(h->headers[i].name, name))
+      return h->headers[i].value;
+  return NULL;
+}
+
+/* Response headers that say something about caching, the CDN edge or server
+ * timing (SPEC 4, CDN.md).  Everything else is counted, not kept. */
+static const char *const diagnostic_headers[] = {
+    "age",
+    "akamai-cache-status",
+    "akamai-grn",
+    "alt-svc",
+    "cache-control",
+    "cache-status",
+    "cdn-cache",
+    "cdn-cache-control",
+    "cdn-cache-status",
+    "cdn-cachedat",
+    "cdn-edgestorageid",
+    "cdn-loop",
+    "cdn-proxyver",
+    "cdn-pullzone",
+    "cdn-requestcountrycode",
+    "cdn-requestid",
+    "cdn-requestpullcode",
+    "cdn-requestpullsuccess",
+    "cdn-status",
+    "cdn-uid",
+    "cf-cache-status",
+    "cf-ray",
+    "cloudflare-cdn-cache-control",
+    "content-encoding",
+    "content-length",
+    "content-type",
+    "date",
+    "eo-cache-status",
+    "etag",
+    "expires",
+    "fastly-debug-digest",
+    "fastly-debug-path",
+    "last-modified",
+    "location",
+    "netlify-cdn-cache-control",
+    "pragma",
+    "server",
+    "server-timing",
+    "set-cookie",
+    "surrogate-control",
+    "surrogate-key",
+    "vary",
+    "vercel-cdn-cache-control",
+    "via",
+    "x-77-pop",
+    "x-akamai-cache-status",
+    "x-akamai-request-id",
+    "x-akamai-transformed",
+    "x-amz-cf-id",
+    "x-amz-cf-pop",
+    "x-azure-ref",
+    "x-cache",
+    "x-cache-hits",
+    "x-cache-info",
+    "x-cache-key",
+    "x-cache-remote",
+    "x-cache-status",
+    "x-cdn",
+    "x-cdn-cache",
+    "x-cdn-pop",
+    "x-check-cacheable",
+    "x-edge-cache-status",
+    "x-edge-ip",
+    "x-edge-location",
+    "x-fastly-request-id",
+    "x-goog-generation",
+    "x-guploader-uploadid",
+    "x-hw",
+    "x-ms-ref",
+    "x-msedge-ref",
+    "x-nf-request-id",
+    "x-proxy-cache",
+    "x-served-by",
+    "x-served-by-region",
+    "x-timer",
+    "x-varnish",
+    "x-vercel-cache",
+    "x-vercel-id",
+};
+
+static int cmp_name(const void *key, const void *elem)
+{
+  return strcasecmp((const char *)key, *(const char *const *)elem);
+}
+
+int sample_header_is_diagnostic(const char *name)
+{
+  return bsearch(name, diagnostic_headers,
+                 sizeof(diagnostic_headers) / sizeof(diagnostic_headers[0]),
+                 sizeof(diagnostic_headers[0]), cmp_name) != NULL;
+}
+
+void sample_close_accounts(struct sample *s)
+{
+  int64_t sum = 0;
+  size_t i;
+
+  s->redirect_us = 0;
+  for (i = 0; i < s->n_hops; i++) {
+    sum += s->hops[i].phases[PHASE_TOTAL];
+    if (i + 1 < s->n_hops)
+      s->redirect_us += s->hops[i].phases[PHASE_TOTAL];
+  }
+  /* The sample total is our own wall clock; hop phases come from libcurl
+   * and c-ares inside it.  Should rounding ever make them exceed it, the
+   * total grows so that the books still close with other >= 0. */
+  if (sum > s->total_us)
+    s->total_us = sum;
+  s->other_us = s->total_us - sum;
+}
+
+const char *const sum_phase_names[SUM_COUNT] = {
+    "dns",      "connect",  "tls",   "send", "wait",
+    "transfer", "redirect", "other", "total"};
+
+int64_t sample_phase_sum(const struct sample *s, enum sum_phase ph)
+{
+  int64_t v = 0;
+  size_t i;
+
+  switch (ph) {
+  case SUM_REDIRECT:
+    return s->redirect_us;
+  case SUM_OTHER:
+    return s->other_us;
+  case SUM_TOTAL:
+    return s->total_us;
+  case SUM_COUNT:
+    return 0;
+  default:
+    for (i = 0; i < s->n_hops; i++)
+      v += s->hops[i].phases[(int)ph];
+    return v;
+  }
+}

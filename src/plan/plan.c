@@ -1,0 +1,365 @@
+/*
+ * plan.c: options and target arguments -> struct plan.  Validates every
+ * target, reports every problem in one pass, names targets, lists the
+ * (target, mode) pairs and fixes the seed.  No network.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "edge.h"
+#include "msg.h"
+#include "plan.h"
+#include "schedule.h"
+#include "units.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/* NAME=URL when the part before '=' is a plain name (no ':' or '/'), so
+ * that "https://x/?a=b" stays a URL. */
+static int split_named(const char *arg, char **name, const char **url)
+{
+  const char *eq = strchr(arg, '=');
+  const char *p;
+
+  if (!eq || eq == arg)
+    return 0;
+  for (p = arg; p < eq; p++)
+    if (!isalnum((unsigned char)*p) && !strchr("_.-", *p))
+      return 0;
+  *name = xstrndup(arg, (size_t)(eq - arg));
+  *url = eq + 1;
+  return 1;
+}
+
+static int check_url(const char *arg)
+{
+  char msg[1024];
+
+  if (url_target_problem(arg, msg, sizeof(msg)) < 0)
+    return msg_error("%s", msg);
+  return 0;
+}
+
+static char *host_of(const char *url)
+{
+  struct url u;
+  char err[256];
+  char *h = NULL;
+
+  memset(&u, 0, sizeof(u));
+  if (url_parse(&u, url, err, sizeof(err)) == 0 && u.host)
+    h = xstrdup(u.host);
+  url_release(&u);
+  return h;
+}
+
+/* Unnamed targets are named after their host when that host is unique
+ * among all targets and no other target has that name, else t1, t2 ...
+ * by position (SPEC 3.1). */
+static void name_targets(struct plan *p, const int *named)
+{
+  size_t i, j;
+
+  for (i = 0; i < p->n_targets; i++) {
+    char *h;
+    int unique = 1;
+
+    if (named[i])
+      continue;
+    h = host_of(p->targets[i].url);
+    for (j = 0; h && j < p->n_targets; j++) {
+      char *o;
+
+      if (j == i)
+        continue;
+      o = host_of(p->targets[j].url);
+      if (o && !strcmp(o, h))
+        unique = 0;
+      if (named[j] && !strcmp(p->targets[j].name, h))
+        unique = 0;
+      free(o);
+    }
+    if (h && unique)
+      p->targets[i].name = h;
+    else {
+      free(h);
+      p->targets[i].name = xasprintf("t%zu", i + 1);
+    }
+  }
+}
+
+static void plan_items(struct plan *p, const struct options *o);
+
+int plan_build(struct plan *p, const struct options *o, char *const *args,
+               size_t n_args)
+{
+  size_t i, j;
+  int bad = 0;
+  int *named;
+
+  memset(p, 0, sizeof(*p));
+  p->opts = o;
+  if (!n_args)
+    return msg_error("no URL given (usage: hopsplit [OPTIONS] URL ...; "
+                     "see hopsplit --help)");
+  named = xcalloc(n_args, sizeof(*named));
+  p->targets = xcalloc(n_args, sizeof(*p->targets));
+  p->n_targets = n_args;
+  for (i = 0; i < n_args; i++) {
+    char *name = NULL;
+    const char *raw = args[i];
+
+    if (split_named(args[i], &name, &raw)) {
+      named[i] = 1;
+      p->targets[i].name = name;
+    }
+    if (!*raw) {
+      bad |= msg_error("target '%s': empty URL", args[i]) < 0;
+      p->targets[i].url = xstrdup("");
+      continue;
+    }
+    p->targets[i].url = url_normalize_arg(raw);
+    p->targets[i].opts = o;
+    if (check_url(raw) < 0)
+      bad = 1;
+  }
+  for (i = 0; i < n_args; i++)
+    for (j = i + 1; j < n_args; j++)
+      if (named[i] && named[j] &&
+          !strcmp(p->targets[i].name, p->targets[j].name)) {
+        msg_error("target name '%s' is used twice (targets %zu and %zu)",
+                  p->targets[i].name, i + 1, j + 1);
+        bad = 1;
+      }
+  if (o->client_location) {
+    struct edge_client cl;
+    char *err = NULL;
+
+    if (edge_client_parse(o->client_location, &cl, &err) < 0) {
+      msg_error("option --client-location: %s", err ? err : "bad value");
+      bad = 1;
+    }
+    free(err);
+  }
+  if (!bad)
+    name_targets(p, named);
+  free(named);
+  if (bad) {
+    plan_release(p);
+    return -1;
+  }
+  plan_items(p, o);
+  return 0;
+}
+
+int plan_build_targets(struct plan *p, const struct options *o,
+                       const struct plan_target_spec *specs, size_t n)
+{
+  size_t i, j;
+  int bad = 0;
+
+  memset(p, 0, sizeof(*p));
+  p->opts = o;
+  if (!n)
+    return msg_error("no target given");
+  p->targets = xcalloc(n, sizeof(*p->targets));
+  p->n_targets = n;
+  for (i = 0; i < n; i++) {
+    struct target *t = &p->targets[i];
+
+    t->name = xstrdup(specs[i].name);
+    t->url = url_normalize_arg(specs[i].url);
+    t->own_opts = xmalloc(sizeof(*t->own_opts));
+    options_copy(t->own_opts, specs[i].opts);
+    t->opts = t->own_opts;
+    if (check_url(specs[i].url) < 0)
+      bad = 1;
+    for (j = 0; j < i; j++)
+      if (!strcmp(specs[j].name, specs[i].name)) {
+        msg_error("target name '%s' is used twice (targets %zu and %zu)",
+                  specs[i].name, j + 1, i + 1);
+        bad = 1;
+      }
+  }
+  if (bad) {
+    plan_release(p);
+    return -1;
+  }
+  plan_items(p, o);
+  return 0;
+}
+
+/* The (target, mode) items, rounds and seed of a plan whose targets are
+ * set. */
+static void plan_items(struct plan *p, const struct options *o)
+{
+  size_t i, j;
+  int m;
+
+  for (m = 0; m < MODE_COUNT; m++)
+    if (o->modes & (1u << m))
+      p->modes[p->n_modes++] = (enum sample_mode)m;
+  p->n_items = p->n_targets * p->n_modes;
+  p->items = xcalloc(p->n_items, sizeof(*p->items));
+  for (i = 0; i < p->n_targets; i++)
+    for (j = 0; j < p->n_modes; j++) {
+      p->items[i * p->n_modes + j].target = i;
+      p->items[i * p->n_modes + j].mode = p->modes[j];
+    }
+  p->rounds = o->rounds;
+  if (o->seed_set) {
+    p->seed = o->seed;
+  }
+  else {
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    p->seed = ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
+               (uint64_t)getpid()) &
+              0x7fffffffu;
+  }
+}
+
+void plan_round_order(const struct plan *p, long round, size_t *perm)
+{
+  schedule_round(p->opts->order, p->n_items, (int)round, p->seed, perm);
+}
+
+static void print_duration(FILE *f, const char *label, int64_t us)
+{
+  char t[32];
+
+  units_format_us(us, t, sizeof(t));
+  fprintf(f, "  %-18s %s\n", label, t);
+}
+
+/* The settings of o, one "  name value" line each; only what differs
+ * from the defaults for the less common ones. */
+static void print_settings(const struct options *o, int show_secrets, FILE *f)
+{
+  size_t i;
+
+  if (o->follow)
+    fprintf(f, "  %-18s %ld\n", "max-redirs", o->max_redirs);
+  else
+    fprintf(f, "  %-18s %s\n", "redirects", "not followed");
+  print_duration(f, "connect-timeout", o->connect_timeout_us);
+  print_duration(f, "max-time", o->max_time_us);
+  print_duration(f, "pause", o->pause_us);
+  fprintf(f, "  %-18s %s\n", "tls verification",
+          o->insecure ? "OFF (-k)" : "on");
+  fprintf(f, "  %-18s %s\n", "http",
+          o->http == HTTP_PREF_1_1 ? "1.1"
+          : o->http == HTTP_PREF_2 ? "2"
+                                   : "libcurl default (h2 offered by ALPN)");
+  fprintf(f, "  %-18s %s\n", "ip",
+          o->ip_family == 4   ? "IPv4 only"
+          : o->ip_family == 6 ? "IPv6 only"
+                              : "both");
+  fprintf(f, "  %-18s %s\n", "dns-server",
+          o->dns_servers ? o->dns_servers : "system (/etc/resolv.conf)");
+  for (i = 0; i < o->n_resolve; i++)
+    fprintf(f, "  %-18s %s\n", "resolve", o->resolve[i]);
+  for (i = 0; i < o->n_headers; i++) {
+    char *h = show_secrets ? xstrdup(o->headers[i])
+                           : url_redact_header(o->headers[i]);
+
+    fprintf(f, "  %-18s %s\n", "header", h);
+    free(h);
+  }
+  for (i = 0; i < o->n_outputs; i++)
+    fprintf(f, "  %-18s %s (%s)\n", "output", o->outputs[i].path,
+            report_format_names[o->outputs[i].format]);
+  if (strcmp(o->user_agent, "hopsplit/" HOPSPLIT_VERSION))
+    fprintf(f, "  %-18s %s\n", "user-agent", o->user_agent);
+  if (o->compressed)
+    fprintf(f, "  %-18s %s\n", "compressed", "yes");
+  if (o->location_trusted)
+    fprintf(f, "  %-18s %s\n", "location-trusted", "yes");
+  if (o->cacert)
+    fprintf(f, "  %-18s %s\n", "cacert", o->cacert);
+  if (o->capath)
+    fprintf(f, "  %-18s %s\n", "capath", o->capath);
+}
+
+/*
+ * The settings of target t that differ from those of the run: its lines
+ * of print_settings that the run's lines do not have.
+ */
+static void print_target_settings(const struct plan *p, size_t t, FILE *f)
+{
+  char *run = NULL, *own = NULL, *line, *end;
+  size_t run_len = 0, own_len = 0;
+  FILE *m;
+  int first = 1;
+
+  m = open_memstream(&run, &run_len);
+  if (!m)
+    return;
+  fputc('\n', m);
+  print_settings(p->opts, p->opts->show_secrets, m);
+  fclose(m);
+  m = open_memstream(&own, &own_len);
+  if (!m) {
+    free(run);
+    return;
+  }
+  print_settings(p->targets[t].opts, p->opts->show_secrets, m);
+  fclose(m);
+  for (line = own; *line; line = end + 1) {
+    char *needle;
+
+    end = strchr(line, '\n');
+    if (!end)
+      break;
+    needle = xasprintf("\n%.*s", (int)(end - line + 1), line);
+
+    if (!strstr(run, needle)) {
+      if (first)
+        fprintf(f, "settings of %s:\n", p->targets[t].name);
+      first = 0;
+      fputs(needle + 1, f);
+    }
+    free(needle);
+  }
+  free(run);
+  free(own);
+}
+
+void plan_print(const struct plan *p, FILE *f)
+{
+  const struct options *o = p->opts;
+  size_t i;
+
+  fprintf(f, "plan: %zu target%s, %ld round%s, modes", p->n_targets,
+          p->n_targets == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
+  for (i = 0; i < p->n_modes; i++)
+    fprintf(f, "%s%s", i ? "," : " ", sample_mode_names[p->modes[i]]);
+  fprintf(f, ", order %s, seed %llu\n", schedule_order_name(o->order),
+          (unsigned long long)p->seed);
+  fprintf(f,
+          "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
+          "time\n",
+          p->rounds * (long)p->n_items, p->rounds, p->n_items);
+  fprintf(f, "targets:\n");
+  for (i = 0; i < p->n_targets; i++) {
+    char *u = o->show_secrets ? xstrdup(p->targets[i].url)
+                              : url_redact(p->targets[i].url);
+
+    fprintf(f, "  %-12s %s %s%s\n", p->targets[i].name,
+            p->targets[i].opts ? p->targets[i].opts->method : o->method, u,
+            i == 0 && p->n_targets > 1 ? "  (baseline)" : "");
+    free(u);
+  }
+  fprintf(f, "settings:\n");
+  print_settings(o, o->show_secrets, f);
+  for (i = 0; i < p->n_targets; i++)
+    if (p->targets[i].opts && p->targets[i].opts != o)
+      print_target_settings(p, i, f);
+}

@@ -1,0 +1,367 @@
+/*
+ * probe.c: samples.  Input: the plan and a (target, mode) pair.  Output:
+ * one struct sample with every hop, its phases and its facts.  Owns the
+ * long-lived clients of warm and resumed mode, walks redirects hop by hop
+ * (probe_hops.c does one hop), and holds the one function that turns
+ * libcurl's cumulative offsets into phases.
+ */
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "probe.h"
+#include "probe_int.h"
+#include "strpool.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+struct resumed_base {
+  CURLSH *share;
+  struct dns_cache dns;
+};
+
+struct probe {
+  const struct plan *plan;
+  struct client *warm;          /* one per target, easy == NULL until used */
+  struct dns_cache *warm_dns;   /* one per target */
+  struct resumed_base *resumed; /* one per target */
+};
+
+int probe_global_init(void)
+{
+  if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+    return -1;
+  if (probe_dns_global_init() < 0) {
+    curl_global_cleanup();
+    return -1;
+  }
+  return 0;
+}
+
+void probe_global_cleanup(void)
+{
+  probe_tls_release();
+  probe_dns_global_cleanup();
+  curl_global_cleanup();
+}
+
+void probe_versions(struct buf *b)
+{
+  curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
+
+  buf_printf(b, "libcurl/%s c-ares/%s %s", v->version, probe_dns_version(),
+             probe_tls_version());
+}
+
+void probe_features(struct buf *b)
+{
+  static const struct {
+    int bit;
+    const char *name;
+  } features[] = {
+      {CURL_VERSION_HTTP2, "HTTP2"}, {CURL_VERSION_HTTP3, "HTTP3"},
+      {CURL_VERSION_IPV6, "IPv6"},   {CURL_VERSION_IDN, "IDN"},
+      {CURL_VERSION_LIBZ, "libz"},   {CURL_VERSION_BROTLI, "brotli"},
+      {CURL_VERSION_ZSTD, "zstd"},
+  };
+  curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
+  size_t i;
+
+  buf_puts(b, "libcurl: system, shared; features:");
+  for (i = 0; i < sizeof(features) / sizeof(features[0]); i++)
+    if (v->features & features[i].bit)
+      buf_printf(b, " %s", features[i].name);
+}
+
+static void client_init(struct client *c, const struct options *o,
+                        struct dns_cache *dns, void *share)
+{
+  char err[256];
+  int64_t budget = o->connect_timeout_us < o->max_time_us
+                       ? o->connect_timeout_us
+                       : o->max_time_us;
+
+  memset(c, 0, sizeof(*c));
+  err[0] = '\0';
+  c->resolver = probe_dns_open(o->dns_servers, budget, err, sizeof(err));
+  if (!c->resolver)
+    c->resolver_error = xstrdup(err);
+  c->easy = curl_easy_init();
+  if (!c->easy)
+    msg_die(4, "cannot create a libcurl handle");
+  c->share = share;
+  if (dns) {
+    c->dns = dns;
+  }
+  else {
+    c->dns = xcalloc(1, sizeof(*c->dns));
+    c->own_dns = 1;
+  }
+}
+
+static void client_release(struct client *c)
+{
+  size_t i;
+
+  if (c->easy)
+    curl_easy_cleanup(c->easy);
+  probe_dns_close(c->resolver);
+  free(c->resolver_error);
+  if (c->own_dns) {
+    dns_cache_release(c->dns);
+    free(c->dns);
+  }
+  for (i = 0; i < c->n_pins; i++)
+    free(c->pins[i]);
+  free(c->pins);
+  memset(c, 0, sizeof(*c));
+}
+
+struct probe *probe_alloc(const struct plan *plan)
+{
+  struct probe *p = xcalloc(1, sizeof(*p));
+  size_t n = plan->n_targets;
+
+  p->plan = plan;
+  p->warm = xcalloc(n, sizeof(*p->warm));
+  p->warm_dns = xcalloc(n, sizeof(*p->warm_dns));
+  p->resumed = xcalloc(n, sizeof(*p->resumed));
+  return p;
+}
+
+void probe_free(struct probe *p)
+{
+  size_t i;
+
+  if (!p)
+    return;
+  for (i = 0; i < p->plan->n_targets; i++) {
+    client_release(&p->warm[i]);
+    dns_cache_release(&p->warm_dns[i]);
+    if (p->resumed[i].share)
+      curl_share_cleanup(p->resumed[i].share);
+    dns_cache_release(&p->resumed[i].dns);
+  }
+  free(p->warm);
+  free(p->warm_dns);
+  free(p->resumed);
+  free(p);
+}
+
+/* Method of the next hop (RFC 9110 15.4; browsers and curl): 303 turns
+ * everything but HEAD into GET, 301 and 302 turn POST into GET, 307 and
+ * 308 keep the method. */
+static const char *next_method(long status, const char *method)
+{
+  if (status == 303 && strcmp(method, "HEAD"))
+    return "GET";
+  if ((status == 301 || status == 302) && !strcmp(method, "POST"))
+    return "GET";
+  return method;
+}
+
+static int is_redirect(long status)
+{
+  return status == 301 || status == 302 || status == 303 || status == 307 ||
+         status == 308;
+}
+
+static char *strip_fragment(const char *url)
+{
+  const char *hash = strchr(url, '#');
+
+  return hash ? xstrndup(url, (size_t)(hash - url)) : xstrdup(url);
+}
+
+static void fail(struct sample *s, enum err_class cls, const char *msg)
+{
+  s->ok = 0;
+  s->err = cls;
+  s->err_message = strpool_intern(msg);
+}
+
+/*
+ * Walk one logical request on client c: hop after hop until a final
+ * response, an error, or a redirect we refuse.  Fills s->hops and the
+ * error; the caller times the whole.
+ */
+static void walk(struct client *c, const struct target *t, struct sample *s,
+                 int64_t t0)
+{
+  const struct options *o = t->opts;
+  char err[1024];
+  char *url = strip_fragment(t->url);
+  char *first_origin = url_origin(url);
+  const char *method = o->method;
+  char **visited = NULL;
+  size_t n_visited = 0, i;
+  long redirects = 0;
+
+  for (;;) {
+    struct hop_request rq;
+    struct hop *h;
+    enum err_class cls;
+    char *next, *origin, *clean;
+
+    visited = xrealloc(visited, (n_visited + 1) * sizeof(*visited));
+    visited[n_visited++] = xstrdup(url);
+    h = sample_add_hop(s);
+    h->start_us = probe_now_us() - t0;
+    origin = url_origin(url);
+    rq.url = url;
+    rq.method = method;
+    rq.drop_credentials =
+        !o->location_trusted &&
+        (!origin || !first_origin || strcmp(origin, first_origin));
+    free(origin);
+    err[0] = '\0';
+    cls = probe_hop_run(c, o, &rq, h, err, sizeof(err));
+    if (cls != ERR_NONE) {
+      fail(s, cls, err);
+      break;
+    }
+    if (!o->follow || !is_redirect(h->status) || !h->location)
+      break;
+    if (redirects >= o->max_redirs) {
+      snprintf(err, sizeof(err),
+               "too many redirects: more than %ld (--max-redirs)",
+               o->max_redirs);
+      fail(s, ERR_REDIRECT, err);
+      break;
+    }
+    next = url_resolve(url, h->location, err, sizeof(err));
+    if (!next) {
+      char msg[1200];
+
+      snprintf(msg, sizeof(msg), "bad Location from hop %zu: %s", s->n_hops,
+               err);
+      fail(s, ERR_REDIRECT, msg);
+      break;
+    }
+    if (!url_scheme_allowed(next)) {
+      char *shown = o->show_secrets ? xstrdup(next) : url_redact(next);
+
+      snprintf(err, sizeof(err),
+               "refused redirect to '%.200s': only http and https are "
+               "followed",
+               shown);
+      free(shown);
+      free(next);
+      fail(s, ERR_REDIRECT, err);
+      break;
+    }
+    clean = strip_fragment(next);
+    free(next);
+    for (i = 0; i < n_visited; i++)
+      if (!strcmp(visited[i], clean))
+        break;
+    if (i < n_visited) {
+      char *shown = o->show_secrets ? xstrdup(clean) : url_redact(clean);
+
+      snprintf(err, sizeof(err),
+               "redirect loop: '%.300s' was already requested at hop %zu",
+               shown, i + 1);
+      free(shown);
+      free(clean);
+      fail(s, ERR_REDIRECT, err);
+      break;
+    }
+    method = next_method(h->status, method);
+    free(url);
+    url = clean;
+    redirects++;
+  }
+  for (i = 0; i < n_visited; i++)
+    free(visited[i]);
+  free(visited);
+  free(url);
+  free(first_origin);
+}
+
+static void run_on(struct client *c, const struct target *t, struct sample *s)
+{
+  int64_t t0;
+
+  s->started_at_ms = probe_wall_ms();
+  t0 = probe_now_us();
+  walk(c, t, s, t0);
+  s->total_us = probe_now_us() - t0;
+  sample_close_accounts(s);
+}
+
+int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
+                char *err, size_t errlen)
+{
+  const struct target *t = &p->plan->targets[target];
+  struct sample s;
+  struct client c;
+  int rc = 0;
+
+  sample_init(&s);
+  if (mode == MODE_WARM) {
+    if (!p->warm[target].easy)
+      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL);
+    run_on(&p->warm[target], t, &s);
+  }
+  else if (mode == MODE_RESUMED) {
+    struct resumed_base *b = &p->resumed[target];
+
+    if (!b->share) {
+      b->share = curl_share_init();
+      if (!b->share)
+        msg_die(4, "cannot create a libcurl share handle");
+      curl_share_setopt(b->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+    }
+    client_init(&c, t->opts, &b->dns, b->share);
+    run_on(&c, t, &s);
+    /* Only the sessions are kept; the connections close here. */
+    client_release(&c);
+  }
+  if (!s.ok) {
+    snprintf(err, errlen, "%s", s.err_message ? s.err_message : "failed");
+    rc = -1;
+  }
+  sample_release(&s);
+  return rc;
+}
+
+void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
+                  struct sample *out)
+{
+  const struct target *t = &p->plan->targets[target];
+  struct client c;
+
+  sample_init(out);
+  out->target = target;
+  out->mode = mode;
+  switch (mode) {
+  case MODE_COLD:
+    /* New everything: easy handle (no pool, no TLS sessions), and no DNS
+     * answers; the c-ares channel is made per lookup. */
+    client_init(&c, t->opts, NULL, NULL);
+    run_on(&c, t, out);
+    client_release(&c);
+    break;
+  case MODE_WARM:
+    if (!p->warm[target].easy)
+      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL);
+    run_on(&p->warm[target], t, out);
+    break;
+  case MODE_RESUMED:
+    if (!p->resumed[target].share) {
+      char err[256];
+
+      probe_prime(p, target, MODE_RESUMED, err, sizeof(err));
+    }
+    client_init(&c, t->opts, &p->resumed[target].dns,
+                p->resumed[target].share);
+    run_on(&c, t, out);
+    client_release(&c);
+    break;
+  case MODE_COUNT:
+    BUG("sample mode out of range");
+  }
+}

@@ -1,0 +1,594 @@
+/*
+ * probe_hops.c: one hop of a sample.  Input: a client, the options and the
+ * hop's URL and method.  Output: struct hop filled from c-ares and from
+ * libcurl's CURLINFO values and callbacks, copied into plain fields before
+ * the function returns.  Redirects are not followed here: probe.c walks
+ * them hop by hop.
+ */
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <sys/socket.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "probe.h"
+#include "probe_int.h"
+#include "strpool.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/* Response headers larger than this fail the hop (class http): a hostile
+ * peer cannot make the probe keep megabytes. */
+#define HEADER_CAP (256 * 1024)
+/* Diagnostic header values longer than this are cut. */
+#define HEADER_VALUE_CAP 4096
+#define HEADER_COUNT_CAP 128
+
+struct hop_ctx {
+  CURL *easy;
+  struct hop *hop;
+  /* Diagnostic headers of the response so far; the hop gets an exact copy
+   * when the transfer is over. */
+  struct header *hdrs;
+  size_t n_hdrs, cap_hdrs;
+  size_t header_bytes;
+  int too_large;
+  int tls_read;
+};
+
+const struct dns_answer *dns_cache_find(const struct dns_cache *c,
+                                        const char *host)
+{
+  size_t i;
+
+  for (i = 0; i < c->n; i++)
+    if (!strcasecmp(c->answers[i].host, host))
+      return &c->answers[i];
+  return NULL;
+}
+
+void dns_cache_add(struct dns_cache *c, struct dns_answer *a)
+{
+  c->answers = xrealloc(c->answers, (c->n + 1) * sizeof(*c->answers));
+  c->answers[c->n++] = *a;
+  memset(a, 0, sizeof(*a));
+}
+
+void dns_cache_release(struct dns_cache *c)
+{
+  size_t i;
+
+  for (i = 0; i < c->n; i++)
+    dns_answer_release(&c->answers[i]);
+  free(c->answers);
+  c->answers = NULL;
+  c->n = 0;
+}
+
+static void read_tls(struct hop_ctx *x)
+{
+  struct curl_tlssessioninfo *info = NULL;
+
+  if (x->tls_read)
+    return;
+  if (curl_easy_getinfo(x->easy, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK ||
+      !info || info->backend != CURLSSLBACKEND_OPENSSL || !info->internals)
+    return;
+  /* The SSL* is only valid while the transfer runs: read it now. */
+  probe_tls_read(info->internals, &x->hop->tls);
+  x->tls_read = 1;
+}
+
+static void trim(const char **s, size_t *len)
+{
+  while (*len && (**s == ' ' || **s == '\t')) {
+    (*s)++;
+    (*len)--;
+  }
+  while (*len && ((*s)[*len - 1] == ' ' || (*s)[*len - 1] == '\t' ||
+                  (*s)[*len - 1] == '\r' || (*s)[*len - 1] == '\n'))
+    (*len)--;
+}
+
+static void clear_headers(struct hop_ctx *x)
+{
+  x->n_hdrs = 0;
+  x->hop->location = NULL;
+}
+
+static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
+{
+  struct hop_ctx *x = ud;
+  size_t len = size * nmemb, nlen, vlen;
+  const char *colon, *name = data, *value;
+  char n[65];
+
+  x->header_bytes += len;
+  if (x->header_bytes > HEADER_CAP) {
+    x->too_large = 1;
+    return 0; /* aborts the transfer with CURLE_WRITE_ERROR */
+  }
+  read_tls(x);
+  if (len >= 5 && !memcmp(data, "HTTP/", 5)) {
+    /* A new response (after a 1xx): only the final one counts. */
+    clear_headers(x);
+    return len;
+  }
+  colon = memchr(data, ':', len);
+  if (!colon || colon == data)
+    return len;
+  nlen = (size_t)(colon - data);
+  trim(&name, &nlen);
+  value = colon + 1;
+  vlen = len - nlen - 1;
+  vlen = len - (size_t)(value - data);
+  trim(&value, &vlen);
+  if (!nlen || nlen > 64)
+    return len;
+  memcpy(n, name, nlen);
+  n[nlen] = '\0';
+  if (!strcasecmp(n, "location") && !x->hop->location)
+    x->hop->location = strpool_intern_n(value, vlen > 16384 ? 16384 : vlen);
+  if (sample_header_is_diagnostic(n) && x->n_hdrs < HEADER_COUNT_CAP) {
+    x->hdrs = xgrow(x->hdrs, &x->cap_hdrs, x->n_hdrs + 1, sizeof(*x->hdrs));
+    x->hdrs[x->n_hdrs].name = strpool_intern(n);
+    x->hdrs[x->n_hdrs].value = strpool_intern_n(
+        value, vlen > HEADER_VALUE_CAP ? HEADER_VALUE_CAP : vlen);
+    x->n_hdrs++;
+  }
+  return len;
+}
+
+/* Abandon the transfer once the user interrupted the run. */
+static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
+                       curl_off_t ultotal, curl_off_t ulnow)
+{
+  (void)ud;
+  (void)dltotal;
+  (void)dlnow;
+  (void)ultotal;
+  (void)ulnow;
+  return probe_interrupted ? 1 : 0;
+}
+
+static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
+{
+  struct hop_ctx *x = ud;
+
+  (void)data;
+  read_tls(x);
+  x->hop->size_decoded += (int64_t)(size * nmemb);
+  return size * nmemb;
+}
+
+/* An exact-size vector of the pooled copies of v[0..n). */
+static const char **pooled_strv(char *const *v, size_t n)
+{
+  const char **out;
+  size_t i;
+
+  if (!n)
+    return NULL;
+  out = xmalloc(n * sizeof(*out));
+  for (i = 0; i < n; i++)
+    out[i] = strpool_intern(v[i]);
+  return out;
+}
+
+static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
+{
+  h->dns.addresses = pooled_strv(a->addresses, a->n_addresses);
+  h->dns.n_addresses = (uint32_t)a->n_addresses;
+  h->dns.cnames = pooled_strv(a->cnames, a->n_cnames);
+  h->dns.n_cnames = (uint32_t)a->n_cnames;
+  h->dns.ttl = a->ttl;
+  h->dns.server = strpool_intern(a->server);
+}
+
+static int is_ipv4(const char *s)
+{
+  unsigned char tmp[4];
+
+  return inet_pton(AF_INET, s, tmp) == 1;
+}
+
+/* The --resolve entry for host:port, or NULL. */
+static const char *find_resolve(const struct options *o, const char *host,
+                                int port)
+{
+  size_t i, hl = strlen(host);
+  char portbuf[16];
+
+  snprintf(portbuf, sizeof(portbuf), ":%d:", port);
+  for (i = 0; i < o->n_resolve; i++) {
+    const char *r = o->resolve[i];
+
+    if (!strncasecmp(r, host, hl) &&
+        !strncmp(r + hl, portbuf, strlen(portbuf)))
+      return r;
+  }
+  return NULL;
+}
+
+static int pinned_already(const struct client *c, const char *key)
+{
+  size_t i;
+
+  for (i = 0; i < c->n_pins; i++)
+    if (!strcmp(c->pins[i], key))
+      return 1;
+  return 0;
+}
+
+/*
+ * Find the addresses of u->host (pinned, literal, cached or by c-ares)
+ * and build the CURLOPT_RESOLVE entry for it if this easy handle does not
+ * have it yet.  Returns ERR_NONE or ERR_DNS.
+ */
+static enum err_class hop_dns(struct client *c, const struct options *o,
+                              const struct url *u, struct hop *h,
+                              struct curl_slist **resolve, char *err,
+                              size_t errlen)
+{
+  const char *r = find_resolve(o, u->host, u->port);
+  const struct dns_answer *a;
+  char key[600];
+  struct buf entry;
+  size_t i;
+
+  h->dns.us = 0;
+  if (r) {
+    const char *addrs = strchr(strchr(r, ':') + 1, ':') + 1;
+    const char *p = addrs;
+    size_t n = 0;
+
+    h->dns.pinned = 1;
+    for (p = addrs; *p; p++)
+      if (*p == ',')
+        n++;
+    if (*addrs)
+      h->dns.addresses = xmalloc((n + 1) * sizeof(*h->dns.addresses));
+    p = addrs;
+    while (*p) {
+      const char *end = strchr(p, ',');
+      size_t len = end ? (size_t)(end - p) : strlen(p);
+
+      h->dns.addresses[h->dns.n_addresses++] =
+          len > 2 && p[0] == '[' ? strpool_intern_n(p + 1, len - 2)
+                                 : strpool_intern_n(p, len);
+      p += len;
+      if (*p == ',')
+        p++;
+    }
+    snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
+    if (!pinned_already(c, key)) {
+      *resolve = curl_slist_append(*resolve, r);
+      strv_push(&c->pins, &c->n_pins, key);
+    }
+    return ERR_NONE;
+  }
+  if (u->ipv6 || is_ipv4(u->host)) {
+    h->dns.literal = 1;
+    h->dns.addresses = xmalloc(sizeof(*h->dns.addresses));
+    h->dns.addresses[0] = strpool_intern(u->host);
+    h->dns.n_addresses = 1;
+    return ERR_NONE;
+  }
+  a = dns_cache_find(c->dns, u->host);
+  if (a) {
+    h->dns.cached = 1;
+    copy_answer_to_hop(a, h);
+  }
+  else {
+    struct dns_answer fresh;
+    enum dns_status st;
+    int64_t budget = o->connect_timeout_us < o->max_time_us
+                         ? o->connect_timeout_us
+                         : o->max_time_us;
+
+    if (!c->resolver) {
+      snprintf(err, errlen, "resolving '%s': %s", u->host,
+               c->resolver_error ? c->resolver_error : "no resolver");
+      return ERR_DNS;
+    }
+    st = probe_dns_resolve(c->resolver, u->host, o->ip_family, budget, &fresh,
+                           err, errlen);
+    h->dns.us = fresh.us;
+    if (st != DNS_OK) {
+      if (fresh.server)
+        h->dns.server = strpool_intern(fresh.server);
+      dns_answer_release(&fresh);
+      return ERR_DNS;
+    }
+    copy_answer_to_hop(&fresh, h);
+    dns_cache_add(c->dns, &fresh);
+    a = dns_cache_find(c->dns, u->host);
+  }
+  snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
+  if (pinned_already(c, key))
+    return ERR_NONE;
+  buf_init(&entry, 0);
+  buf_printf(&entry, "%s:%d:", u->host, u->port);
+  for (i = 0; i < a->n_addresses; i++) {
+    const char *ip = a->addresses[i];
+
+    if (i)
+      buf_putc(&entry, ',');
+    if (strchr(ip, ':'))
+      buf_printf(&entry, "[%s]", ip);
+    else
+      buf_puts(&entry, ip);
+  }
+  *resolve = curl_slist_append(*resolve, entry.s);
+  strv_push(&c->pins, &c->n_pins, key);
+  buf_release(&entry);
+  return ERR_NONE;
+}
+
+static int header_is_credential(const char *h)
+{
+  return !strncasecmp(h, "authorization:", 14) ||
+         !strncasecmp(h, "cookie:", 7) ||
+         !strncasecmp(h, "proxy-authorization:", 20);
+}
+
+/*
+ * Error class of a failed transfer.  A send or receive error (a reset)
+ * is a connect failure while no connection stood yet, and a protocol
+ * failure (http) once the request was under way.
+ */
+static enum err_class classify(CURLcode rc, const struct hop *h)
+{
+  if (rc == CURLE_SEND_ERROR || rc == CURLE_RECV_ERROR)
+    return h->curl.connect > 0 || h->reused ? ERR_HTTP : ERR_CONNECT;
+  switch (rc) {
+  case CURLE_OK:
+    return ERR_NONE;
+  case CURLE_COULDNT_RESOLVE_HOST:
+    return ERR_DNS;
+  case CURLE_COULDNT_CONNECT:
+    return ERR_CONNECT;
+  case CURLE_OPERATION_TIMEDOUT:
+    return ERR_TIMEOUT;
+  case CURLE_SSL_CONNECT_ERROR:
+  case CURLE_PEER_FAILED_VERIFICATION:
+  case CURLE_SSL_CERTPROBLEM:
+  case CURLE_SSL_CIPHER:
+  case CURLE_SSL_CACERT_BADFILE:
+  case CURLE_SSL_ISSUER_ERROR:
+  case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+  case CURLE_SSL_INVALIDCERTSTATUS:
+  case CURLE_SSL_ENGINE_NOTFOUND:
+  case CURLE_SSL_ENGINE_SETFAILED:
+  case CURLE_SSL_ENGINE_INITFAILED:
+  case CURLE_SSL_CRL_BADFILE:
+  case CURLE_USE_SSL_FAILED:
+    return ERR_TLS;
+  default:
+    return ERR_HTTP;
+  }
+}
+
+static const char *http_version_name(long v)
+{
+  switch (v) {
+  case CURL_HTTP_VERSION_1_0:
+    return strpool_intern("1.0");
+  case CURL_HTTP_VERSION_1_1:
+    return strpool_intern("1.1");
+  case CURL_HTTP_VERSION_2_0:
+    return strpool_intern("2");
+#if LIBCURL_VERSION_NUM >= 0x074200
+  case CURL_HTTP_VERSION_3:
+    return strpool_intern("3");
+#endif
+  default:
+    return NULL;
+  }
+}
+
+static int64_t info_time(CURL *e, CURLINFO what)
+{
+  curl_off_t v = -1;
+
+  if (curl_easy_getinfo(e, what, &v) != CURLE_OK)
+    return -1;
+  return (int64_t)v;
+}
+
+static void copy_info(CURL *e, struct hop *h, int *reused)
+{
+  long l = 0;
+  char *s = NULL;
+  curl_off_t off = 0;
+
+  h->curl.namelookup = info_time(e, CURLINFO_NAMELOOKUP_TIME_T);
+  h->curl.connect = info_time(e, CURLINFO_CONNECT_TIME_T);
+  h->curl.appconnect = info_time(e, CURLINFO_APPCONNECT_TIME_T);
+  h->curl.pretransfer = info_time(e, CURLINFO_PRETRANSFER_TIME_T);
+#if LIBCURL_VERSION_NUM >= 0x080a00
+  h->curl.posttransfer = info_time(e, CURLINFO_POSTTRANSFER_TIME_T);
+#else
+  h->curl.posttransfer = -1;
+#endif
+  h->curl.starttransfer = info_time(e, CURLINFO_STARTTRANSFER_TIME_T);
+  h->curl.total = info_time(e, CURLINFO_TOTAL_TIME_T);
+  if (curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK)
+    h->status = l;
+  l = 0;
+  if (curl_easy_getinfo(e, CURLINFO_HTTP_VERSION, &l) == CURLE_OK)
+    h->http_version = http_version_name(l);
+  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &s) == CURLE_OK && s && *s)
+    h->remote_ip = strpool_intern(s);
+  l = 0;
+  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK)
+    h->remote_port = l;
+  if (curl_easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
+    h->size_download = (int64_t)off;
+  l = 0;
+  if (curl_easy_getinfo(e, CURLINFO_HEADER_SIZE, &l) == CURLE_OK)
+    h->size_header = l;
+  l = -1;
+  /* A reused connection made no new connection and still got as far as
+   * sending; a failed connect also makes none, but never sends. */
+  curl_easy_getinfo(e, CURLINFO_NUM_CONNECTS, &l);
+  *reused = l == 0 && h->curl.connect <= 0 && h->curl.pretransfer > 0;
+}
+
+static CURLcode on_ssl_ctx(CURL *e, void *ssl_ctx, void *store)
+{
+  (void)e;
+  return probe_tls_use_store(ssl_ctx, store) == 0 ? CURLE_OK
+                                                  : CURLE_SSL_CERTPROBLEM;
+}
+
+void probe_set_common(void *easy, const struct options *o, char *errbuf)
+{
+  CURL *e = easy;
+  void *store;
+
+  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
+  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  /* The direct path is what is measured: proxies from the environment
+   * (http_proxy, HTTPS_PROXY, ALL_PROXY) would silently replace it. */
+  curl_easy_setopt(e, CURLOPT_PROXY, "");
+#if LIBCURL_VERSION_NUM >= 0x075500
+  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+  curl_easy_setopt(e, CURLOPT_PROTOCOLS,
+                   (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+  curl_easy_setopt(e, CURLOPT_USERAGENT, o->user_agent);
+  if (o->ip_family == 4)
+    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V4);
+  else if (o->ip_family == 6)
+    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V6);
+  if (!o->insecure && (store = probe_shared_store(o)) != NULL) {
+    /* A parsed store shared by every connection (see probe_tls_store):
+     * libcurl loads nothing, the callback installs it. */
+    curl_easy_setopt(e, CURLOPT_CAINFO, (char *)NULL);
+    curl_easy_setopt(e, CURLOPT_CAPATH, (char *)NULL);
+    curl_easy_setopt(e, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
+    curl_easy_setopt(e, CURLOPT_SSL_CTX_DATA, store);
+  }
+  else {
+    if (o->cacert)
+      curl_easy_setopt(e, CURLOPT_CAINFO, o->cacert);
+    if (o->capath)
+      curl_easy_setopt(e, CURLOPT_CAPATH, o->capath);
+  }
+  if (o->insecure) {
+    curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+    curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
+  }
+  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
+                   (long)(o->connect_timeout_us / 1000));
+  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(o->max_time_us / 1000));
+  curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
+}
+
+static void set_options(CURL *e, const struct client *c,
+                        const struct options *o, const struct hop_request *rq,
+                        struct curl_slist *hdrs, struct curl_slist *resolve,
+                        struct hop_ctx *x, char *errbuf)
+{
+  probe_set_common(e, o, errbuf);
+  curl_easy_setopt(e, CURLOPT_URL, rq->url);
+  if (c->share)
+    curl_easy_setopt(e, CURLOPT_SHARE, (CURLSH *)c->share);
+  if (resolve)
+    curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
+  if (hdrs)
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
+  if (!strcmp(rq->method, "HEAD"))
+    curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+  else if (strcmp(rq->method, "GET"))
+    curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
+  if (o->compressed)
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+  if (o->http == HTTP_PREF_1_1)
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+  else if (o->http == HTTP_PREF_2)
+    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2_0);
+  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(e, CURLOPT_HEADERDATA, x);
+  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(e, CURLOPT_WRITEDATA, x);
+}
+
+enum err_class probe_hop_run(struct client *c, const struct options *o,
+                             const struct hop_request *rq, struct hop *h,
+                             char *err, size_t errlen)
+{
+  CURL *e = c->easy;
+  struct url u;
+  struct curl_slist *hdrs = NULL, *resolve = NULL;
+  struct hop_ctx x;
+  char errbuf[CURL_ERROR_SIZE];
+  enum err_class cls = ERR_NONE;
+  CURLcode rc;
+  int reused = 0;
+  size_t i;
+
+  memset(&u, 0, sizeof(u));
+  memset(&x, 0, sizeof(x));
+  h->url = strpool_intern(rq->url);
+  h->method = strpool_intern(rq->method);
+  if (url_parse(&u, rq->url, err, errlen) < 0) {
+    cls = ERR_REDIRECT;
+    goto out;
+  }
+  h->host = strpool_intern(u.host);
+  cls = hop_dns(c, o, &u, h, &resolve, err, errlen);
+  h->phases[PHASE_DNS] = h->dns.us;
+  h->phases[PHASE_TOTAL] = h->dns.us;
+  if (cls != ERR_NONE)
+    goto out;
+
+  for (i = 0; i < o->n_headers; i++)
+    if (!rq->drop_credentials || !header_is_credential(o->headers[i]))
+      hdrs = curl_slist_append(hdrs, o->headers[i]);
+  x.easy = e;
+  x.hop = h;
+  errbuf[0] = '\0';
+  curl_easy_reset(e);
+  set_options(e, c, o, rq, hdrs, resolve, &x, errbuf);
+  rc = curl_easy_perform(e);
+  copy_info(e, h, &reused);
+  h->reused = reused;
+  if (reused) {
+    /* No handshake on this hop; the TLS facts describe the connection. */
+  }
+  probe_phases(&h->curl, h->dns.us, !strcmp(u.scheme, "https"), reused,
+               h->phases);
+  if (x.too_large) {
+    cls = ERR_HTTP;
+    snprintf(err, errlen, "response headers larger than %d KiB from '%s'",
+             HEADER_CAP / 1024, u.host);
+  }
+  else if (rc != CURLE_OK) {
+    cls = classify(rc, h);
+    snprintf(err, errlen, "%s: %s", curl_easy_strerror(rc),
+             errbuf[0] ? errbuf : "no detail");
+    {
+      size_t l = strlen(err);
+
+      while (l && (err[l - 1] == '\n' || err[l - 1] == '\r'))
+        err[--l] = '\0';
+    }
+  }
+out:
+  if (x.n_hdrs)
+    hop_set_headers(h, x.hdrs, x.n_hdrs);
+  free(x.hdrs);
+  hop_pool_arrays(h);
+  curl_slist_free_all(hdrs);
+  curl_slist_free_all(resolve);
+  url_release(&u);
+  return cls;
+}

@@ -1,0 +1,69 @@
+/*
+ * probe_phases.c: a hop's phases from libcurl's timestamps (SPEC 3.1).
+ * Input: the CURLINFO_*_TIME_T stamps copied into struct curl_times, the
+ * lookup time c-ares measured, whether TLS was expected and whether the
+ * connection was reused.  Output: the phase array.  Pure.
+ */
+#include <stdint.h>
+
+#include "probe.h"
+#include "probe_int.h"
+#include "banned.h"
+
+static int64_t max64(int64_t a, int64_t b)
+{
+  return a > b ? a : b;
+}
+
+void probe_phases(const struct curl_times *c, int64_t dns_us, int tls_expected,
+                  int reused, int64_t phases[PHASE_COUNT])
+{
+  int64_t cur = max64(c->namelookup, 0);
+  int64_t tot = max64(c->total, 0);
+  int i;
+
+  for (i = 0; i < PHASE_COUNT; i++)
+    phases[i] = 0;
+  phases[PHASE_DNS] = dns_us > 0 ? dns_us : 0;
+  tot = max64(tot, cur);
+  /* libcurl's own look-up of the pinned address (time_namelookup) and
+   * the set-up between handshake and request are not phases: they stay
+   * outside the hop and end up in the sample's "other". */
+  if (!reused) {
+    if (c->connect <= 0) {
+      phases[PHASE_CONNECT] = tot - cur; /* never connected */
+      goto sum;
+    }
+    phases[PHASE_CONNECT] = max64(c->connect, cur) - cur;
+    cur = max64(c->connect, cur);
+    if (tls_expected) {
+      if (c->appconnect <= 0) {
+        phases[PHASE_TLS] = max64(tot, cur) - cur; /* handshake failed */
+        goto sum;
+      }
+      phases[PHASE_TLS] = max64(c->appconnect, cur) - cur;
+      cur = max64(c->appconnect, cur);
+    }
+  }
+  /* cur is now when the connection was ready.  libcurl 7.88 stamps
+   * time_pretransfer when its DO state ends, and on some paths (reused
+   * connections, HTTP/2) that is only after the response has arrived, so
+   * pretransfer cannot mark "request sent".  The request goes out right
+   * after the connection is ready: wait counts from there, and includes
+   * writing the request unless libcurl can tell (posttransfer, 8.10). */
+  if (c->posttransfer > 0) {
+    phases[PHASE_SEND] = max64(c->posttransfer, cur) - cur;
+    cur = max64(c->posttransfer, cur);
+  }
+  if (c->starttransfer > 0) {
+    phases[PHASE_WAIT] = max64(c->starttransfer, cur) - cur;
+    cur = max64(c->starttransfer, cur);
+    phases[PHASE_TRANSFER] = max64(tot, cur) - cur;
+  }
+  else {
+    phases[PHASE_WAIT] = max64(tot, cur) - cur; /* no first byte */
+  }
+sum:
+  for (i = 0; i < PHASE_TOTAL; i++)
+    phases[PHASE_TOTAL] += phases[i];
+}

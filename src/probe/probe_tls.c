@@ -1,0 +1,256 @@
+/*
+ * probe_tls.c: TLS facts read from the live OpenSSL connection of a
+ * transfer (protocol version, cipher, ALPN, whether the session was
+ * resumed).  Input: the SSL* libcurl hands out through
+ * CURLINFO_TLS_SSL_PTR, as void*.  Output: plain strings in struct
+ * hop_tls.  No OpenSSL type leaves this file.
+ */
+#include <curl/curl.h>
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/opensslv.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+#include "probe.h"
+#include "probe_int.h"
+#include "strpool.h"
+#include "xalloc.h"
+#include "banned.h"
+
+void probe_tls_read(void *ptr, struct hop_tls *out)
+{
+  SSL *ssl = ptr;
+  const unsigned char *alpn = NULL;
+  unsigned int alpn_len = 0;
+  const char *s;
+
+  if (!ssl)
+    return;
+  s = SSL_get_version(ssl);
+  if (s && !out->version)
+    out->version = strpool_intern(s);
+  s = SSL_get_cipher_name(ssl);
+  if (s && !out->cipher)
+    out->cipher = strpool_intern(s);
+  SSL_get0_alpn_selected(ssl, &alpn, &alpn_len);
+  if (alpn && alpn_len && !out->alpn)
+    out->alpn = strpool_intern_n((const char *)alpn, alpn_len);
+  out->resumed = SSL_session_reused(ssl) ? 1 : 0;
+}
+
+const char *probe_tls_version(void)
+{
+  return OpenSSL_version(OPENSSL_VERSION);
+}
+
+/* A throw-away P-256 key's self-signed certificate for WARMUP_HOST. */
+#define WARMUP_HOST "warmup.hopsplit.invalid"
+static X509 *warmup_cert(EVP_PKEY *key)
+{
+  X509 *crt = X509_new();
+  X509_NAME *name;
+
+  if (!crt)
+    return NULL;
+  name = X509_get_subject_name(crt);
+  if (X509_set_version(crt, 2) != 1 ||
+      ASN1_INTEGER_set(X509_get_serialNumber(crt), 1) != 1 ||
+      !X509_gmtime_adj(X509_getm_notBefore(crt), -60) ||
+      !X509_gmtime_adj(X509_getm_notAfter(crt), 3600) ||
+      X509_set_pubkey(crt, key) != 1 ||
+      X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                                 (const unsigned char *)WARMUP_HOST, -1, -1,
+                                 0) != 1 ||
+      X509_set_issuer_name(crt, name) != 1 ||
+      X509_sign(crt, key, EVP_sha256()) <= 0) {
+    X509_free(crt);
+    return NULL;
+  }
+  return crt;
+}
+
+/* One TLS handshake in memory, a client and a server over a BIO pair,
+ * with the client verifying the server's certificate and host name: the
+ * first handshake of a process fetches and initialises its algorithms
+ * (key exchange, signatures, HKDF, AEAD, certificate decoding and
+ * verification), which cost about 1 ms of the first cold sample's tls. */
+static void warmup_handshake(void)
+{
+  EVP_PKEY *key = EVP_EC_gen("P-256");
+  X509 *crt = key ? warmup_cert(key) : NULL;
+  SSL_CTX *cctx = SSL_CTX_new(TLS_client_method());
+  SSL_CTX *sctx = SSL_CTX_new(TLS_server_method());
+  X509_STORE *trust = X509_STORE_new();
+  SSL *c = NULL, *s = NULL;
+  BIO *bc = NULL, *bs = NULL;
+  char host[] = WARMUP_HOST; /* SSL_set_tlsext_host_name casts to void * */
+  int i, c_done = 0, s_done = 0;
+
+  if (!crt || !cctx || !sctx || !trust || X509_STORE_add_cert(trust, crt) != 1)
+    goto out;
+  SSL_CTX_set_cert_store(cctx, trust);
+  trust = NULL;
+  SSL_CTX_set_verify(cctx, SSL_VERIFY_PEER, NULL);
+  if (SSL_CTX_use_certificate(sctx, crt) != 1 ||
+      SSL_CTX_use_PrivateKey(sctx, key) != 1)
+    goto out;
+  c = SSL_new(cctx);
+  s = SSL_new(sctx);
+  if (!c || !s || BIO_new_bio_pair(&bc, 0, &bs, 0) != 1)
+    goto out;
+  SSL_set_bio(c, bc, bc);
+  SSL_set_bio(s, bs, bs);
+  SSL_set_connect_state(c);
+  SSL_set_accept_state(s);
+  if (SSL_set_tlsext_host_name(c, host) != 1 ||
+      SSL_set1_host(c, WARMUP_HOST) != 1)
+    goto out;
+  /* Each call takes its side one flight on; TLS 1.3 is done in two
+   * passes, 16 bound it whatever happens. */
+  for (i = 0; i < 16 && !(c_done && s_done); i++) {
+    if (!c_done)
+      c_done = SSL_do_handshake(c) == 1;
+    if (!s_done)
+      s_done = SSL_do_handshake(s) == 1;
+  }
+out:
+  if (!(c_done && s_done))
+    msg_info("TLS warm-up handshake did not complete; the first cold "
+             "sample's tls may include OpenSSL's one-time set-up");
+  /* Nothing of this may reach libcurl's error messages, which read this
+   * thread's OpenSSL error queue. */
+  ERR_clear_error();
+  SSL_free(c); /* frees its end of the BIO pair */
+  SSL_free(s);
+  X509_STORE_free(trust);
+  SSL_CTX_free(cctx);
+  SSL_CTX_free(sctx);
+  X509_free(crt);
+  EVP_PKEY_free(key);
+}
+
+void probe_tls_warmup(const struct plan *p)
+{
+  size_t i;
+
+  /* The trust stores are parsed here, before the first sample's clock
+   * starts (with Debian's bundle that was 30 to 45 ms in the first cold
+   * sample's "other"); a profile's targets may each name their own.  Then
+   * a handshake in memory. */
+  for (i = 0; i < p->n_targets; i++) {
+    const struct options *o =
+        p->targets[i].opts ? p->targets[i].opts : p->opts;
+
+    if (!o->insecure)
+      probe_shared_store(o);
+  }
+  warmup_handshake();
+}
+
+/*
+ * Trust stores, parsed once per (cafile, capath) and shared by every
+ * connection of the run.  libcurl 7.88 parses the CA bundle again for each
+ * new SSL_CTX, that is for every new client, and counts it in the TLS
+ * handshake: with Debian's 140-certificate bundle that is about 20 ms of
+ * local CPU in every cold sample's tls phase.  A browser or app has its
+ * store loaded already, so the probe hands libcurl a loaded one.
+ */
+#define TLS_STORES_MAX 8
+
+static struct {
+  char *cafile;
+  char *capath;
+  X509_STORE *store;
+} stores[TLS_STORES_MAX];
+static size_t n_stores;
+
+static int same(const char *a, const char *b)
+{
+  return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+void *probe_tls_store(const char *cafile, const char *capath)
+{
+  X509_STORE *st;
+  size_t i;
+
+  for (i = 0; i < n_stores; i++)
+    if (same(stores[i].cafile, cafile) && same(stores[i].capath, capath))
+      return stores[i].store;
+  if (n_stores == TLS_STORES_MAX || (!cafile && !capath))
+    return NULL;
+  st = X509_STORE_new();
+  if (!st)
+    return NULL;
+  if ((cafile && X509_STORE_load_file(st, cafile) != 1) ||
+      (capath && X509_STORE_load_path(st, capath) != 1)) {
+    /* Leave it to libcurl, which reports the bad file in its own words. */
+    X509_STORE_free(st);
+    ERR_clear_error();
+    return NULL;
+  }
+  msg_info("trust store: %s%s%s, %d certificates loaded%s",
+           cafile ? cafile : "", cafile && capath ? " and " : "",
+           capath ? capath : "",
+           sk_X509_OBJECT_num(X509_STORE_get0_objects(st)),
+           capath ? " (the directory is read on demand)" : "");
+  stores[n_stores].cafile = cafile ? xstrdup(cafile) : NULL;
+  stores[n_stores].capath = capath ? xstrdup(capath) : NULL;
+  stores[n_stores].store = st;
+  n_stores++;
+  return st;
+}
+
+int probe_tls_use_store(void *ssl_ctx, void *store)
+{
+  if (!ssl_ctx || !store)
+    return -1;
+  SSL_CTX_set1_cert_store(ssl_ctx, store);
+  return 0;
+}
+
+void probe_tls_release(void)
+{
+  size_t i;
+
+  for (i = 0; i < n_stores; i++) {
+    free(stores[i].cafile);
+    free(stores[i].capath);
+    X509_STORE_free(stores[i].store);
+  }
+  n_stores = 0;
+}
+
+/* The trust store for o: --cacert/--capath, else libcurl's built-in CA
+ * bundle or directory, parsed once (probe_tls_warmup asks first, before
+ * round 1). */
+void *probe_shared_store(const struct options *o)
+{
+  static int asked;
+  static char *def_file, *def_path;
+
+  if (o->cacert || o->capath)
+    return probe_tls_store(o->cacert, o->capath);
+  if (!asked) {
+#if LIBCURL_VERSION_NUM >= 0x075400
+    CURL *tmp = curl_easy_init();
+    char *f = NULL, *d = NULL;
+
+    if (tmp) {
+      if (curl_easy_getinfo(tmp, CURLINFO_CAINFO, &f) == CURLE_OK && f)
+        def_file = xstrdup(f);
+      if (curl_easy_getinfo(tmp, CURLINFO_CAPATH, &d) == CURLE_OK && d)
+        def_path = xstrdup(d);
+      curl_easy_cleanup(tmp);
+    }
+#endif
+    asked = 1;
+  }
+  return probe_tls_store(def_file, def_path);
+}

@@ -1,0 +1,583 @@
+/*
+ * report_json.c: the "hopsplit/1" JSON document (SPEC 5), the stable
+ * machine contract.  Input: plan, results, analysis.  Output: JSON text.
+ * Durations are integer microseconds with a _us suffix; libcurl's own
+ * cumulative values keep curl's names and unit (seconds) under "curl".
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "json.h"
+#include "jtree.h"
+#include "report.h"
+#include "report_checks.h"
+#include "units.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+static void time_field(struct json *j, const char *key, int64_t ms)
+{
+  char t[64];
+
+  if (ms <= 0) {
+    json_null(j, key);
+    return;
+  }
+  units_rfc3339_ms(ms, t, sizeof(t));
+  json_string(j, key, t);
+}
+
+static void stats_obj(struct json *j, const char *key, const struct stats *s)
+{
+  json_object_begin(j, key);
+  json_int(j, "n", (int64_t)s->n);
+  if (!s->n) {
+    json_null(j, "min_us");
+    json_null(j, "p50_us");
+    json_null(j, "p95_us");
+    json_null(j, "max_us");
+    json_null(j, "mean_us");
+    json_null(j, "stddev_us");
+    json_null(j, "mad_us");
+  }
+  else {
+    json_int(j, "min_us", s->min);
+    json_int(j, "p50_us", s->p50);
+    json_int(j, "p95_us", s->p95);
+    json_int(j, "max_us", s->max);
+    json_int(j, "mean_us", s->mean);
+    json_int(j, "stddev_us", s->stddev);
+    json_int(j, "mad_us", s->mad);
+  }
+  json_object_end(j);
+}
+
+static void settings(struct json *j, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  const struct options *o = p->opts;
+  size_t i;
+  static const char *const http[] = {"default", "1.1", "2"};
+  static const char *const trace[] = {"auto", "always", "never"};
+
+  json_object_begin(j, "settings");
+  json_int(j, "rounds", p->rounds);
+  json_array_begin(j, "modes");
+  for (i = 0; i < p->n_modes; i++)
+    json_string(j, NULL, sample_mode_names[p->modes[i]]);
+  json_array_end(j);
+  json_string(j, "order", schedule_order_name(o->order));
+  json_int(j, "seed", (int64_t)p->seed);
+  json_int(j, "pause_us", o->pause_us);
+  json_bool(j, "follow", o->follow);
+  json_int(j, "max_redirs", o->max_redirs);
+  json_string(j, "method", o->method);
+  json_array_begin(j, "headers");
+  for (i = 0; i < o->n_headers; i++) {
+    char *line = o->show_secrets ? xstrdup(o->headers[i])
+                                 : url_redact_header(o->headers[i]);
+
+    json_string(j, NULL, line);
+    free(line);
+  }
+  json_array_end(j);
+  json_string(j, "user_agent", o->user_agent);
+  json_bool(j, "compressed", o->compressed);
+  json_array_begin(j, "resolve");
+  for (i = 0; i < o->n_resolve; i++)
+    json_string(j, NULL, o->resolve[i]);
+  json_array_end(j);
+  json_string(j, "dns_servers", o->dns_servers);
+  json_int(j, "ip_family", o->ip_family);
+  json_string(j, "http", http[o->http]);
+  json_string(j, "cacert", o->cacert);
+  json_string(j, "capath", o->capath);
+  json_bool(j, "insecure", o->insecure);
+  json_bool(j, "location_trusted", o->location_trusted);
+  json_int(j, "connect_timeout_us", o->connect_timeout_us);
+  json_int(j, "max_time_us", o->max_time_us);
+  json_string(j, "trace", trace[o->trace]);
+  json_string(j, "client_location", o->client_location);
+  json_bool(j, "show_secrets", o->show_secrets);
+  json_object_end(j);
+}
+
+static void mode_summary(struct json *j, const struct mode_summary *m)
+{
+  size_t k;
+  int ph, e;
+
+  json_int(j, "n", (int64_t)m->n_samples);
+  json_int(j, "n_ok", (int64_t)m->n_ok);
+  json_int(j, "n_failed", (int64_t)m->n_failed);
+  json_object_begin(j, "failures");
+  for (e = ERR_NONE + 1; e < ERR_COUNT; e++)
+    if (m->failed_by_class[e])
+      json_int(j, err_class_names[e], (int64_t)m->failed_by_class[e]);
+  json_object_end(j);
+  if (m->median_sample >= 0)
+    json_int(j, "median_sample", m->median_sample);
+  else
+    json_null(j, "median_sample");
+  json_object_begin(j, "phases");
+  for (ph = 0; ph < SUM_COUNT; ph++)
+    stats_obj(j, sum_phase_names[ph], &m->phases[ph]);
+  json_object_end(j);
+  json_array_begin(j, "hops");
+  for (k = 0; k < m->n_hops; k++) {
+    json_object_begin(j, NULL);
+    json_int(j, "hop", (int64_t)m->hops[k].hop);
+    json_object_begin(j, "phases");
+    for (ph = 0; ph < PHASE_COUNT; ph++)
+      stats_obj(j, phase_names[ph], &m->hops[k].phases[ph]);
+    json_object_end(j);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+/* A double that may be unknown (NAN): null then. */
+static void num(struct json *j, const char *key, double v, int decimals)
+{
+  json_double(j, key, v, decimals);
+}
+
+static void cache_arr(struct json *j, const struct target_analysis *ta)
+{
+  size_t k, i;
+  int v;
+
+  json_array_begin(j, "cache");
+  for (k = 0; k < ta->n_cache; k++) {
+    const struct cache_hop *ch = &ta->cache[k];
+
+    json_object_begin(j, NULL);
+    json_int(j, "hop", (int64_t)ch->hop);
+    json_string(j, "host", ch->host);
+    json_string(j, "vendor", ch->result.vendor);
+    json_string(j, "verdict", cache_verdict_names[ch->result.verdict]);
+    json_string(j, "raw", ch->result.raw);
+    json_string(j, "source", ch->result.source);
+    if (ch->result.age >= 0)
+      json_int(j, "age", ch->result.age);
+    else
+      json_null(j, "age");
+    json_array_begin(j, "reasons");
+    for (i = 0; i < ch->result.n_reasons; i++)
+      json_string(j, NULL, ch->result.reasons[i]);
+    json_array_end(j);
+    json_object_begin(j, "counts");
+    for (v = 0; v < CACHE_VERDICT_COUNT; v++)
+      if (ch->counts.n[v])
+        json_int(j, cache_verdict_names[v], ch->counts.n[v]);
+    json_object_end(j);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void edge_arr(struct json *j, const struct target_analysis *ta)
+{
+  size_t k;
+
+  json_array_begin(j, "edge");
+  for (k = 0; k < ta->n_edge; k++) {
+    const struct edge_result *e = &ta->edge[k];
+
+    json_object_begin(j, NULL);
+    json_int(j, "hop", (int64_t)k + 1);
+    json_string(j, "host", e->host);
+    json_string(j, "vendor", e->vendor);
+    json_string(j, "pop", e->pop);
+    json_string(j, "city", e->city);
+    json_string(j, "country", e->country);
+    num(j, "lat", e->lat, 4);
+    num(j, "lon", e->lon, 4);
+    num(j, "distance_km", e->distance_km, 0);
+    num(j, "floor_rtt_ms", e->floor_rtt_ms, 1);
+    num(j, "connect_p50_ms", e->connect_p50_ms, 2);
+    json_string(j, "source",
+                e->source == EDGE_SOURCE_NONE ? NULL
+                                              : edge_source_names[e->source]);
+    if (e->distant < 0)
+      json_null(j, "distant");
+    else
+      json_bool(j, "distant", e->distant);
+    json_string(j, "distant_reason", e->distant_why);
+    json_bool(j, "client_hidden", e->hidden);
+    json_string(j, "upstream", e->upstream);
+    json_string(j, "nearest_pop", e->nearest);
+    num(j, "nearest_km", e->nearest_km, 0);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void findings_arr(struct json *j, const struct target_analysis *ta)
+{
+  size_t k;
+
+  json_array_begin(j, "findings");
+  for (k = 0; k < ta->n_findings; k++) {
+    const struct finding *f = &ta->findings[k];
+
+    json_object_begin(j, NULL);
+    json_string(j, "kind", finding_kind_names[f->kind]);
+    json_string(j, "title", f->title);
+    json_string(j, "detail", f->detail);
+    json_int(j, "saving_us", f->saving_us);
+    if (f->hop)
+      json_int(j, "hop", f->hop);
+    else
+      json_null(j, "hop");
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void client_obj(struct json *j, const struct analysis *a)
+{
+  const struct edge_client *cl = &a->client;
+
+  json_object_begin(j, "client");
+  json_string(j, "country", cl->country[0] ? cl->country : NULL);
+  num(j, "lat", cl->lat, 4);
+  num(j, "lon", cl->lon, 4);
+  json_string(j, "source",
+              cl->source == EDGE_CLIENT_NONE
+                  ? NULL
+                  : edge_client_source_names[cl->source]);
+  json_bool(j, "hidden", cl->hidden);
+  json_object_end(j);
+}
+
+static void ci_fields(struct json *j, const struct compare_result *r)
+{
+  if (!r->n_pairs) {
+    json_null(j, "median_diff_us");
+    json_null(j, "ci_low_us");
+    json_null(j, "ci_high_us");
+    return;
+  }
+  json_int(j, "median_diff_us", r->median_diff_us);
+  json_int(j, "ci_low_us", r->ci_low_us);
+  json_int(j, "ci_high_us", r->ci_high_us);
+}
+
+static void comparison_arr(struct json *j, const struct report_ctx *c)
+{
+  const struct analysis *a = c->analysis;
+  size_t i;
+  int ph;
+
+  json_array_begin(j, "comparison");
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *cmp = &a->comparisons[i];
+    const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
+
+    json_object_begin(j, NULL);
+    json_string(j, "target", c->plan->targets[cmp->target].name);
+    json_string(j, "baseline", c->plan->targets[cmp->baseline].name);
+    json_string(j, "mode", sample_mode_names[cmp->mode]);
+    json_int(j, "n_pairs", (int64_t)tot->n_pairs);
+    json_int(j, "n_dropped", (int64_t)tot->n_dropped);
+    ci_fields(j, tot);
+    json_double(j, "ci_level", tot->ci_level, 4);
+    json_bool(j, "ci_available", tot->ci_available);
+    json_double(j, "change_pct", tot->change_pct, 1);
+    json_string(j, "verdict", compare_verdict_names[tot->verdict]);
+    json_object_begin(j, "phases");
+    for (ph = 0; ph < SUM_COUNT; ph++) {
+      if (ph == SUM_TOTAL)
+        continue;
+      json_object_begin(j, sum_phase_names[ph]);
+      ci_fields(j, &cmp->phases[ph]);
+      json_object_end(j);
+    }
+    json_object_end(j);
+    json_object_end(j);
+  }
+  json_array_end(j);
+  json_array_begin(j, "drift");
+  for (i = 0; i < a->n_drifts; i++) {
+    const struct drift *d = &a->drifts[i];
+
+    json_object_begin(j, NULL);
+    json_string(j, "target", c->plan->targets[d->target].name);
+    json_string(j, "mode", sample_mode_names[d->mode]);
+    json_double(j, "rho", d->rho, 3);
+    json_int(j, "n", (int64_t)d->n);
+    json_bool(j, "warning", d->warning);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void targets(struct json *j, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  size_t t, i;
+
+  json_array_begin(j, "targets");
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &c->analysis->targets[t];
+    char *u = report_url(c, p->targets[t].url);
+
+    json_object_begin(j, NULL);
+    json_string(j, "name", p->targets[t].name);
+    json_string(j, "url", u);
+    json_bool(j, "baseline", t == 0);
+    free(u);
+    json_object_begin(j, "summary");
+    for (i = 0; i < p->n_modes; i++) {
+      json_object_begin(j, sample_mode_names[p->modes[i]]);
+      mode_summary(j, &ta->modes[p->modes[i]]);
+      json_object_end(j);
+    }
+    json_object_end(j);
+    cache_arr(j, ta);
+    edge_arr(j, ta);
+    findings_arr(j, ta);
+    json_object_end(j);
+  }
+  json_array_end(j);
+}
+
+static void curl_secs(struct json *j, const char *key, int64_t us)
+{
+  if (us < 0)
+    json_null(j, key);
+  else
+    json_double(j, key, (double)us / 1e6, 6);
+}
+
+static void strv(struct json *j, const char *key, const char *const *v,
+                 size_t n)
+{
+  size_t i;
+
+  json_array_begin(j, key);
+  for (i = 0; i < n; i++)
+    json_string(j, NULL, v[i]);
+  json_array_end(j);
+}
+
+static void hop_obj(struct json *j, const struct report_ctx *c,
+                    const struct hop *h, size_t index,
+                    const struct hop_fact *fact)
+{
+  char *u = report_url(c, h->url);
+  size_t i, k;
+  int ph;
+
+  json_object_begin(j, NULL);
+  json_int(j, "hop", (int64_t)index + 1);
+  json_string(j, "url", u);
+  free(u);
+  json_string(j, "method", h->method);
+  json_string(j, "host", h->host);
+  if (h->status)
+    json_int(j, "status", h->status);
+  else
+    json_null(j, "status");
+  json_string(j, "http_version", h->http_version);
+  json_string(j, "remote_ip", h->remote_ip);
+  if (h->remote_port)
+    json_int(j, "remote_port", h->remote_port);
+  else
+    json_null(j, "remote_port");
+  json_bool(j, "reused", h->reused);
+  json_int(j, "start_us", h->start_us);
+  json_object_begin(j, "tls");
+  json_string(j, "version", h->tls.version);
+  json_string(j, "cipher", h->tls.cipher);
+  json_string(j, "alpn", h->tls.alpn);
+  if (h->tls.resumed < 0)
+    json_null(j, "resumed");
+  else
+    json_bool(j, "resumed", h->tls.resumed);
+  json_object_end(j);
+  json_object_begin(j, "dns");
+  json_int(j, "us", h->dns.us);
+  json_string(j, "server", h->dns.server);
+  strv(j, "addresses", h->dns.addresses, h->dns.n_addresses);
+  strv(j, "cnames", h->dns.cnames, h->dns.n_cnames);
+  if (h->dns.ttl >= 0)
+    json_int(j, "ttl", h->dns.ttl);
+  else
+    json_null(j, "ttl");
+  json_bool(j, "pinned", h->dns.pinned);
+  json_bool(j, "cached", h->dns.cached);
+  json_bool(j, "literal", h->dns.literal);
+  json_object_end(j);
+  json_object_begin(j, "phases_us");
+  for (ph = 0; ph < PHASE_COUNT; ph++)
+    json_int(j, phase_names[ph], h->phases[ph]);
+  json_object_end(j);
+  json_object_begin(j, "curl");
+  curl_secs(j, "time_namelookup", h->curl.namelookup);
+  curl_secs(j, "time_connect", h->curl.connect);
+  curl_secs(j, "time_appconnect", h->curl.appconnect);
+  curl_secs(j, "time_pretransfer", h->curl.pretransfer);
+  curl_secs(j, "time_posttransfer", h->curl.posttransfer);
+  curl_secs(j, "time_starttransfer", h->curl.starttransfer);
+  curl_secs(j, "time_total", h->curl.total);
+  json_object_end(j);
+  if (fact) {
+    json_object_begin(j, "cache");
+    json_string(j, "verdict", cache_verdict_names[fact->verdict]);
+    json_object_end(j);
+    json_object_begin(j, "edge");
+    json_string(j, "vendor", fact->vendor);
+    json_string(j, "pop", fact->pop[0] ? fact->pop : NULL);
+    json_object_end(j);
+  }
+  json_int(j, "size_download", h->size_download);
+  json_int(j, "size_decoded", h->size_decoded);
+  json_int(j, "size_header", h->size_header);
+  if (h->location) {
+    char *l = report_header_value(c, "location", h->location);
+
+    json_string(j, "location", l);
+    free(l);
+  }
+  else {
+    json_null(j, "location");
+  }
+  /* Headers by lowercase name; repeated headers are joined with ", " as
+   * RFC 9110 5.3 allows (Set-Cookie is redacted as a whole). */
+  json_object_begin(j, "headers");
+  for (i = 0; i < h->n_headers; i++) {
+    struct buf v;
+    char *name;
+    int seen = 0;
+
+    for (k = 0; k < i; k++)
+      if (!strcasecmp(h->headers[k].name, h->headers[i].name))
+        seen = 1;
+    if (seen)
+      continue;
+    buf_init(&v, 0);
+    for (k = i; k < h->n_headers; k++) {
+      char *shown;
+
+      if (strcasecmp(h->headers[k].name, h->headers[i].name))
+        continue;
+      shown = report_header_value(c, h->headers[k].name, h->headers[k].value);
+      if (v.len)
+        buf_puts(&v, ", ");
+      buf_puts(&v, shown);
+      free(shown);
+    }
+    name = xstrdup(h->headers[i].name);
+    for (k = 0; name[k]; k++)
+      if (name[k] >= 'A' && name[k] <= 'Z')
+        name[k] = (char)(name[k] - 'A' + 'a');
+    json_string(j, name, v.s);
+    free(name);
+    buf_release(&v);
+  }
+  json_object_end(j);
+  json_object_end(j);
+}
+
+static void sample_obj(struct json *j, const struct report_ctx *c,
+                       const struct sample *s, size_t index)
+{
+  char t[64];
+  size_t i;
+
+  json_object_begin(j, NULL);
+  json_int(j, "index", (int64_t)index);
+  json_string(j, "target", c->plan->targets[s->target].name);
+  json_string(j, "mode", sample_mode_names[s->mode]);
+  json_int(j, "round", s->round);
+  json_int(j, "position", s->position);
+  units_rfc3339_ms(s->started_at_ms, t, sizeof(t));
+  json_string(j, "started_at", t);
+  json_bool(j, "ok", s->ok);
+  if (s->ok) {
+    json_null(j, "error");
+  }
+  else {
+    json_object_begin(j, "error");
+    json_string(j, "class", err_class_names[s->err]);
+    json_string(j, "message", s->err_message);
+    json_object_end(j);
+  }
+  json_int(j, "total_us", s->total_us);
+  json_int(j, "redirect_us", s->redirect_us);
+  json_int(j, "other_us", s->other_us);
+  json_array_begin(j, "hops");
+  for (i = 0; i < s->n_hops; i++)
+    hop_obj(j, c, &s->hops[i], i,
+            c->analysis->facts && index < c->analysis->n_samples &&
+                    c->analysis->facts[index]
+                ? &c->analysis->facts[index][i]
+                : NULL);
+  json_array_end(j);
+  json_object_end(j);
+}
+
+void report_json(const struct report_ctx *c, struct buf *out)
+{
+  struct json j;
+  size_t i;
+
+  json_init(&j, out, 1);
+  json_object_begin(&j, NULL);
+  json_string(&j, "schema", "hopsplit/1");
+  json_object_begin(&j, "tool");
+  json_string(&j, "name", "hopsplit");
+  json_string(&j, "version", HOPSPLIT_VERSION);
+  json_string(&j, "libraries", c->libraries);
+  json_object_end(&j);
+  settings(&j, c);
+  time_field(&j, "started_at", c->results->started_at_ms);
+  time_field(&j, "finished_at", c->results->finished_at_ms);
+  json_bool(&j, "partial", c->results->partial);
+  json_bool(&j, "insecure", c->plan->opts->insecure);
+  json_int(&j, "n_samples", (int64_t)c->analysis->n_samples);
+  json_int(&j, "n_failed", (int64_t)c->analysis->n_failed);
+  client_obj(&j, c->analysis);
+  targets(&j, c);
+  comparison_arr(&j, c);
+  report_checks_json(c, &j);
+  json_array_begin(&j, "traces");
+  for (i = 0; i < c->results->n_traces; i++) {
+    const struct trace_fetch *t = &c->results->traces[i];
+
+    json_object_begin(&j, NULL);
+    json_string(&j, "origin", t->origin);
+    json_string(&j, "host", t->host);
+    if (t->status)
+      json_int(&j, "status", t->status);
+    else
+      json_null(&j, "status");
+    json_string(&j, "error", t->error);
+    json_string(&j, "body", t->body);
+    json_object_end(&j);
+  }
+  json_array_end(&j);
+  json_array_begin(&j, "samples");
+  for (i = 0; i < c->results->n; i++)
+    sample_obj(&j, c, &c->results->samples[i], i);
+  json_array_end(&j);
+  json_object_end(&j);
+}
+
+/* The document as a tree, for the renderers that read it (csv, har, html,
+ * ndjson, prom). */
+void report_json_tree(const struct report_ctx *c, struct jt *root)
+{
+  struct buf b;
+  char err[128];
+
+  buf_init(&b, 0);
+  report_json(c, &b);
+  if (jt_parse(root, b.s, b.len, err, sizeof(err)) < 0)
+    BUG("report_json wrote invalid JSON: %s", err);
+  buf_release(&b);
+}
