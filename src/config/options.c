@@ -393,147 +393,255 @@ enum report_format options_format_from_path(const char *path)
   return FORMAT_COUNT;
 }
 
-static int set_value(struct options *o, const struct opt_def *d,
-                     const char *val, char *err, size_t errlen)
-{
-  long n;
-  int i;
+/*
+ * The setters, one per kind of option; set_value dispatches on the
+ * option's id through setters[].  Each returns 0, or -1 with a message in
+ * err.  A new option is a table entry, an id, and a case in the setter of
+ * its kind.
+ */
+typedef int setter_fn(struct options *o, enum opt_id id, const char *val,
+                      char *err, size_t errlen);
 
-  switch (d->id) {
-  case OPT_CACERT:
-    free(o->cacert);
-    o->cacert = xstrdup(val);
-    return 0;
-  case OPT_CAPATH:
-    free(o->capath);
-    o->capath = xstrdup(val);
-    return 0;
-  case OPT_CLIENT_LOCATION:
-    free(o->client_location);
-    o->client_location = xstrdup(val);
-    return 0;
-  case OPT_COLOR:
-    i = pick(val, tristate_names, TRI_COUNT, err, errlen);
-    if (i < 0)
-      return -1;
-    o->color = (enum tristate)i;
-    return 0;
+/* Flags: no value. */
+static int set_flag(struct options *o, enum opt_id id, const char *val,
+                    char *err, size_t errlen)
+{
+  (void)val, (void)err, (void)errlen;
+  switch (id) {
   case OPT_COMPRESSED:
     o->compressed = 1;
-    return 0;
-  case OPT_CONNECT_TIMEOUT:
-  case OPT_MAX_TIME:
-  case OPT_PAUSE: {
-    int64_t us;
-
-    if (units_parse_duration(val, &us, err, errlen) < 0)
-      return -1;
-    if (d->id != OPT_PAUSE && us < 1000) {
-      snprintf(err, errlen, "'%s' is too short (at least 1ms)", val);
-      return -1;
-    }
-    if (d->id == OPT_CONNECT_TIMEOUT)
-      o->connect_timeout_us = us;
-    else if (d->id == OPT_MAX_TIME)
-      o->max_time_us = us;
-    else
-      o->pause_us = us;
-    return 0;
-  }
-  case OPT_DNS_SERVER:
-    if (check_dns_servers(val, err, errlen) < 0)
-      return -1;
-    free(o->dns_servers);
-    o->dns_servers = xstrdup(val);
-    return 0;
+    break;
   case OPT_DRY_RUN:
     o->dry_run = 1;
+    break;
+  case OPT_HELP:
+    o->help = 1;
+    break;
+  case OPT_HTTP1_1:
+    o->http = HTTP_PREF_1_1;
+    break;
+  case OPT_HTTP2:
+    o->http = HTTP_PREF_2;
+    break;
+  case OPT_INSECURE:
+    o->insecure = 1;
+    break;
+  case OPT_IPV4:
+    o->ip_family = 4;
+    break;
+  case OPT_IPV6:
+    o->ip_family = 6;
+    break;
+  case OPT_LOCATION_TRUSTED:
+    o->location_trusted = 1;
+    break;
+  case OPT_NO_FOLLOW:
+    o->follow = 0;
+    break;
+  case OPT_QUIET:
+    o->verbosity = -1;
+    break;
+  case OPT_SHOW_SECRETS:
+    o->show_secrets = 1;
+    break;
+  case OPT_VERBOSE:
+    o->verbosity = o->verbosity < 0 ? 1 : o->verbosity + 1;
+    break;
+  case OPT_VERSION:
+    o->version = 1;
+    break;
+  default:
+    BUG("option id %d is not a flag", (int)id);
+  }
+  return 0;
+}
+
+/* Free text kept as given (file names, a location, the User-Agent). */
+static int set_text(struct options *o, enum opt_id id, const char *val,
+                    char *err, size_t errlen)
+{
+  char **field;
+
+  (void)err, (void)errlen;
+  switch (id) {
+  case OPT_CACERT:
+    field = &o->cacert;
+    break;
+  case OPT_CAPATH:
+    field = &o->capath;
+    break;
+  case OPT_CLIENT_LOCATION:
+    field = &o->client_location;
+    break;
+  case OPT_USER_AGENT:
+    field = &o->user_agent;
+    break;
+  default:
+    BUG("option id %d is not text", (int)id);
+  }
+  free(*field);
+  *field = xstrdup(val);
+  return 0;
+}
+
+/* One of a fixed list of names. */
+static int set_choice(struct options *o, enum opt_id id, const char *val,
+                      char *err, size_t errlen)
+{
+  int i;
+
+  switch (id) {
+  case OPT_COLOR:
+  case OPT_PROGRESS:
+  case OPT_TRACE:
+    if ((i = pick(val, tristate_names, TRI_COUNT, err, errlen)) < 0)
+      return -1;
+    if (id == OPT_COLOR)
+      o->color = (enum tristate)i;
+    else if (id == OPT_PROGRESS)
+      o->progress = (enum tristate)i;
+    else
+      o->trace = (enum trace_mode)i;
     return 0;
   case OPT_FORMAT:
-    i = pick(val, report_format_names, FORMAT_COUNT, err, errlen);
-    if (i < 0)
+    if ((i = pick(val, report_format_names, FORMAT_COUNT, err, errlen)) < 0)
       return -1;
     o->format = (enum report_format)i;
     return 0;
-  case OPT_HEADER:
-    if (check_header(val, err, errlen) < 0)
+  case OPT_MODE:
+    return set_modes(o, val, err, errlen);
+  case OPT_ORDER:
+    if ((i = pick(val, schedule_order_names, ORDER_COUNT, err, errlen)) < 0)
       return -1;
-    strv_push(&o->headers, &o->n_headers, val);
+    o->order = (enum schedule_order)i;
     return 0;
-  case OPT_HELP:
-    o->help = 1;
-    return 0;
-  case OPT_HTTP1_1:
-    o->http = HTTP_PREF_1_1;
-    return 0;
-  case OPT_HTTP2:
-    o->http = HTTP_PREF_2;
-    return 0;
-  case OPT_INSECURE:
-    o->insecure = 1;
-    return 0;
-  case OPT_IPV4:
-    o->ip_family = 4;
-    return 0;
-  case OPT_IPV6:
-    o->ip_family = 6;
-    return 0;
-  case OPT_LOCATION_TRUSTED:
-    o->location_trusted = 1;
-    return 0;
+  default:
+    BUG("option id %d is not a choice", (int)id);
+  }
+}
+
+/* Durations: the timeouts must leave time to measure, a pause may be 0. */
+static int set_duration(struct options *o, enum opt_id id, const char *val,
+                        char *err, size_t errlen)
+{
+  int64_t us;
+
+  if (units_parse_duration(val, &us, err, errlen) < 0)
+    return -1;
+  if (id != OPT_PAUSE && us < 1000) {
+    snprintf(err, errlen, "'%s' is too short (at least 1ms)", val);
+    return -1;
+  }
+  switch (id) {
+  case OPT_CONNECT_TIMEOUT:
+    o->connect_timeout_us = us;
+    break;
+  case OPT_MAX_TIME:
+    o->max_time_us = us;
+    break;
+  case OPT_PAUSE:
+    o->pause_us = us;
+    break;
+  default:
+    BUG("option id %d is not a duration", (int)id);
+  }
+  return 0;
+}
+
+static int set_seed(struct options *o, const char *val, char *err,
+                    size_t errlen)
+{
+  long long v;
+  char *end;
+
+  if (*val && *val != '-') {
+    errno = 0;
+    v = strtoll(val, &end, 10);
+    if (!*end && !errno && v >= 0) {
+      o->seed = (uint64_t)v;
+      o->seed_set = 1;
+      return 0;
+    }
+  }
+  snprintf(err, errlen, "bad seed '%s' (expected a non-negative integer)",
+           val);
+  return -1;
+}
+
+/* Counts and the seed. */
+static int set_number(struct options *o, enum opt_id id, const char *val,
+                      char *err, size_t errlen)
+{
+  long n;
+
+  switch (id) {
   case OPT_MAX_REDIRS:
     if (units_parse_uint(val, 0, 1000, &n, err, errlen) < 0)
       return -1;
     o->max_redirs = n;
     o->follow = 1;
     return 0;
-  case OPT_MODE:
-    return set_modes(o, val, err, errlen);
-  case OPT_NO_FOLLOW:
-    o->follow = 0;
-    return 0;
-  case OPT_ORDER:
-    i = pick(val, schedule_order_names, ORDER_COUNT, err, errlen);
-    if (i < 0)
+  case OPT_ROUNDS:
+    if (units_parse_uint(val, 1, 1000000, &n, err, errlen) < 0)
       return -1;
-    o->order = (enum schedule_order)i;
+    o->rounds = n;
     return 0;
-  case OPT_OUTPUT: {
-    enum report_format f = options_format_from_path(val);
-
-    if (!*val) {
-      snprintf(err, errlen, "empty file name");
-      return -1;
-    }
-    if (!strcmp(val, "-")) {
-      snprintf(err, errlen,
-               "'-' is stdout, which always gets the report; choose its "
-               "format with --format");
-      return -1;
-    }
-    /* An unknown extension takes the --format of the run, resolved by
-     * options_finish once every option is known. */
-    o->outputs =
-        xrealloc(o->outputs, (o->n_outputs + 1) * sizeof(*o->outputs));
-    o->outputs[o->n_outputs].path = xstrdup(val);
-    o->outputs[o->n_outputs].format = f;
-    o->n_outputs++;
-    return 0;
+  case OPT_SEED:
+    return set_seed(o, val, err, errlen);
+  default:
+    BUG("option id %d is not a number", (int)id);
   }
-  case OPT_PROGRESS:
-    i = pick(val, tristate_names, TRI_COUNT, err, errlen);
-    if (i < 0)
-      return -1;
-    o->progress = (enum tristate)i;
-    return 0;
-  case OPT_QUIET:
-    o->verbosity = -1;
-    return 0;
-  case OPT_REQUEST: {
-    const char *p;
+}
 
-    if (!*val)
-      goto empty;
+static int add_output(struct options *o, const char *val, char *err,
+                      size_t errlen)
+{
+  enum report_format f = options_format_from_path(val);
+
+  if (!*val) {
+    snprintf(err, errlen, "empty file name");
+    return -1;
+  }
+  if (!strcmp(val, "-")) {
+    snprintf(err, errlen,
+             "'-' is stdout, which always gets the report; choose its "
+             "format with --format");
+    return -1;
+  }
+  /* An unknown extension takes the --format of the run, resolved by
+   * options_finish once every option is known. */
+  o->outputs = xrealloc(o->outputs, (o->n_outputs + 1) * sizeof(*o->outputs));
+  o->outputs[o->n_outputs].path = xstrdup(val);
+  o->outputs[o->n_outputs].format = f;
+  o->n_outputs++;
+  return 0;
+}
+
+/* What a request is made of, checked for what a server would refuse. */
+static int set_request(struct options *o, enum opt_id id, const char *val,
+                       char *err, size_t errlen)
+{
+  const char *p;
+
+  switch (id) {
+  case OPT_DNS_SERVER:
+    if (check_dns_servers(val, err, errlen) < 0)
+      return -1;
+    free(o->dns_servers);
+    o->dns_servers = xstrdup(val);
+    return 0;
+  case OPT_HEADER:
+    if (check_header(val, err, errlen) < 0)
+      return -1;
+    strv_push(&o->headers, &o->n_headers, val);
+    return 0;
+  case OPT_OUTPUT:
+    return add_output(o, val, err, errlen);
+  case OPT_REQUEST:
+    if (!*val) {
+      snprintf(err, errlen, "empty value");
+      return -1;
+    }
     for (p = val; *p; p++) {
       if (*p <= ' ' || *p >= 127 || strchr("()<>@,;:\\\"/[]?={}", *p)) {
         snprintf(err, errlen, "bad method '%s'", val);
@@ -543,61 +651,60 @@ static int set_value(struct options *o, const struct opt_def *d,
     free(o->method);
     o->method = xstrdup(val);
     return 0;
-  }
   case OPT_RESOLVE:
     if (check_resolve(val, err, errlen) < 0)
       return -1;
     strv_push(&o->resolve, &o->n_resolve, val);
     return 0;
-  case OPT_ROUNDS:
-    if (units_parse_uint(val, 1, 1000000, &n, err, errlen) < 0)
-      return -1;
-    o->rounds = n;
-    return 0;
-  case OPT_SEED: {
-    long long v;
-    char *end;
+  default:
+    BUG("option id %d is not a request part", (int)id);
+  }
+}
 
-    if (!*val || *val == '-')
-      goto badseed;
-    errno = 0;
-    v = strtoll(val, &end, 10);
-    if (*end || errno || v < 0)
-      goto badseed;
-    o->seed = (uint64_t)v;
-    o->seed_set = 1;
-    return 0;
-  badseed:
-    snprintf(err, errlen, "bad seed '%s' (expected a non-negative integer)",
-             val);
-    return -1;
-  }
-  case OPT_SHOW_SECRETS:
-    o->show_secrets = 1;
-    return 0;
-  case OPT_TRACE:
-    i = pick(val, tristate_names, TRI_COUNT, err, errlen);
-    if (i < 0)
-      return -1;
-    o->trace = (enum trace_mode)i;
-    return 0;
-  case OPT_USER_AGENT:
-    free(o->user_agent);
-    o->user_agent = xstrdup(val);
-    return 0;
-  case OPT_VERBOSE:
-    o->verbosity = o->verbosity < 0 ? 1 : o->verbosity + 1;
-    return 0;
-  case OPT_VERSION:
-    o->version = 1;
-    return 0;
-  case OPT_COUNT:
-    break;
-  }
-  BUG("option id %d not handled", (int)d->id);
-empty:
-  snprintf(err, errlen, "empty value");
-  return -1;
+static setter_fn *const setters[OPT_COUNT] = {
+    [OPT_CACERT] = set_text,
+    [OPT_CAPATH] = set_text,
+    [OPT_CLIENT_LOCATION] = set_text,
+    [OPT_COLOR] = set_choice,
+    [OPT_COMPRESSED] = set_flag,
+    [OPT_CONNECT_TIMEOUT] = set_duration,
+    [OPT_DNS_SERVER] = set_request,
+    [OPT_DRY_RUN] = set_flag,
+    [OPT_FORMAT] = set_choice,
+    [OPT_HEADER] = set_request,
+    [OPT_HELP] = set_flag,
+    [OPT_HTTP1_1] = set_flag,
+    [OPT_HTTP2] = set_flag,
+    [OPT_INSECURE] = set_flag,
+    [OPT_IPV4] = set_flag,
+    [OPT_IPV6] = set_flag,
+    [OPT_LOCATION_TRUSTED] = set_flag,
+    [OPT_MAX_REDIRS] = set_number,
+    [OPT_MAX_TIME] = set_duration,
+    [OPT_MODE] = set_choice,
+    [OPT_NO_FOLLOW] = set_flag,
+    [OPT_ORDER] = set_choice,
+    [OPT_OUTPUT] = set_request,
+    [OPT_PAUSE] = set_duration,
+    [OPT_PROGRESS] = set_choice,
+    [OPT_QUIET] = set_flag,
+    [OPT_REQUEST] = set_request,
+    [OPT_RESOLVE] = set_request,
+    [OPT_ROUNDS] = set_number,
+    [OPT_SEED] = set_number,
+    [OPT_SHOW_SECRETS] = set_flag,
+    [OPT_TRACE] = set_choice,
+    [OPT_USER_AGENT] = set_text,
+    [OPT_VERBOSE] = set_flag,
+    [OPT_VERSION] = set_flag,
+};
+
+static int set_value(struct options *o, const struct opt_def *d,
+                     const char *val, char *err, size_t errlen)
+{
+  if ((unsigned)d->id >= OPT_COUNT || !setters[d->id])
+    BUG("option id %d not handled", (int)d->id);
+  return setters[d->id](o, d->id, val, err, errlen);
 }
 
 int options_set(struct options *o, const struct opt_def *d, const char *val,
