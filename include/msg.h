@@ -5,6 +5,8 @@
 #ifndef HOPSPLIT_MSG_H
 #define HOPSPLIT_MSG_H
 
+#include <stddef.h>
+
 #if defined(__GNUC__)
 #define MSG_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define MSG_NORETURN     __attribute__((noreturn))
@@ -18,6 +20,9 @@ extern int msg_verbosity;
 
 /* Print "hopsplit: error: ..." and return -1. */
 int msg_error(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* A message into the caller's buffer err[errlen] (nothing when err is NULL
+ * or errlen 0): how parsers hand an error back without printing it. */
+void msg_set(char *err, size_t errlen, const char *fmt, ...) MSG_PRINTF(3, 4);
 void msg_warn(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* Only with -v. */
 void msg_info(const char *fmt, ...) MSG_PRINTF(1, 2);

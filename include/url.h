@@ -1,7 +1,9 @@
 /*
- * url.h: URL handling per RFC 3986, shared by the command line, the plan
- * and the redirect walk.  Pure: strings in, strings out, no I/O and no
- * library types.
+ * url.h: URLs as libcurl reads them (its URL API, curl_url), shared by the
+ * command line, the plan and the redirect walk, so that a hop's URL is
+ * the one libcurl requests and a Location resolves as libcurl resolves it
+ * when it follows a redirect itself; and credential redaction.  No I/O;
+ * no library types cross this header.
  *
  * Every function that returns a char * hands a malloc'd string to the
  * caller, who frees it.  Functions that take err/errlen write a lowercase
@@ -39,10 +41,14 @@ struct url {
 /*
  * Parse the absolute URL s into u (u need not be initialised).  Returns 0,
  * or -1 with a message in err and u zeroed, so url_release is always safe.
- * Rejected: control characters (< 0x20, 0x7f) and spaces, a missing
- * scheme, an empty host for http(s), a port outside 1..65535, a malformed
- * host or IPv6 literal, and URLs longer than URL_MAX_LEN bytes.  A URL
- * quoted in a message has gone through url_redact.
+ * http and https URLs are parsed by libcurl (host percent-decoded and
+ * lowercased, dot segments removed from the path, as libcurl requests
+ * it); other schemes are only split, for url_scheme_allowed to refuse.
+ * Refused, with a message naming the part: control characters (< 0x20,
+ * 0x7f) and spaces, a missing scheme or host, a port outside 1..65535, a
+ * malformed host or IPv6 literal, an international domain name (give its
+ * xn-- form), what else libcurl refuses, and URLs longer than URL_MAX_LEN
+ * bytes.  A URL quoted in a message has gone through url_redact.
  */
 int url_parse(struct url *u, const char *s, char *err, size_t errlen);
 
@@ -50,12 +56,13 @@ int url_parse(struct url *u, const char *s, char *err, size_t errlen);
 void url_release(struct url *u);
 
 /*
- * Resolve the reference ref (typically a Location header value) against
- * the absolute URL base, per RFC 3986 section 5.2 with remove_dot_segments,
- * in the strict form ("http:g" stays "http:g").  Leading and trailing
- * whitespace of ref is stripped, and spaces inside are sent as %20, as
- * curl does when it follows a redirect.  The fragment of ref is kept.  The
- * scheme of the result is not checked: use url_scheme_allowed.
+ * Resolve the reference ref (a Location header value) against the
+ * absolute URL base as libcurl 7.88 does when it follows a redirect
+ * (curl_url_set with CURLU_URLENCODE | CURLU_ALLOW_SPACE): whitespace
+ * around ref is stripped, spaces inside are sent as %20, the fragment of
+ * ref is kept, and what libcurl refuses to follow ("http:g") is an error
+ * with libcurl's words.  A ref whose scheme is neither http nor https is
+ * returned as written (scheme lowercased): use url_scheme_allowed.
  *
  * Returns a malloc'd absolute URL the caller frees, or NULL with a message
  * in err when ref or base has control characters, base has no scheme, or

@@ -193,7 +193,10 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
 {
   const struct options *o = t->opts;
   char err[1024];
-  char *url = strip_fragment(t->url);
+  /* A hop's URL keeps its fragment, as curl's url_effective does;
+   * libcurl leaves it out of the request, and loops are found without
+   * it. */
+  char *url = xstrdup(t->url);
   char *first_origin = url_origin(url);
   const char *method = o->method;
   char **visited = NULL;
@@ -207,7 +210,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
     char *next, *origin, *clean;
 
     visited = xrealloc(visited, (n_visited + 1) * sizeof(*visited));
-    visited[n_visited++] = xstrdup(url);
+    visited[n_visited++] = strip_fragment(url);
     h = sample_add_hop(s);
     h->start_us = probe_now_us() - t0;
     origin = url_origin(url);
@@ -254,7 +257,6 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
       break;
     }
     clean = strip_fragment(next);
-    free(next);
     for (i = 0; i < n_visited; i++)
       if (!strcmp(visited[i], clean))
         break;
@@ -266,12 +268,14 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
                shown, i + 1);
       free(shown);
       free(clean);
+      free(next);
       fail(s, ERR_REDIRECT, err);
       break;
     }
+    free(clean);
     method = next_method(h->status, method);
     free(url);
-    url = clean;
+    url = next;
     redirects++;
   }
   for (i = 0; i < n_visited; i++)

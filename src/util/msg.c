@@ -76,3 +76,14 @@ void msg_bug(const char *file, int line, const char *fmt, ...)
   fputc('\n', stderr);
   abort();
 }
+
+void msg_set(char *err, size_t errlen, const char *fmt, ...)
+{
+  va_list ap;
+
+  if (!err || !errlen)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+}

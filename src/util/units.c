@@ -14,20 +14,6 @@
 #include "units.h"
 #include "banned.h"
 
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-    MSG_PRINTF(3, 4);
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-  va_list ap;
-
-  if (!err || !errlen)
-    return;
-  va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
-  va_end(ap);
-}
-
 static int is_digit(char c)
 {
   return c >= '0' && c <= '9';
@@ -40,12 +26,12 @@ int units_parse_duration(const char *s, int64_t *us, char *err, size_t errlen)
   int digits = 0, round_up = 0, frac_digits = 0, unit_digits;
 
   if (!s || !*s) {
-    seterr(err, errlen, "empty duration (use e.g. 250ms, 1.5s)");
+    msg_set(err, errlen, "empty duration (use e.g. 250ms, 1.5s)");
     return -1;
   }
   for (; is_digit(*p); p++, digits++) {
     if (whole > (INT64_MAX - (*p - '0')) / 10) {
-      seterr(err, errlen, "duration '%s' is too large", s);
+      msg_set(err, errlen, "duration '%s' is too large", s);
       return -1;
     }
     whole = whole * 10 + (*p - '0');
@@ -76,11 +62,11 @@ int units_parse_duration(const char *s, int64_t *us, char *err, size_t errlen)
     unit_digits = 0;
   }
   if (!digits || !unit) {
-    seterr(err, errlen, "bad duration '%s' (use e.g. 250ms, 1.5s)", s);
+    msg_set(err, errlen, "bad duration '%s' (use e.g. 250ms, 1.5s)", s);
     return -1;
   }
   if (whole > INT64_MAX / unit) {
-    seterr(err, errlen, "duration '%s' is too large", s);
+    msg_set(err, errlen, "duration '%s' is too large", s);
     return -1;
   }
   /* frac holds min(frac_digits, 6) digits; scale it to microseconds,
@@ -94,7 +80,7 @@ int units_parse_duration(const char *s, int64_t *us, char *err, size_t errlen)
     round_up = (frac % scale) * 2 >= scale;
   frac = frac / scale + round_up;
   if (whole * unit > INT64_MAX - frac) {
-    seterr(err, errlen, "duration '%s' is too large", s);
+    msg_set(err, errlen, "duration '%s' is too large", s);
     return -1;
   }
   *us = whole * unit + frac;
@@ -108,22 +94,22 @@ int units_parse_uint(const char *s, long min, long max, long *out, char *err,
   long v = 0;
 
   if (!s || !*s) {
-    seterr(err, errlen, "empty number");
+    msg_set(err, errlen, "empty number");
     return -1;
   }
   for (p = s; *p; p++) {
     if (!is_digit(*p)) {
-      seterr(err, errlen, "bad number '%s'", s);
+      msg_set(err, errlen, "bad number '%s'", s);
       return -1;
     }
     if (v > (LONG_MAX - (*p - '0')) / 10) {
-      seterr(err, errlen, "'%s' is out of range (%ld..%ld)", s, min, max);
+      msg_set(err, errlen, "'%s' is out of range (%ld..%ld)", s, min, max);
       return -1;
     }
     v = v * 10 + (*p - '0');
   }
   if (v < min || v > max) {
-    seterr(err, errlen, "'%s' is out of range (%ld..%ld)", s, min, max);
+    msg_set(err, errlen, "'%s' is out of range (%ld..%ld)", s, min, max);
     return -1;
   }
   *out = v;

@@ -10,6 +10,9 @@ serves as MODE says, until LIFETIME_S (default 90) passed.  TCP modes:
   garbage     read the request, answer bytes that are not HTTP, close
   badstatus   answer "HTTP/1.1 abc" followed by junk, close
   bigheaders  answer a 200 whose header block is 1 MiB, close
+  location    a request whose query is "l=VALUE" gets a 302 with the
+              percent-decoded VALUE, byte for byte, as its Location; any
+              other request gets a 200 "ok"
 
 UDP modes (a DNS server for --dns-server):
 
@@ -21,6 +24,7 @@ import socket
 import sys
 import threading
 import time
+from urllib.parse import unquote_to_bytes
 
 RESPONSES = {
     "garbage": b"\x00\x01\x02 this is not an HTTP response \xff\xfe\r\n\r\n",
@@ -47,6 +51,18 @@ def read_request(conn):
     return data
 
 
+def location_response(req):
+    """A 302 to the l= of the request line's query, else a 200."""
+    target = req.split(b" ", 2)[1] if req.count(b" ") >= 2 else b"/"
+    query = target.partition(b"?")[2]
+    if query.startswith(b"l="):
+        loc = unquote_to_bytes(query[2:])
+        return (b"HTTP/1.1 302 Found\r\nLocation: " + loc +
+                b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    return (b"HTTP/1.1 200 OK\r\nContent-Length: 3\r\n"
+            b"Connection: close\r\n\r\nok\n")
+
+
 def serve(mode, conn, held):
     if mode == "blackhole":
         held.append(conn)  # keep it open, never answer
@@ -58,7 +74,12 @@ def serve(mode, conn, held):
             pass
         return
     try:
-        read_request(conn)
+        req = read_request(conn)
+        if mode == "location":
+            conn.sendall(location_response(req))
+            conn.shutdown(socket.SHUT_WR)
+            time.sleep(0.2)
+            return
         conn.sendall(RESPONSES[mode])
         conn.shutdown(socket.SHUT_WR)
         time.sleep(0.2)
@@ -101,7 +122,7 @@ def serve_udp(mode, portfile, lifetime):
 def main():
     udp_modes = ("dns-blackhole", "dns-servfail")
     if len(sys.argv) not in (3, 4) or (
-            sys.argv[1] not in ("blackhole",) + udp_modes
+            sys.argv[1] not in ("blackhole", "location") + udp_modes
             and sys.argv[1] not in RESPONSES):
         sys.stderr.write(__doc__)
         return 2
