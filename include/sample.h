@@ -150,6 +150,12 @@ void hop_pool_arrays(struct hop *h);
 void hop_set_headers(struct hop *h, const struct header *v, size_t n);
 /* Append the pooled copy of s to the vector (*v, *n), growing it by one. */
 void hop_strv_push(const char ***v, uint32_t *n, const char *s);
+/* The value of the first header called name (any case) of h[0..n), ""
+ * for one without a value; NULL when there is none. */
+const char *header_find(const struct header *h, size_t n, const char *name);
+/* Every value of the headers called name joined with ", ", as RFC 9110
+ * 5.3 allows a list field to be split.  Malloc'd; NULL when none. */
+char *header_join(const struct header *h, size_t n, const char *name);
 /* First header of that name (case-insensitive) or NULL. */
 const char *hop_header(const struct hop *h, const char *name);
 /* Whether a response header is kept as diagnostic (cache, CDN, timing). */

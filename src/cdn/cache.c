@@ -1,7 +1,8 @@
 /*
  * cache.c: the cache verdict of a hop, from its response headers (SPEC
- * 4.1).  Input: the diagnostic headers the probe kept.  Output: a struct
- * cache_result with the vendor, a normalised verdict (CDN.md 10), the
+ * 4.1), over the field parsers of cache_control.c, cache_status.c and
+ * http_date.c.  Input: the diagnostic headers the probe kept.  Output: a
+ * struct cache_result with the vendor, a normalised verdict (CDN.md 10), the
  * vendor's raw value and reasons in words.
  *
  * Vendors are tried outermost first (CDN.md 7): Cloudflare, Akamai, Fastly,
@@ -21,6 +22,7 @@
 
 #include "buf.h"
 #include "cache.h"
+#include "cdn_int.h"
 #include "edge.h"
 #include "units.h"
 #include "xalloc.h"
@@ -29,528 +31,19 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* ---- small string helpers ---- */
-
-static int is_ows(int c)
-{
-  return c == ' ' || c == '\t';
-}
-
-static const char *skip_ows(const char *p)
-{
-  while (is_ows((unsigned char)*p))
-    p++;
-  return p;
-}
-
 /* The first word of s (up to blank or comma), copied into out. */
 static void first_word(const char *s, char *out, size_t size)
 {
   size_t i = 0;
 
-  s = skip_ows(s);
-  while (s[i] && !is_ows((unsigned char)s[i]) && s[i] != ',' && i + 1 < size) {
+  s = cdn_skip_ows(s);
+  while (s[i] && !cdn_is_ows((unsigned char)s[i]) && s[i] != ',' &&
+         i + 1 < size) {
     out[i] = s[i];
     i++;
   }
   out[i] = '\0';
 }
-
-static const char *hdr(const struct header *h, size_t n, const char *name)
-{
-  size_t i;
-
-  for (i = 0; i < n; i++)
-    if (!strcasecmp(h[i].name, name))
-      return h[i].value ? h[i].value : "";
-  return NULL;
-}
-
-/* Every value of a list header joined with ", ", as RFC 9110 5.3 allows.
- * Caller frees; NULL when absent. */
-static char *hdr_join(const struct header *h, size_t n, const char *name)
-{
-  struct buf b;
-  size_t i;
-  int seen = 0;
-
-  buf_init(&b, 0);
-  for (i = 0; i < n; i++) {
-    if (strcasecmp(h[i].name, name))
-      continue;
-    if (seen)
-      buf_puts(&b, ", ");
-    buf_puts(&b, h[i].value ? h[i].value : "");
-    seen = 1;
-  }
-  if (!seen) {
-    buf_release(&b);
-    return NULL;
-  }
-  return buf_detach(&b);
-}
-
-/* Non-negative decimal seconds; -1 when s is not one. */
-static long parse_seconds(const char *s)
-{
-  long v = 0;
-
-  s = skip_ows(s);
-  if (!isdigit((unsigned char)*s))
-    return -1;
-  for (; isdigit((unsigned char)*s); s++) {
-    /* RFC 9111 1.2.2: too large means 2^31. */
-    if (v > 214748364L)
-      v = 2147483648L;
-    else
-      v = v * 10 + (*s - '0');
-  }
-  s = skip_ows(s);
-  return *s ? -1 : v;
-}
-
-/* ---- Cache-Control ---- */
-
-/* The next comma-separated item of a list, honouring quoted strings.
- * Returns the position after the item's comma (or at the end). */
-static const char *next_item(const char *p, const char **start, size_t *len)
-{
-  const char *e;
-  int quoted = 0;
-
-  p = skip_ows(p);
-  *start = p;
-  for (e = p; *e; e++) {
-    if (quoted && *e == '\\' && e[1])
-      e++;
-    else if (*e == '"')
-      quoted = !quoted;
-    else if (*e == ',' && !quoted)
-      break;
-  }
-  *len = (size_t)(e - p);
-  while (*len && is_ows((unsigned char)p[*len - 1]))
-    (*len)--;
-  return *e ? e + 1 : e;
-}
-
-static long directive_seconds(const char *v, size_t vlen)
-{
-  char tmp[32];
-  long s;
-
-  if (vlen && *v == '"') {
-    v++;
-    vlen = vlen >= 2 ? vlen - 2 : 0;
-  }
-  if (vlen >= sizeof(tmp))
-    vlen = sizeof(tmp) - 1;
-  memcpy(tmp, v, vlen);
-  tmp[vlen] = '\0';
-  s = parse_seconds(tmp);
-  /* An invalid delta is treated as zero: stale at once. */
-  return s < 0 ? 0 : s;
-}
-
-void cache_control_parse(const char *value, struct cache_control *cc)
-{
-  const char *p = value, *item;
-  size_t len;
-
-  memset(cc, 0, sizeof(*cc));
-  cc->max_age = cc->s_maxage = cc->swr = cc->sie = -1;
-  if (!value)
-    return;
-  while (*p) {
-    const char *eq, *v = NULL;
-    size_t nlen, vlen = 0;
-
-    p = next_item(p, &item, &len);
-    if (!len)
-      continue;
-    eq = memchr(item, '=', len);
-    nlen = eq ? (size_t)(eq - item) : len;
-    while (nlen && is_ows((unsigned char)item[nlen - 1]))
-      nlen--;
-    if (eq) {
-      /* The item ends at len (trailing whitespace trimmed): do not skip
-       * past it, or "max-age=  " would give a negative length. */
-      v = eq + 1;
-      while (v < item + len && is_ows((unsigned char)*v))
-        v++;
-      vlen = (size_t)(item + len - v);
-    }
-#define IS(name) (nlen == strlen(name) && !strncasecmp(item, name, nlen))
-    if (IS("no-store"))
-      cc->no_store = 1;
-    else if (IS("no-cache"))
-      cc->no_cache = cc->no_cache || !eq; /* no-cache="f" is per field */
-    else if (IS("private"))
-      cc->private_ = cc->private_ || !eq;
-    else if (IS("public"))
-      cc->public_ = 1;
-    else if (IS("must-revalidate"))
-      cc->must_revalidate = 1;
-    else if (IS("proxy-revalidate"))
-      cc->proxy_revalidate = 1;
-    else if (IS("immutable"))
-      cc->immutable = 1;
-    else if (IS("max-age"))
-      cc->max_age = directive_seconds(v ? v : "", vlen);
-    else if (IS("s-maxage"))
-      cc->s_maxage = directive_seconds(v ? v : "", vlen);
-    else if (IS("stale-while-revalidate"))
-      cc->swr = directive_seconds(v ? v : "", vlen);
-    else if (IS("stale-if-error"))
-      cc->sie = directive_seconds(v ? v : "", vlen);
-    else
-      continue;
-#undef IS
-    cc->present = 1;
-  }
-}
-
-/* ---- RFC 9211 Cache-Status: a Structured Fields List (RFC 8941) ---- */
-
-enum sf_type { SF_INT, SF_DEC, SF_STR, SF_TOK, SF_BYTES, SF_BOOL };
-
-struct sf_item {
-  enum sf_type type;
-  long i;  /* SF_INT, SF_BOOL */
-  char *s; /* SF_STR, SF_TOK, SF_BYTES, SF_DEC text; owned */
-};
-
-static int sf_lcalpha(int c)
-{
-  return c >= 'a' && c <= 'z';
-}
-
-static int sf_tchar(int c)
-{
-  return isalnum(c) || (c && strchr("!#$%&'*+-.^_`|~", c));
-}
-
-static int sf_bare_item(const char **pp, struct sf_item *it)
-{
-  const char *p = *pp;
-  struct buf b;
-
-  it->s = NULL;
-  it->i = 0;
-  if (*p == '-' || isdigit((unsigned char)*p)) {
-    const char *s = p;
-    int digits = 0, dot = 0;
-
-    if (*p == '-')
-      p++;
-    if (!isdigit((unsigned char)*p))
-      return -1;
-    for (; isdigit((unsigned char)*p) || *p == '.'; p++) {
-      if (*p == '.') {
-        if (dot || digits > 12)
-          return -1;
-        dot = 1;
-        continue;
-      }
-      if (++digits > 15)
-        return -1;
-    }
-    if (dot && p[-1] == '.')
-      return -1;
-    if (dot) {
-      it->type = SF_DEC;
-      it->s = xstrndup(s, (size_t)(p - s));
-    }
-    else {
-      it->type = SF_INT;
-      it->i = strtol(s, NULL, 10);
-    }
-    *pp = p;
-    return 0;
-  }
-  if (*p == '"') {
-    buf_init(&b, 0);
-    for (p++; *p != '"'; p++) {
-      if (*p == '\\') {
-        p++;
-        if (*p != '"' && *p != '\\')
-          goto bad;
-      }
-      else if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
-        goto bad; /* also the end of the string */
-      buf_putc(&b, *p);
-    }
-    it->type = SF_STR;
-    it->s = buf_detach(&b);
-    *pp = p + 1;
-    return 0;
-  bad:
-    buf_release(&b);
-    return -1;
-  }
-  if (isalpha((unsigned char)*p) || *p == '*') {
-    const char *s = p;
-
-    for (p++; sf_tchar((unsigned char)*p) || *p == ':' || *p == '/'; p++)
-      ;
-    it->type = SF_TOK;
-    it->s = xstrndup(s, (size_t)(p - s));
-    *pp = p;
-    return 0;
-  }
-  if (*p == ':') {
-    const char *s = ++p;
-
-    while (isalnum((unsigned char)*p) || *p == '+' || *p == '/' || *p == '=')
-      p++;
-    if (*p != ':')
-      return -1;
-    it->type = SF_BYTES;
-    it->s = xstrndup(s, (size_t)(p - s));
-    *pp = p + 1;
-    return 0;
-  }
-  if (*p == '?' && (p[1] == '0' || p[1] == '1')) {
-    it->type = SF_BOOL;
-    it->i = p[1] == '1';
-    *pp = p + 2;
-    return 0;
-  }
-  return -1;
-}
-
-static void member_set(struct cache_status_member *m, const char *key,
-                       struct sf_item *v)
-{
-  char **slot = NULL;
-
-  if (!strcmp(key, "hit"))
-    m->hit = v->type == SF_BOOL && v->i;
-  else if (!strcmp(key, "fwd") && v->type == SF_TOK)
-    slot = &m->fwd;
-  else if (!strcmp(key, "fwd-status") && v->type == SF_INT)
-    m->fwd_status = v->i;
-  else if (!strcmp(key, "ttl") && v->type == SF_INT) {
-    m->has_ttl = 1;
-    m->ttl = v->i;
-  }
-  else if (!strcmp(key, "stored") && v->type == SF_BOOL)
-    m->stored = (int)v->i;
-  else if (!strcmp(key, "collapsed") && v->type == SF_BOOL)
-    m->collapsed = (int)v->i;
-  else if (!strcmp(key, "key") && v->type == SF_STR)
-    slot = &m->key;
-  else if (!strcmp(key, "detail") && (v->type == SF_STR || v->type == SF_TOK))
-    slot = &m->detail;
-  if (slot) {
-    /* A repeated parameter overrides the earlier one (RFC 8941 4.2.3.2). */
-    free(*slot);
-    *slot = v->s;
-    v->s = NULL;
-  }
-}
-
-static void member_release(struct cache_status_member *m)
-{
-  free(m->id);
-  free(m->fwd);
-  free(m->key);
-  free(m->detail);
-}
-
-int cache_status_parse(const char *value, struct cache_status *out)
-{
-  const char *p = value;
-  size_t alloc = 0;
-  int rc = -1;
-
-  out->m = NULL;
-  out->n = 0;
-  if (!value)
-    return -1;
-  while (*p == ' ')
-    p++;
-  while (*p) {
-    struct cache_status_member *m;
-    struct sf_item it;
-
-    out->m = xgrow(out->m, &alloc, out->n + 1, sizeof(*out->m));
-    m = &out->m[out->n];
-    memset(m, 0, sizeof(*m));
-    m->fwd_status = -1;
-    m->stored = m->collapsed = -1;
-    if (*p == '(' || sf_bare_item(&p, &it))
-      goto out; /* inner lists are not Cache-Status members */
-    out->n++;
-    m->id = it.type == SF_INT ? xasprintf("%ld", it.i)
-            : it.s            ? it.s
-                              : xstrdup("");
-    while (*p == ';') {
-      const char *k;
-      char key[64];
-      size_t klen;
-
-      p++;
-      while (*p == ' ')
-        p++;
-      k = p;
-      if (!sf_lcalpha((unsigned char)*p) && *p != '*')
-        goto out;
-      while (sf_lcalpha((unsigned char)*p) || isdigit((unsigned char)*p) ||
-             *p == '_' || *p == '-' || *p == '.' || *p == '*')
-        p++;
-      klen = (size_t)(p - k);
-      if (klen >= sizeof(key))
-        goto out;
-      memcpy(key, k, klen);
-      key[klen] = '\0';
-      if (*p == '=') {
-        p++;
-        if (sf_bare_item(&p, &it))
-          goto out;
-      }
-      else {
-        it.type = SF_BOOL;
-        it.i = 1;
-        it.s = NULL;
-      }
-      member_set(m, key, &it);
-      free(it.s);
-    }
-    p = skip_ows(p);
-    if (!*p)
-      break;
-    if (*p != ',')
-      goto out;
-    p = skip_ows(p + 1);
-    if (!*p)
-      goto out; /* a trailing comma */
-  }
-  rc = 0;
-out:
-  if (rc)
-    cache_status_release(out);
-  return rc;
-}
-
-void cache_status_release(struct cache_status *cs)
-{
-  size_t i;
-
-  for (i = 0; i < cs->n; i++)
-    member_release(&cs->m[i]);
-  free(cs->m);
-  cs->m = NULL;
-  cs->n = 0;
-}
-
-/* ---- HTTP-date (RFC 9110 5.6.7), for Expires against Date ---- */
-
-/* Days since 1970-01-01 of a civil date (H. Hinnant's algorithm). */
-static int month_index(const char *s)
-{
-  static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-  int i;
-
-  for (i = 0; i < 12; i++)
-    if (!strncasecmp(s, months + 3 * i, 3))
-      return i + 1;
-  return 0;
-}
-
-static int read_int(const char **pp, int maxdigits, int *out)
-{
-  const char *p = *pp;
-  int v = 0, n = 0;
-
-  while (isdigit((unsigned char)*p) && n < maxdigits) {
-    v = v * 10 + (*p++ - '0');
-    n++;
-  }
-  if (!n)
-    return -1;
-  *pp = p;
-  *out = v;
-  return 0;
-}
-
-static int read_clock(const char **pp, int *h, int *mi, int *s)
-{
-  const char *p = *pp;
-
-  if (read_int(&p, 2, h) || *p++ != ':' || read_int(&p, 2, mi) ||
-      *p++ != ':' || read_int(&p, 2, s))
-    return -1;
-  *pp = p;
-  return 0;
-}
-
-/* At least k bytes left before the NUL. */
-static int has(const char *p, size_t k)
-{
-  return strnlen(p, k) == k;
-}
-
-/* Seconds since the epoch, or -1 when s is not an HTTP-date in any of the
- * three formats of RFC 9110 5.6.7. */
-static int64_t parse_http_date(const char *s)
-{
-  const char *p = skip_ows(s), *comma = strchr(p, ',');
-  int d, mo, y, h, mi, sec;
-
-  if (comma) {
-    p = skip_ows(comma + 1);
-    if (read_int(&p, 2, &d))
-      return -1;
-    if (*p == '-') {
-      /* RFC 850: 06-Nov-94 08:49:37 GMT */
-      mo = has(p, 5) && p[4] == '-' ? month_index(p + 1) : 0;
-      if (!mo)
-        return -1;
-      p += 5;
-      if (read_int(&p, 4, &y))
-        return -1;
-      if (y < 100)
-        y += y < 70 ? 2000 : 1900;
-    }
-    else {
-      /* IMF-fixdate: 06 Nov 1994 08:49:37 GMT */
-      p = skip_ows(p);
-      mo = has(p, 3) ? month_index(p) : 0;
-      if (!mo)
-        return -1;
-      p = skip_ows(p + 3);
-      if (read_int(&p, 4, &y))
-        return -1;
-    }
-    p = skip_ows(p);
-    if (read_clock(&p, &h, &mi, &sec))
-      return -1;
-  }
-  else {
-    /* asctime: Sun Nov  6 08:49:37 1994 */
-    if (!has(p, 3))
-      return -1;
-    p = skip_ows(p + 3);
-    mo = has(p, 3) ? month_index(p) : 0;
-    if (!mo)
-      return -1;
-    p = skip_ows(p + 3);
-    if (read_int(&p, 2, &d))
-      return -1;
-    p = skip_ows(p);
-    if (read_clock(&p, &h, &mi, &sec))
-      return -1;
-    p = skip_ows(p);
-    if (read_int(&p, 4, &y))
-      return -1;
-  }
-  if (d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
-    return -1;
-  return units_days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
-}
-
-/* ---- classification ---- */
 
 #define MAX_NOTES 4
 
@@ -675,7 +168,7 @@ static int try_cloudflare(struct ctx *c, struct cache_result *r)
       {"BYPASS", CACHE_BYPASS},   {"DYNAMIC", CACHE_DYNAMIC},
       {"NONE", CACHE_UNKNOWN},    {"UNKNOWN", CACHE_UNKNOWN},
   };
-  const char *v = hdr(c->h, c->n, "cf-cache-status");
+  const char *v = header_find(c->h, c->n, "cf-cache-status");
   char word[32];
   size_t i;
 
@@ -729,15 +222,15 @@ static enum cache_verdict akamai_tcp(const char *value, char *word,
 
 static int akamai_marked(const struct ctx *c)
 {
-  const char *server = hdr(c->h, c->n, "server");
-  const char *xc = hdr(c->h, c->n, "x-cache");
+  const char *server = header_find(c->h, c->n, "server");
+  const char *xc = header_find(c->h, c->n, "x-cache");
 
   return str_ci_find(server, "AkamaiGHost") || str_ci_find(xc, "akamai") ||
-         hdr(c->h, c->n, "x-akamai-request-id") ||
-         hdr(c->h, c->n, "x-akamai-transformed") ||
-         hdr(c->h, c->n, "akamai-grn") ||
-         hdr(c->h, c->n, "x-check-cacheable") ||
-         hdr(c->h, c->n, "x-cache-remote");
+         header_find(c->h, c->n, "x-akamai-request-id") ||
+         header_find(c->h, c->n, "x-akamai-transformed") ||
+         header_find(c->h, c->n, "akamai-grn") ||
+         header_find(c->h, c->n, "x-check-cacheable") ||
+         header_find(c->h, c->n, "x-cache-remote");
 }
 
 /* Akamai's Return Cache Status word (Hit, Miss, RefreshHit, ...). */
@@ -765,10 +258,10 @@ static enum cache_verdict akamai_word(const char *w)
 
 static int try_akamai(struct ctx *c, struct cache_result *r)
 {
-  const char *rcs = hdr(c->h, c->n, "akamai-cache-status");
-  const char *xc = hdr(c->h, c->n, "x-cache");
-  const char *remote = hdr(c->h, c->n, "x-cache-remote");
-  const char *check = hdr(c->h, c->n, "x-check-cacheable");
+  const char *rcs = header_find(c->h, c->n, "akamai-cache-status");
+  const char *xc = header_find(c->h, c->n, "x-cache");
+  const char *remote = header_find(c->h, c->n, "x-cache-remote");
+  const char *check = header_find(c->h, c->n, "x-check-cacheable");
   char word[48], rword[48];
   enum cache_verdict v;
 
@@ -788,7 +281,7 @@ static int try_akamai(struct ctx *c, struct cache_result *r)
       note(c, "Akamai-Cache-Status: %s", rcs);
     return 1;
   }
-  if (!xc || !str_ci_prefix(skip_ows(xc), "TCP_"))
+  if (!xc || !str_ci_prefix(cdn_skip_ows(xc), "TCP_"))
     return 0;
   /* Azure also says TCP_HIT; Akamai's value reads "TCP_X from aN-N-N-N
    * .deploy.akamaitechnologies.com (AkamaiGHost/...)". */
@@ -801,7 +294,7 @@ static int try_akamai(struct ctx *c, struct cache_result *r)
     v = CACHE_HIT;
     note(c, "the edge missed; Akamai's parent cache served it (%s)", rword);
   }
-  if (v == CACHE_MISS && check && !strcasecmp(skip_ows(check), "NO")) {
+  if (v == CACHE_MISS && check && !strcasecmp(cdn_skip_ows(check), "NO")) {
     v = CACHE_BYPASS;
     note(c, "Akamai says the object is not cacheable "
             "(X-Check-Cacheable: NO)");
@@ -816,8 +309,8 @@ static int try_akamai(struct ctx *c, struct cache_result *r)
  * in the same order; the first is the shield, the last the edge. */
 static int try_fastly(struct ctx *c, struct cache_result *r)
 {
-  const char *sb = hdr(c->h, c->n, "x-served-by");
-  const char *xc = hdr(c->h, c->n, "x-cache");
+  const char *sb = header_find(c->h, c->n, "x-served-by");
+  const char *xc = header_find(c->h, c->n, "x-cache");
   const char *p, *item;
   size_t len, n = 0, hits = 0;
   int last_hit = 0;
@@ -830,7 +323,7 @@ static int try_fastly(struct ctx *c, struct cache_result *r)
     return 1;
   }
   for (p = xc; *p;) {
-    p = next_item(p, &item, &len);
+    p = cdn_next_item(p, &item, &len);
     if (!len)
       continue;
     n++;
@@ -871,7 +364,7 @@ static int try_cloudfront(struct ctx *c, struct cache_result *r)
       {"CapacityExceeded", CACHE_UNKNOWN,
        "the CloudFront edge lacked capacity"},
   };
-  const char *xc = hdr(c->h, c->n, "x-cache");
+  const char *xc = header_find(c->h, c->n, "x-cache");
   char word[48];
   size_t i;
 
@@ -905,7 +398,7 @@ static int try_azure(struct ctx *c, struct cache_result *r)
       {"N/A", CACHE_UNKNOWN,
        "denied by a signed URL or a rule (X-Cache: N/A)"},
   };
-  const char *xc = hdr(c->h, c->n, "x-cache");
+  const char *xc = header_find(c->h, c->n, "x-cache");
   char word[48];
   size_t i;
 
@@ -927,7 +420,7 @@ static int try_azure(struct ctx *c, struct cache_result *r)
  * origin in the foreground, which is EXPIRED here. */
 static int try_vercel(struct ctx *c, struct cache_result *r)
 {
-  const char *v = hdr(c->h, c->n, "x-vercel-cache");
+  const char *v = header_find(c->h, c->n, "x-vercel-cache");
   char word[32];
   enum cache_verdict verdict;
 
@@ -957,7 +450,7 @@ static int try_vercel(struct ctx *c, struct cache_result *r)
 static int try_word(struct ctx *c, struct cache_result *r, const char *name,
                     const char *vendor)
 {
-  const char *v = hdr(c->h, c->n, name);
+  const char *v = header_find(c->h, c->n, name);
   enum cache_verdict verdict;
 
   if (!v)
@@ -965,7 +458,7 @@ static int try_word(struct ctx *c, struct cache_result *r, const char *name,
   verdict = word_verdict(v);
   set_verdict(r, c, vendor,
               verdict == CACHE_VERDICT_COUNT ? CACHE_UNKNOWN : verdict,
-              skip_ows(v), name);
+              cdn_skip_ows(v), name);
   return 1;
 }
 
@@ -1012,7 +505,7 @@ static void member_notes(struct ctx *c, const struct cache_status_member *m)
 
 static int try_cache_status(struct ctx *c, struct cache_result *r)
 {
-  char *v = hdr_join(c->h, c->n, "cache-status");
+  char *v = header_join(c->h, c->n, "cache-status");
   struct cache_status cs;
   const char *vendor = NULL;
   enum cache_verdict verdict = CACHE_UNKNOWN;
@@ -1059,7 +552,7 @@ static int try_status_header(struct ctx *c, struct cache_result *r)
 {
   static const char *const names[] = {"x-cache-status", "x-proxy-cache",
                                       "cdn-cache-status"};
-  const char *via = hdr(c->h, c->n, "via");
+  const char *via = header_find(c->h, c->n, "via");
   const char *vendor = str_ci_find(via, "google") ? "google" : "nginx";
   size_t i;
 
@@ -1072,10 +565,10 @@ static int try_status_header(struct ctx *c, struct cache_result *r)
 /* KeyCDN and Varnish, then a generic X-Cache: HIT or MISS. */
 static int try_xcache(struct ctx *c, struct cache_result *r)
 {
-  const char *xc = hdr(c->h, c->n, "x-cache");
-  const char *server = hdr(c->h, c->n, "server");
-  const char *via = hdr(c->h, c->n, "via");
-  const char *xv = hdr(c->h, c->n, "x-varnish");
+  const char *xc = header_find(c->h, c->n, "x-cache");
+  const char *server = header_find(c->h, c->n, "server");
+  const char *via = header_find(c->h, c->n, "via");
+  const char *xv = header_find(c->h, c->n, "x-varnish");
   const char *vendor = edge_vendor_from_headers(c->h, c->n);
   enum cache_verdict v;
 
@@ -1086,22 +579,22 @@ static int try_xcache(struct ctx *c, struct cache_result *r)
   if (xc) {
     v = word_verdict(xc);
     set_verdict(r, c, vendor, v == CACHE_VERDICT_COUNT ? CACHE_UNKNOWN : v,
-                skip_ows(xc), "x-cache");
+                cdn_skip_ows(xc), "x-cache");
     return 1;
   }
   if (xv) {
     /* Two ids ("<xid> <xid of the cached object>") mean a hit. */
-    const char *p = skip_ows(xv);
+    const char *p = cdn_skip_ows(xv);
     int words = 0;
 
     while (*p) {
       words++;
-      while (*p && !is_ows((unsigned char)*p))
+      while (*p && !cdn_is_ows((unsigned char)*p))
         p++;
-      p = skip_ows(p);
+      p = cdn_skip_ows(p);
     }
     set_verdict(r, c, "varnish", words >= 2 ? CACHE_HIT : CACHE_MISS,
-                skip_ows(xv), "x-varnish");
+                cdn_skip_ows(xv), "x-varnish");
     return 1;
   }
   return 0;
@@ -1135,7 +628,7 @@ static void pick_effective(struct ctx *c, const char *vendor)
 
     if (targets[i].vendor && strcmp(targets[i].vendor, vendor))
       continue;
-    v = hdr(c->h, c->n, targets[i].field);
+    v = header_find(c->h, c->n, targets[i].field);
     if (!v)
       continue;
     cache_control_parse(v, &t);
@@ -1204,7 +697,7 @@ static void origin_reasons(struct ctx *c, struct cache_result *r)
     size_t len;
 
     while (*p) {
-      p = next_item(p, &item, &len);
+      p = cdn_next_item(p, &item, &len);
       if (len == 1 && *item == '*')
         add_reason(r, "Vary: *");
       else if ((len == 6 && !strncasecmp(item, "Cookie", 6)) ||
@@ -1239,20 +732,20 @@ static void ctx_init(struct ctx *c, const struct header *h, size_t n,
   c->method = method;
   c->status = status;
   c->had_auth = had_auth;
-  cc = hdr_join(h, n, "cache-control");
+  cc = header_join(h, n, "cache-control");
   cache_control_parse(cc, &c->cc);
   free(cc);
-  v = hdr(h, n, "pragma");
+  v = header_find(h, n, "pragma");
   c->pragma_no_cache = v && str_ci_find(v, "no-cache");
-  c->set_cookie = hdr(h, n, "set-cookie") != NULL;
-  c->vary = hdr_join(h, n, "vary");
-  v = hdr(h, n, "expires");
+  c->set_cookie = header_find(h, n, "set-cookie") != NULL;
+  c->vary = header_join(h, n, "vary");
+  v = header_find(h, n, "expires");
   if (v) {
-    int64_t exp = parse_http_date(v), date = -1;
-    const char *d = hdr(h, n, "date");
+    int64_t exp = cdn_http_date(v), date = -1;
+    const char *d = header_find(h, n, "date");
 
     if (d)
-      date = parse_http_date(d);
+      date = cdn_http_date(d);
     /* Invalid dates such as "0" mean already expired (RFC 9111 5.3). */
     if (exp < 0 || (date >= 0 && exp <= date))
       c->expires = -1;
@@ -1282,9 +775,9 @@ static void classify(const struct header *h, size_t n, const char *method,
 
   cache_result_init(out);
   ctx_init(&c, h, n, method, status, had_auth);
-  age = hdr(h, n, "age");
+  age = header_find(h, n, "age");
   if (age)
-    out->age = parse_seconds(age);
+    out->age = cdn_parse_seconds(age);
 
   if (!try_cloudflare(&c, out) && !try_akamai(&c, out) &&
       !try_fastly(&c, out) && !try_cloudfront(&c, out) &&
@@ -1335,7 +828,7 @@ static void classify(const struct header *h, size_t n, const char *method,
     add_reason(out, "%s", c.notes[i]);
   if (c.targeted)
     add_reason(out, "the CDN follows %s: %s, not Cache-Control", c.eff_name,
-               skip_ows(c.targeted));
+               cdn_skip_ows(c.targeted));
   /* A vendor's BYPASS, MISS or DYNAMIC that nothing above explains: say
    * what the vendor said (a cache rule or zone setting, CDN.md 1.3). */
   if (!out->n_reasons && out->raw && out->source &&

@@ -34,16 +34,6 @@ const char *const edge_client_source_names[EDGE_CLIENT_SOURCE_COUNT] = {
 
 /* ---- helpers ---- */
 
-static const char *hdr(const struct header *h, size_t n, const char *name)
-{
-  size_t i;
-
-  for (i = 0; i < n; i++)
-    if (!strcasecmp(h[i].name, name))
-      return h[i].value ? h[i].value : "";
-  return NULL;
-}
-
 static const char *skip_blank(const char *p)
 {
   while (*p == ' ' || *p == '\t')
@@ -393,43 +383,47 @@ void edge_client_resolve(const struct edge_client *opt,
 
 const char *edge_vendor_from_headers(const struct header *h, size_t n)
 {
-  const char *server = hdr(h, n, "server");
-  const char *via = hdr(h, n, "via");
-  const char *xc = hdr(h, n, "x-cache");
+  const char *server = header_find(h, n, "server");
+  const char *via = header_find(h, n, "via");
+  const char *xc = header_find(h, n, "x-cache");
 
   /* Outermost first: a CDN in front of another shows its own markers on
    * top of the inner one's (CDN.md 7). */
-  if (hdr(h, n, "cf-ray") || hdr(h, n, "cf-cache-status") ||
+  if (header_find(h, n, "cf-ray") || header_find(h, n, "cf-cache-status") ||
       str_ci_prefix(server, "cloudflare"))
     return "cloudflare";
-  if (str_ci_find(server, "AkamaiGHost") || hdr(h, n, "x-akamai-request-id") ||
-      hdr(h, n, "x-akamai-transformed") || hdr(h, n, "akamai-grn") ||
-      hdr(h, n, "akamai-cache-status") || str_ci_find(xc, "akamai") ||
-      hdr(h, n, "x-check-cacheable"))
+  if (str_ci_find(server, "AkamaiGHost") ||
+      header_find(h, n, "x-akamai-request-id") ||
+      header_find(h, n, "x-akamai-transformed") ||
+      header_find(h, n, "akamai-grn") ||
+      header_find(h, n, "akamai-cache-status") || str_ci_find(xc, "akamai") ||
+      header_find(h, n, "x-check-cacheable"))
     return "akamai";
-  if (str_ci_find(hdr(h, n, "x-served-by"), "cache-") ||
-      hdr(h, n, "x-fastly-request-id") || hdr(h, n, "fastly-debug-path"))
+  if (str_ci_find(header_find(h, n, "x-served-by"), "cache-") ||
+      header_find(h, n, "x-fastly-request-id") ||
+      header_find(h, n, "fastly-debug-path"))
     return "fastly";
-  if (hdr(h, n, "x-amz-cf-pop") || hdr(h, n, "x-amz-cf-id") ||
+  if (header_find(h, n, "x-amz-cf-pop") || header_find(h, n, "x-amz-cf-id") ||
       str_ci_find(via, "cloudfront") || str_ci_find(xc, "cloudfront"))
     return "cloudfront";
-  if (hdr(h, n, "x-azure-ref") || hdr(h, n, "x-msedge-ref"))
+  if (header_find(h, n, "x-azure-ref") || header_find(h, n, "x-msedge-ref"))
     return "azure";
-  if (hdr(h, n, "x-vercel-id") || hdr(h, n, "x-vercel-cache") ||
+  if (header_find(h, n, "x-vercel-id") ||
+      header_find(h, n, "x-vercel-cache") ||
       (server && !strcasecmp(server, "Vercel")))
     return "vercel";
-  if (hdr(h, n, "x-nf-request-id") ||
+  if (header_find(h, n, "x-nf-request-id") ||
       (server && !strcasecmp(server, "Netlify")) ||
-      str_ci_find(hdr(h, n, "cache-status"), "netlify"))
+      str_ci_find(header_find(h, n, "cache-status"), "netlify"))
     return "netlify";
-  if (str_ci_prefix(server, "BunnyCDN") || hdr(h, n, "cdn-pullzone") ||
-      hdr(h, n, "cdn-requestid") || hdr(h, n, "cdn-uid"))
+  if (str_ci_prefix(server, "BunnyCDN") || header_find(h, n, "cdn-pullzone") ||
+      header_find(h, n, "cdn-requestid") || header_find(h, n, "cdn-uid"))
     return "bunny";
   if (str_ci_prefix(server, "keycdn"))
     return "keycdn";
-  if (hdr(h, n, "eo-cache-status"))
+  if (header_find(h, n, "eo-cache-status"))
     return "edgeone";
-  if (hdr(h, n, "x-77-pop") || str_ci_prefix(server, "CDN77"))
+  if (header_find(h, n, "x-77-pop") || str_ci_prefix(server, "CDN77"))
     return "cdn77";
   if (via && str_ci_find(via, "google"))
     return "google";
@@ -549,7 +543,7 @@ const char *edge_vendor_from_cnames(const char *const *cnames, size_t n)
 static void pop_cloudflare(const struct header *h, size_t n,
                            struct edge_id *id)
 {
-  const char *ray = hdr(h, n, "cf-ray");
+  const char *ray = header_find(h, n, "cf-ray");
   const char *dash = ray ? strrchr(ray, '-') : NULL;
   char code[4];
 
@@ -562,11 +556,12 @@ static void pop_cloudflare(const struct header *h, size_t n,
 static void pop_cloudfront(const struct header *h, size_t n,
                            struct edge_id *id)
 {
-  const char *v = hdr(h, n, "x-amz-cf-pop");
+  const char *v = header_find(h, n, "x-amz-cf-pop");
   char code[4];
 
   if (!v) {
-    const char *st = str_ci_find(hdr(h, n, "server-timing"), "cdn-pop");
+    const char *st =
+        str_ci_find(header_find(h, n, "server-timing"), "cdn-pop");
 
     if (st) {
       st = str_ci_find(st, "desc=");
@@ -598,7 +593,7 @@ static int fastly_entry_pop(const char *s, size_t len, char *out, size_t size)
 /* x-served-by: first entry = shield, last entry = edge (CDN.md 3). */
 static void pop_fastly(const struct header *h, size_t n, struct edge_id *id)
 {
-  const char *v = hdr(h, n, "x-served-by"), *p, *e;
+  const char *v = header_find(h, n, "x-served-by"), *p, *e;
   size_t entries = 0;
   char first[16] = "";
 
@@ -642,7 +637,7 @@ static int vercel_region(const char *s, size_t len, char *out, size_t size)
 /* x-vercel-id "<edge>::[<function region>::]<id>" (CDN.md 5). */
 static void pop_vercel(const struct header *h, size_t n, struct edge_id *id)
 {
-  const char *v = hdr(h, n, "x-vercel-id"), *sep, *next;
+  const char *v = header_find(h, n, "x-vercel-id"), *sep, *next;
 
   if (!v)
     return;
@@ -660,7 +655,7 @@ static void pop_vercel(const struct header *h, size_t n, struct edge_id *id)
  * code, then a digit (CDN.md 5). */
 static void pop_bunny(const struct header *h, size_t n, struct edge_id *id)
 {
-  const char *server = hdr(h, n, "server");
+  const char *server = header_find(h, n, "server");
   char code[4];
   size_t len;
 
@@ -675,7 +670,7 @@ static void pop_bunny(const struct header *h, size_t n, struct edge_id *id)
 /* X-MSEdge-Ref "... Ref B: HKG201051218023 ..." (CDN.md 5). */
 static void pop_azure(const struct header *h, size_t n, struct edge_id *id)
 {
-  const char *ref = str_ci_find(hdr(h, n, "x-msedge-ref"), "Ref B:");
+  const char *ref = str_ci_find(header_find(h, n, "x-msedge-ref"), "Ref B:");
   char code[4];
 
   if (ref && upper_letters(skip_blank(ref + 6), code, 3) == 3)
@@ -687,7 +682,7 @@ static void pop_azure(const struct header *h, size_t n, struct edge_id *id)
 static void pop_named(const struct header *h, size_t n, const char *name,
                       struct edge_id *id)
 {
-  const char *v = hdr(h, n, name);
+  const char *v = header_find(h, n, name);
   size_t len;
 
   if (!v)

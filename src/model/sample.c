@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "msg.h"
 #include "sample.h"
 #include "strpool.h"
@@ -143,6 +144,38 @@ void hop_strv_push(const char ***v, uint32_t *n, const char *s)
 {
   *v = xrealloc(*v, (*n + 1) * sizeof(**v));
   (*v)[(*n)++] = strpool_intern(s);
+}
+
+const char *header_find(const struct header *h, size_t n, const char *name)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if (!strcasecmp(h[i].name, name))
+      return h[i].value ? h[i].value : "";
+  return NULL;
+}
+
+char *header_join(const struct header *h, size_t n, const char *name)
+{
+  struct buf b;
+  size_t i;
+  int seen = 0;
+
+  buf_init(&b, 0);
+  for (i = 0; i < n; i++) {
+    if (strcasecmp(h[i].name, name))
+      continue;
+    if (seen)
+      buf_puts(&b, ", ");
+    buf_puts(&b, h[i].value ? h[i].value : "");
+    seen = 1;
+  }
+  if (!seen) {
+    buf_release(&b);
+    return NULL;
+  }
+  return buf_detach(&b);
 }
 
 const char *hop_header(const struct hop *h, const char *name)
