@@ -4,10 +4,10 @@
 # (.It Cm NAME) of its option list, and so is every top-level key, every
 # key of a target and of a check (.It Ic KEY), every phase and statistic
 # of a metric check and every exit status; the page formats without a
-# warning (groff -ww -mandoc, and mandoc -Tlint when installed).
+# warning (groff -ww -mandoc, mandoc -Tlint; both required).
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init profile_man
-hs_require groff
+hs_require groff mandoc
 PAGE=$HOPSPLIT_SRC/man/hopsplit-profile.5
 [ -f "$PAGE" ] || hs_fail "$PAGE does not exist"
 problems=0
@@ -45,10 +45,8 @@ grep -q 'did you mean' "$PAGE" || problem "no near-miss example"
 
 out=$(groff -ww -mandoc -z "$PAGE" 2>&1)
 [ -z "$out" ] || problem "groff -ww -mandoc -z $PAGE: $out"
-if command -v mandoc >/dev/null 2>&1; then
-  out=$(mandoc -Tlint -Wwarning "$PAGE" 2>&1)
-  [ -z "$out" ] || problem "mandoc -Tlint: $out"
-fi
+out=$(mandoc -Tlint -Wwarning "$PAGE" 2>&1)
+[ -z "$out" ] || problem "mandoc -Tlint: $out"
 # hopsplit(1) points to this page and documents exit status 1.
 grep -q '^\.Xr hopsplit-profile 5' "$HOPSPLIT_SRC/man/hopsplit.1" ||
   problem "hopsplit.1 does not refer to hopsplit-profile(5)"

@@ -1,9 +1,11 @@
 #!/bin/sh
 # report_completions: the bash and zsh completions (completions/) offer
 # exactly the long options --help lists (the option table), the formats
-# --format takes, and the subcommands; the bash one completes in bash.
+# --format takes, and the subcommands; the bash one completes in bash
+# (alone and under bash-completion), the zsh one parses in zsh.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init report_completions
+hs_require bash zsh
 BASH_C=$HOPSPLIT_SRC/completions/hopsplit.bash
 ZSH_C=$HOPSPLIT_SRC/completions/_hopsplit
 
@@ -31,18 +33,29 @@ for f in "$BASH_C" "$ZSH_C"; do
     hs_fail "$(basename "$f"): no subcommands"
 done
 
-if command -v bash >/dev/null 2>&1; then
-  got=$(bash -c '. "$1"
-    COMP_WORDS=(hopsplit --for); COMP_CWORD=1; _hopsplit; echo "${COMPREPLY[*]}"
-    COMP_WORDS=(hopsplit --format h); COMP_CWORD=2; _hopsplit
-    echo "${COMPREPLY[*]}"
-    COMP_WORDS=(hopsplit rep); COMP_CWORD=1; _hopsplit; echo "${COMPREPLY[*]}"
-    ' sh "$BASH_C" 2>&1)
+# In bash, alone and under Debian's bash-completion (whose _init_completion
+# the function uses when it is there).
+BASH_COMPLETION=/usr/share/bash-completion/bash_completion
+for with in none bash-completion; do
+  if [ "$with" = bash-completion ] && [ ! -f "$BASH_COMPLETION" ]; then
+    hs_lack "$BASH_COMPLETION is missing (Debian package bash-completion)" ||
+      continue
+  fi
+  got=$(bash -c '[ "$2" = none ] || . "$3" || exit 1
+    . "$1"
+    [ "$2" = none ] || declare -F _init_completion >/dev/null || exit 1
+    t() {
+      COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+      COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+      COMPREPLY=(); _hopsplit; echo "${COMPREPLY[*]}"
+    }
+    t hopsplit --for
+    t hopsplit --format h
+    t hopsplit rep
+    ' sh "$BASH_C" "$with" "$BASH_COMPLETION" 2>&1)
   [ "$got" = "--format
 har html
-report" ] || hs_fail "bash completion gives: $got"
-fi
-if command -v zsh >/dev/null 2>&1; then
-  zsh -n "$ZSH_C" || hs_fail "_hopsplit is not valid zsh"
-fi
+report" ] || hs_fail "bash completion ($with) gives: $got"
+done
+zsh -n "$ZSH_C" || hs_fail "_hopsplit is not valid zsh"
 hs_pass

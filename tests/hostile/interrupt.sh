@@ -32,11 +32,11 @@ bg() {
   hs_track "$BG_PID"
 }
 
-# bg_wait MAX_MS: wait for it (killing it after MAX_MS); $HS_RC, and
+# bg_wait MAX_MS: wait for it (killing it after MAX_MS x $HS_TF); $HS_RC, and
 # $HS_ELAPSED_MS since bg.
 bg_wait() {
   while hs_is_running "$BG_PID"; do
-    if [ $((($(date +%s%N) - BG_T0) / 1000000)) -gt "$1" ]; then
+    if [ $((($(date +%s%N) - BG_T0) / 1000000)) -gt $(($1 * HS_TF)) ]; then
       kill -KILL "$BG_PID" 2>/dev/null
       wait "$BG_PID"
       hs_show
@@ -53,9 +53,23 @@ bg_wait() {
 seen() {
   s_i=0
   while [ "$(grep -c " $2\$" "$SRVLOG")" -lt "$1" ]; do
-    [ "$s_i" -lt 100 ] || hs_fail "the server never saw $2"
+    [ "$s_i" -lt $((100 * HS_TF)) ] || hs_fail "the server never saw $2"
     sleep 0.1
     s_i=$((s_i + 1))
+  done
+}
+
+# handled_int PID: the SIGINT sent to PID is no longer pending, so its
+# handler has run (a second one sent now is a second one, not merged
+# with the first): SigPnd and ShdPnd of /proc/PID/status lose bit 2.
+handled_int() {
+  h_i=0
+  while grep -E '^(SigPnd|ShdPnd):' "/proc/$1/status" 2>/dev/null |
+    awk '{ if (index("2367abefABEF", substr($2, length($2), 1))) f = 1 }
+      END { exit !f }'; do
+    [ "$h_i" -lt $((50 * HS_TF)) ] || hs_fail "SIGINT never reached $1"
+    sleep 0.05
+    h_i=$((h_i + 1))
   done
 }
 
@@ -76,7 +90,7 @@ bg -n 50 --mode cold --order fixed -m 30s --format ndjson "good=$B/ok" \
   "bad=$B/silent"
 seen 2 /silent
 kill -INT "$BG_PID"
-sleep 0.3
+handled_int "$BG_PID"
 kill -INT "$BG_PID"
 bg_wait 5000
 [ "$HS_RC" = 130 ] || { hs_show; hs_fail "exit status $HS_RC, expected 130"; }

@@ -25,7 +25,7 @@ set -- -n 2 --mode cold,warm --format json --dns-server "127.0.0.1:$DNS_PORT" \
   -o "$HS_DIR/r.prom" -o "$HS_DIR/r.txt" \
   "https://origin.test:$HTTPS_PORT/redirect-cross"
 export HS_CMD="valgrind hopsplit $*"
-timeout -k 5 100 valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect \
+timeout -k 5 $((100 * HS_TF)) valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect \
   --show-leak-kinds=definite,indirect --error-exitcode=99 \
   --log-file="$VG_LOG" "$HOPSPLIT" "$@" </dev/null >"$HS_OUT" 2>"$HS_ERR"
 HS_RC=$?

@@ -22,7 +22,7 @@ HS_CMD="hopsplit $* (SIGINT after 2 s)"
 # hopsplit's own exit status through.  --foreground makes it signal
 # hopsplit once: without it, GNU timeout also signals its process group,
 # hopsplit gets a second SIGINT, and a second SIGINT means "leave at once".
-timeout --foreground --preserve-status -k 10 -s INT 2 "$HOPSPLIT" "$@" \
+timeout --foreground --preserve-status -k $((10 * HS_TF)) -s INT 2 "$HOPSPLIT" "$@" \
   </dev/null >"$HS_OUT" 2>"$HS_ERR"
 HS_RC=$?
 [ "$HS_RC" = 130 ] || { hs_show; hs_fail "exit status $HS_RC, expected 130"; }

@@ -8,11 +8,13 @@
 #   csv     RFC 4180 (python csv), header row, one row per hop per sample,
 #           values equal to the JSON document's
 #   har     HAR 1.2 schema (python3-jsonschema, schema in
-#           tests/data/har-1.2.schema.json) and node's har-validator when
-#           installed; timings per SPEC (-1, connect includes ssl)
+#           tests/data/har-1.2.schema.json) and node's har-validator;
+#           timings per SPEC (-1, connect includes ssl)
 #   html    self-contained: no script, no external reference, one svg per
 #           chart
-#   prom    promtool check metrics (Debian prometheus), when installed
+#   prom    promtool check metrics (Debian prometheus)
+# The validators are skipped when missing, failures under
+# HOPSPLIT_TEST_REQUIRE.
 # Streaming: --format ndjson on stdout gives the same lines as the file.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init report_formats
@@ -45,27 +47,26 @@ hs_jcheck --file "$O/r.json" --shape --closure --all-ok --samples 12
 "$HS_PYTHON" "$HOPSPLIT_SRC/tests/integration/report_check.py" \
   "$HOPSPLIT_SRC/tests/data" "$O" || hs_fail "format checks failed"
 
-if command -v node >/dev/null 2>&1 &&
-  NODE_PATH=/usr/share/nodejs node -e "require('har-validator')" >/dev/null 2>&1; then
-  NODE_PATH=/usr/share/nodejs node -e "
+# har-validator (Debian node-har-validator) and promtool (prometheus):
+# skipped without them, failures under HOPSPLIT_TEST_REQUIRE.
+if hs_want node; then
+  if NODE_PATH=/usr/share/nodejs node -e "require('har-validator')" \
+    >/dev/null 2>&1 ||
+    hs_lack "node cannot load har-validator (Debian node-har-validator)"; then
+    NODE_PATH=/usr/share/nodejs node -e "
 const v = require('har-validator');
 v.har(JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8')))
   .then(() => process.exit(0))
   .catch((e) => { console.error(e.errors || e); process.exit(1); });
 " "$O/r.har" || hs_fail "har-validator rejects r.har"
-else
-  hs_log "node har-validator not installed: HAR checked by jsonschema only"
+  fi
 fi
 
-if command -v promtool >/dev/null 2>&1; then
+if hs_want promtool; then
   promtool check metrics <"$O/r.prom" >"$HS_DIR/promtool.out" 2>&1 || {
     cat "$HS_DIR/promtool.out" >&2
     hs_fail "promtool check metrics rejects r.prom"
   }
-elif [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ]; then
-  hs_fail "promtool missing (Debian package prometheus)"
-else
-  hs_log "promtool missing: r.prom not checked by it"
 fi
 
 # hopsplit report: every format again from r.json, byte for byte, to

@@ -25,7 +25,7 @@ hs_run 0 report -o "$HS_DIR/r.html" --format json \
 mkdir -p "$HS_DIR/profile"
 # Flags that keep the browser off the network and away from the user's
 # profile; the page itself references nothing outside the file.
-timeout -k 5 90 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+timeout -k 5 $((90 * HS_TF)) "$CHROMIUM" --headless --no-sandbox --disable-gpu \
   --disable-quic --no-first-run --disable-background-networking \
   --disable-component-update --disable-sync --disable-extensions \
   --disable-dev-shm-usage --hide-scrollbars --mute-audio \

@@ -16,10 +16,10 @@ lines() {
   wc -l <"$1" | tr -d ' '
 }
 
-# wait_lines FILE N: FILE has at least N lines (at most 10 s).
+# wait_lines FILE N: FILE has at least N lines (at most 10 s x $HS_TF).
 wait_lines() {
   i=0
-  while [ "$i" -lt 100 ]; do
+  while [ "$i" -lt $((100 * HS_TF)) ]; do
     [ -f "$1" ] && [ "$(lines "$1")" -ge "$2" ] && return 0
     sleep 0.1
     i=$((i + 1))

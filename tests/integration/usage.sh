@@ -55,10 +55,7 @@ bad 'dns-server' -- --dns-server "not an address" "$U"
 bad '.' -- -n 2
 bad '.' --
 
-if grep -q 'connection from' "$HS_DIR/tcp/garbage.log"; then
-  cat "$HS_DIR/tcp/garbage.log" >&2
-  hs_fail "a usage error still measured something"
-fi
+hs_tcp_untouched "$HS_DIR/tcp" garbage "a usage error still measured something"
 
 hs_run 0 --help
 grep -qi 'usage' "$HS_OUT" || { hs_show; hs_fail "--help has no usage"; }

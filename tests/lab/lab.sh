@@ -213,7 +213,7 @@ lab_wait_ready() {
   lab_what=$2
   shift 2
   lab_i=0
-  while [ "$lab_i" -lt 100 ]; do
+  while [ "$lab_i" -lt $((100 * HS_TF)) ]; do
     hs_is_running "$lab_pid" || return 1
     "$@" >/dev/null 2>&1 && return 0
     sleep 0.1
@@ -282,7 +282,7 @@ lab_up() {
   lab_track "$LAB_LINK_PID"
   lab_i=0
   while [ ! -s "$LAB_DIR/link.ready" ]; do
-    hs_is_running "$LAB_LINK_PID" && [ "$lab_i" -lt 100 ] || {
+    hs_is_running "$LAB_LINK_PID" && [ "$lab_i" -lt $((100 * HS_TF)) ] || {
       cat "$LAB_DIR/link.log" >&2
       hs_fail "hs-lablink did not start"
     }
@@ -349,7 +349,7 @@ lab_run() {
   HS_CMD="hopsplit $*"
   printf '%s\n' "$HS_CMD" >"$HS_DIR/run$HS_RUNS.cmd"
   HS_RC=0
-  timeout -k 5 120 ip netns exec "$LAB_C" "$HOPSPLIT" "$@" </dev/null \
+  timeout -k 5 $((120 * HS_TF)) ip netns exec "$LAB_C" "$HOPSPLIT" "$@" </dev/null \
     >"$HS_OUT" 2>"$HS_ERR" || HS_RC=$?
   if [ "$HS_RC" != "$lab_want" ]; then
     hs_show

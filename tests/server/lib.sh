@@ -8,15 +8,21 @@
 #
 #   hs_init NAME              $HS_DIR, traps, defaults for HOPSPLIT*
 #   hs_require TOOL...        skip (77), or fail under HOPSPLIT_TEST_REQUIRE
+#   hs_want TOOL...           the same for a part of a test: false, or fail
+#   hs_lack MSG               the same for something else that is missing
 #   hs_free_port              print a free TCP port on 127.0.0.1
 #   hs_make_ca DIR            test CA, server, wrong-name and expired certs
 #   hs_start_nginx DIR        HTTPS (h2) + HTTP origin, other.test, bad certs
 #   hs_start_dnsmasq DIR      resolver for *.test on 127.0.0.1:$DNS_PORT
 #   hs_start_tcp MODE DIR     python3 misbehaving TCP server or DNS server
 #                             (see tcpserver.py), port in $TCP_PORT
+#   hs_tcp_untouched DIR MODE MSG  fail unless nobody but the test
+#                             connected to that tcpserver
 #   hs_run RC ARGS...         run $HOPSPLIT, expect exit RC; $HS_OUT, $HS_ERR
 #   hs_jcheck [OPTS] EXPR...  JSON assertions on $HS_OUT (jcheck.py)
 #   hs_logged N ERE           nginx access log has N matching lines
+#   hs_nginx_barrier          every request nginx finished is in its log
+#   hs_nothing_logged MSG     nginx logged no request but the barrier's
 #   hs_fail MSG / hs_skip MSG / hs_pass
 #
 # Exported after start: CA_FILE; HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT
@@ -24,6 +30,11 @@
 # x-test); DNS_PORT; TCP_PORT.  Names served: origin.test (and
 # alias.test, a CNAME to it), other.test; everything else under .test is
 # NXDOMAIN.  Nothing listens off loopback, nothing is sent off loopback.
+#
+# HOPSPLIT_TEST_TIMEOUT_FACTOR (a positive integer, default 1; $HS_TF)
+# multiplies every bound here (hs_run's 30 s, the server start loops, the
+# waits for log lines, hs_elapsed_below) for slow machines; ctest
+# multiplies each test's TIMEOUT by it too (tests/timeout).
 
 HS_LIB_DIR=${HOPSPLIT_SRC:+$HOPSPLIT_SRC/tests/server}
 if [ -z "$HS_LIB_DIR" ] || [ ! -f "$HS_LIB_DIR/lib.sh" ]; then
@@ -32,6 +43,14 @@ fi
 HS_PIDS=
 HS_RUNS=0
 HS_NAME=
+HS_TF=${HOPSPLIT_TEST_TIMEOUT_FACTOR:-1}
+case $HS_TF in
+  '' | 0* | *[!0-9]*)
+    printf 'HOPSPLIT_TEST_TIMEOUT_FACTOR=%s: want a positive integer\n' \
+      "$HS_TF" >&2
+    exit 1
+    ;;
+esac
 
 # hs_log MSG: a line on stderr, shown by ctest --output-on-failure.
 hs_log() {
@@ -129,7 +148,7 @@ hs_stop() {
     kill -TERM "$hs_p" 2>/dev/null
   done
   hs_i=0
-  while [ "$hs_i" -lt 50 ]; do
+  while [ "$hs_i" -lt $((50 * HS_TF)) ]; do
     hs_alive=
     for hs_p in $1; do
       if hs_is_running "$hs_p"; then
@@ -156,15 +175,36 @@ hs_is_running() {
 # hs_require TOOL...: exit 77 when a tool is missing, or fail when
 # HOPSPLIT_TEST_REQUIRE is set (CI must not skip silently).
 hs_require() {
+  hs_have "$@" && return 0
+  [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ] &&
+    hs_fail "required tool(s) missing:$hs_missing"
+  hs_skip "tool(s) missing:$hs_missing"
+}
+
+# hs_want TOOL...: as hs_require for a part of a test: true when every
+# tool is installed, else hs_lack.
+hs_want() {
+  hs_have "$@" || hs_lack "tool(s) missing:$hs_missing"
+}
+
+# hs_lack MSG: something a part of the test needs is missing: fail when
+# HOPSPLIT_TEST_REQUIRE is set, else say that the part is skipped and
+# return 1.
+hs_lack() {
+  [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ] &&
+    hs_fail "$* (HOPSPLIT_TEST_REQUIRE is set)"
+  hs_log "SKIP (part of the test): $*"
+  return 1
+}
+
+# hs_have TOOL...: true when every tool is on PATH; the others in
+# $hs_missing.
+hs_have() {
   hs_missing=
   for hs_t in "$@"; do
     command -v "$hs_t" >/dev/null 2>&1 || hs_missing="$hs_missing $hs_t"
   done
-  [ -z "$hs_missing" ] && return 0
-  if [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ]; then
-    hs_fail "required tool(s) missing:$hs_missing"
-  fi
-  hs_skip "tool(s) missing:$hs_missing"
+  [ -z "$hs_missing" ]
 }
 
 # hs_free_port: print a TCP port that was free on 127.0.0.1 a moment ago.
@@ -439,7 +479,7 @@ hs_start_nginx() {
     hs_pid=$!
     hs_track "$hs_pid"
     hs_i=0
-    while [ "$hs_i" -lt 100 ]; do
+    while [ "$hs_i" -lt $((100 * HS_TF)) ]; do
       hs_is_running "$hs_pid" || break
       if hs_nginx_ready >/dev/null 2>&1; then
         export HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT EXPIRED_PORT
@@ -485,7 +525,7 @@ hs_start_dnsmasq() {
     hs_pid=$!
     hs_track "$hs_pid"
     hs_i=0
-    while [ "$hs_i" -lt 100 ]; do
+    while [ "$hs_i" -lt $((100 * HS_TF)) ]; do
       hs_is_running "$hs_pid" || break
       if "$HS_PYTHON" "$HS_LIB_DIR/dnsq.py" --expect 127.0.0.1 "$DNS_PORT" \
         origin.test A >/dev/null 2>&1; then
@@ -516,11 +556,11 @@ hs_start_tcp() {
   mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
   rm -f "$hs_d/$hs_m.port"
   "$HS_PYTHON" "$HS_LIB_DIR/tcpserver.py" "$hs_m" "$hs_d/$hs_m.port" \
-    </dev/null >"$hs_d/$hs_m.log" 2>&1 &
+    $((90 * HS_TF)) </dev/null >"$hs_d/$hs_m.log" 2>&1 &
   hs_pid=$!
   hs_track "$hs_pid"
   hs_i=0
-  while [ "$hs_i" -lt 100 ] && [ ! -s "$hs_d/$hs_m.port" ]; do
+  while [ "$hs_i" -lt $((100 * HS_TF)) ] && [ ! -s "$hs_d/$hs_m.port" ]; do
     hs_is_running "$hs_pid" || break
     sleep 0.1
     hs_i=$((hs_i + 1))
@@ -533,7 +573,32 @@ hs_start_tcp() {
   export TCP_PORT
 }
 
-# hs_run RC ARGS...: run "$HOPSPLIT" ARGS (bounded by 30 s), stdout to
+# hs_tcp_untouched DIR MODE MSG: fail with MSG when the tcpserver MODE
+# started in DIR was connected to.  The positive signal first: a
+# connection of the test's own, waited for in the log; the server logs
+# connections in the order it accepts them, so one made before it would
+# be logged by then.
+hs_tcp_untouched() {
+  hs_log_f=$1/$2.log
+  hs_port=$("$HS_PYTHON" -c 'import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), 5)
+print(s.getsockname()[1])
+s.close()' "$(cat "$1/$2.port")") || hs_fail "tcpserver $2 does not accept"
+  hs_i=0
+  until grep -q "connection from 127\.0\.0\.1:$hs_port\$" "$hs_log_f"; do
+    [ "$hs_i" -ge $((50 * HS_TF)) ] &&
+      hs_fail "tcpserver $2 never logged the test's own connection"
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+  if grep 'connection from' "$hs_log_f" |
+    grep -qv "connection from 127\.0\.0\.1:$hs_port\$"; then
+    cat "$hs_log_f" >&2
+    hs_fail "$3"
+  fi
+}
+
+# hs_run RC ARGS...: run "$HOPSPLIT" ARGS (bounded by 30 s x $HS_TF), stdout to
 # $HS_OUT and stderr to $HS_ERR (fresh files per run); fail unless it exits
 # with RC.  The command line is kept in $HS_CMD for messages, the wall
 # time in $HS_ELAPSED_MS (for checking that limits bound a run, never for
@@ -547,7 +612,7 @@ hs_run() {
   HS_CMD="hopsplit $*"
   printf '%s\n' "$HS_CMD" >"$HS_DIR/run$HS_RUNS.cmd"
   hs_t0=$(date +%s%N)
-  timeout -k 5 30 "$HOPSPLIT" "$@" </dev/null >"$HS_OUT" 2>"$HS_ERR"
+  timeout -k 5 $((30 * HS_TF)) "$HOPSPLIT" "$@" </dev/null >"$HS_OUT" 2>"$HS_ERR"
   HS_RC=$?
   HS_ELAPSED_MS=$((($(date +%s%N) - hs_t0) / 1000000))
   if [ "$HS_RC" != "$hs_want" ]; then
@@ -569,14 +634,16 @@ hs_show() {
 
 # hs_logged N ERE: nginx's access log has N lines matching ERE.  nginx
 # writes the line when it finalises the request, which can be after the
-# client has its response, so wait for it (at most 3 s).
+# client has its response, so wait for it (at most 3 s).  For N = 0,
+# hs_nginx_barrier first proves that nothing is still to come.
 hs_logged() {
   hs_want=$1
+  [ "$hs_want" = 0 ] && hs_nginx_barrier
   hs_i=0
   while :; do
     hs_n=$(grep -cE -e "$2" "$NGINX_LOG")
     [ "$hs_n" = "$hs_want" ] && return 0
-    [ "$hs_i" -ge 30 ] && break
+    [ "$hs_i" -ge $((30 * HS_TF)) ] && break
     sleep 0.1
     hs_i=$((hs_i + 1))
   done
@@ -584,11 +651,40 @@ hs_logged() {
   hs_fail "access log: '$2' $hs_n times, expected $hs_want: $HS_CMD"
 }
 
-# hs_elapsed_below MS: the last run took less than MS milliseconds.
+# hs_nginx_barrier: a request of the test's own (GET /hs-barrier-TIME on
+# $HTTP_PORT), waited for in the access log.  nginx (one worker) logs a
+# request when it finishes it, in order, so once this line is there every
+# request that ended before it is logged too: the positive signal before
+# a check that something was NOT requested.
+hs_nginx_barrier() {
+  hs_b=hs-barrier-$(date +%s%N)
+  curl -q -sS -o /dev/null --max-time $((5 * HS_TF)) --noproxy '*' \
+    "http://127.0.0.1:$HTTP_PORT/$hs_b" ||
+    hs_fail "nginx does not answer the barrier request"
+  hs_i=0
+  until grep -qF " /$hs_b " "$NGINX_LOG"; do
+    [ "$hs_i" -ge $((50 * HS_TF)) ] && hs_fail "nginx never logged /$hs_b"
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+}
+
+# hs_nothing_logged MSG: after hs_nginx_barrier, the access log holds no
+# line but the barriers' (the test emptied it before); else fail with MSG.
+hs_nothing_logged() {
+  hs_nginx_barrier
+  if grep -v ' /hs-barrier-[0-9]* ' "$NGINX_LOG" | grep -q .; then
+    cat "$NGINX_LOG" >&2
+    hs_fail "$1"
+  fi
+}
+
+# hs_elapsed_below MS: the last run took less than MS (x $HS_TF)
+# milliseconds.
 hs_elapsed_below() {
-  [ "$HS_ELAPSED_MS" -lt "$1" ] || {
+  [ "$HS_ELAPSED_MS" -lt $(($1 * HS_TF)) ] || {
     hs_show
-    hs_fail "took $HS_ELAPSED_MS ms, limit $1 ms: $HS_CMD"
+    hs_fail "took $HS_ELAPSED_MS ms, limit $(($1 * HS_TF)) ms: $HS_CMD"
   }
 }
 
