@@ -1,0 +1,560 @@
+/*
+ * test_findings.c: the findings of a target (findings.c, SPEC 4.3) and
+ * their savings, through analysis_build over a plan and results built in
+ * memory (fixture.h).  Every expected saving is worked out by hand below
+ * from the formulas of findings.c:
+ *
+ *   redirect        cold p50 of the sample's redirect time
+ *   cache           cold p50 wait of hop k - rtt(k), at least 0, for a
+ *                   hop not cacheable at the edge or a MISS/EXPIRED at a
+ *                   CDN; rtt(k) = cold p50 connect of hop k, or of hop 1
+ *                   when hop k reused its connection
+ *   distant-edge    (max(floor_rtt, connect p50) - floor of the nearest
+ *                   POP) x 3 round trips (2 without TLS), in us
+ *   connections     cold p50 total - warm p50 total
+ *   tls-resumption  resumed p50 TLS - resumed p50 connect, when at most
+ *                   half the new TLS connections of resumed samples resumed
+ *   server-wait     cold p50 wait of the last hop - rtt, when >= 5 ms and
+ *                   >= 30 % of the cold total
+ *   dns             cold p50 DNS, when >= 10 ms and >= 10 % of the total
+ *   payload         cold p50 transfer (always; the words change at 50 %)
+ *   noise           0 (drift warning, or p95 > 2 p50 and 5 ms above it)
+ *
+ * Medians: most scenarios have three rounds whose every phase is the base
+ * value times 4, 1 and 2 (in that order), so every p50 (nearest rank, the
+ * 2nd of 3) is twice the base, and the median sample is the third.
+ *
+ * The expected lists (kind, hop, saving in rank order) are in one table
+ * per scenario: when the formulas change (issue 14 groups overlapping
+ * savings), update the table and the comment above.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "edge.h"
+#include "strpool.h"
+#include "banned.h"
+
+#include "check.h"
+#include "fixture.h"
+
+struct want {
+  enum finding_kind kind;
+  int hop;
+  int64_t saving_us;
+};
+
+/* The findings of target t are exactly want[0..n), in that order (both
+ * lists are printed when not); every finding has a title and a detail,
+ * and the savings never increase. */
+static void check_findings(const char *row, const struct fx *f, size_t t,
+                           const struct want *want, size_t n)
+{
+  const struct target_analysis *ta = &f->a.targets[t];
+  int same = ta->n_findings == n;
+  size_t i;
+
+  for (i = 0; same && i < n; i++)
+    same = ta->findings[i].kind == want[i].kind &&
+           ta->findings[i].hop == want[i].hop &&
+           ta->findings[i].saving_us == want[i].saving_us;
+  if (!same) {
+    for (i = 0; i < ta->n_findings; i++)
+      print_error("case %s: got  %s hop %d saving %lld: %s\n", row,
+                  finding_kind_names[ta->findings[i].kind],
+                  ta->findings[i].hop, (long long)ta->findings[i].saving_us,
+                  ta->findings[i].title);
+    for (i = 0; i < n; i++)
+      print_error("case %s: want %s hop %d saving %lld\n", row,
+                  finding_kind_names[want[i].kind], want[i].hop,
+                  (long long)want[i].saving_us);
+    fail();
+  }
+  for (i = 0; i < n; i++) {
+    const struct finding *g = &ta->findings[i];
+
+    assert_non_null(g->title);
+    assert_non_null(g->detail);
+    assert_true(*g->title && *g->detail);
+    if (i)
+      assert_true(ta->findings[i - 1].saving_us >= g->saving_us);
+  }
+}
+
+/* The finding of that kind and hop (first one), or fail. */
+static const struct finding *finding_of(const struct fx *f, size_t t,
+                                        enum finding_kind kind, int hop)
+{
+  const struct target_analysis *ta = &f->a.targets[t];
+  size_t i;
+
+  for (i = 0; i < ta->n_findings; i++)
+    if (ta->findings[i].kind == kind && ta->findings[i].hop == hop)
+      return &ta->findings[i];
+  print_error("no %s finding for hop %d\n", finding_kind_names[kind], hop);
+  fail();
+  return NULL;
+}
+
+static void check_has(const char *row, const char *text, const char *part)
+{
+  if (!text || !strstr(text, part)) {
+    print_error("case %s: '%s' does not contain '%s'\n", row,
+                text ? text : "(null)", part);
+    fail();
+  }
+}
+
+static const int64_t scale[3] = {4, 1, 2}; /* rounds 1, 2, 3 */
+
+/*
+ * A: cold only, a 302 from a.test to b.test.  Base phases (us):
+ *   hop 1  dns 1000  connect 2000  tls 3000  send 100  wait 4000   xfer 500
+ *   hop 2  dns 1500  connect 2500  tls 3500  send 100  wait 40000  xfer 1000
+ *   other 200.  Hop 2 says Cache-Control: private, no CDN: UNCACHEABLE.
+ * p50 (x2): hop 1 total 21200 (the redirect), hop 2 wait 80000 and
+ * connect 5000, total 2 x (10600 + 48600 + 200) = 118800, transfer 3000,
+ * DNS 5000.
+ *   cache hop 2        80000 - 5000                       = 75000
+ *   server-wait hop 2  80000 - 5000 = 75000, 63 % of the total
+ *   redirect hop 1     21200 (18 % of the cold total)
+ *   payload hop 2      3000 (3 %: "only")
+ *   dns                5000 < 10 ms: none
+ * cache and server-wait tie: kind order puts cache first.
+ */
+static void test_redirect_cache_wait(void **state)
+{
+  static const struct want want[] = {
+      {FINDING_CACHE, 2, 75000},
+      {FINDING_SERVER_WAIT, 2, 75000},
+      {FINDING_REDIRECT, 1, 21200},
+      {FINDING_PAYLOAD, 2, 3000},
+  };
+  struct fx f;
+  const struct finding *g;
+  int i;
+
+  (void)state;
+  fx_init(&f, "cold", 3, "https://a.test/start", NULL);
+  for (i = 0; i < 3; i++) {
+    int64_t m = scale[i];
+    struct sample *s = fx_sample(&f, 0, MODE_COLD, i + 1);
+    struct hop *h;
+
+    h = fx_hop(s, "https://a.test/start", 302, 1000 * m, 2000 * m, 3000 * m,
+               100 * m, 4000 * m, 500 * m);
+    h->location = strpool_intern("https://b.test/final");
+    h = fx_hop(s, "https://b.test/final", 200, 1500 * m, 2500 * m, 3500 * m,
+               100 * m, 40000 * m, 1000 * m);
+    hop_add_header(h, "cache-control", "private");
+    hop_add_header(h, "server-timing", "db;dur=53");
+    fx_add(&f, s, 200 * m);
+  }
+  fx_build(&f);
+  /* Preconditions from the other modules. */
+  CHECK_INT("A", f.a.targets[0].modes[MODE_COLD].median_sample, 2);
+  CHECK_INT("A", f.a.targets[0].modes[MODE_COLD].phases[SUM_TOTAL].p50,
+            118800);
+  CHECK_INT("A", f.a.targets[0].n_cache, 2);
+  CHECK_STR("A", cache_verdict_names[f.a.targets[0].cache[1].result.verdict],
+            "UNCACHEABLE");
+  check_findings("A", &f, 0, want, ARRAY_SIZE(want));
+  g = finding_of(&f, 0, FINDING_REDIRECT, 1);
+  check_has("A redirect", g->title, "(18 % of the cold total)");
+  check_has("A redirect", g->detail, "hop 1 answers 302 from a.test");
+  check_has("A redirect", g->detail, "the final hop 2 to b.test");
+  g = finding_of(&f, 0, FINDING_SERVER_WAIT, 2);
+  check_has("A wait", g->title, "(63 % of");
+  check_has("A wait", g->detail, "Server-Timing: db;dur=53");
+  g = finding_of(&f, 0, FINDING_PAYLOAD, 2);
+  check_has("A payload", g->title, "only 3 %");
+  g = finding_of(&f, 0, FINDING_CACHE, 2);
+  check_has("A cache", g->title, "hop 2 (b.test)");
+  check_has("A cache", g->title, "UNCACHEABLE");
+  check_has("A cache", g->detail, "no CDN in front");
+  fx_release(&f);
+}
+
+/*
+ * B: one host, cold, warm and resumed.  Base phases (us):
+ *   cold     dns 20000  connect 3000  tls 6000  send 100  wait 5000  xfer 1000
+ *   warm     (reused)                            send 100  wait 5000  xfer
+ * 1000 resumed  connect 3000  tls 6000 (not resumed, HTTP/2) send 100 wait
+ * 5000 xfer 1000 cold DNS TTL 60 x the scale (the median sample: 120 s). p50
+ * (x2): cold total 70200, warm total 12200, cold DNS 40000 (57 %), cold wait
+ * 10000 and connect 6000, resumed TLS 12000 and connect 6000. connections
+ * 70200 - 12200 = 58000 (1 connection to 1 host) dns             40000
+ *   tls-resumption  12000 - 6000  = 6000 (0 of 3 resumed)
+ *   payload         2000 (3 %)
+ *   server-wait     10000 - 6000 = 4000 < 5 ms: none
+ */
+static void test_connections_dns_resumption(void **state)
+{
+  static const struct want want[] = {
+      {FINDING_CONNECTIONS, 0, 58000},
+      {FINDING_DNS, 0, 40000},
+      {FINDING_TLS_RESUMPTION, 0, 6000},
+      {FINDING_PAYLOAD, 1, 2000},
+  };
+  struct fx f;
+  const struct finding *g;
+  int i;
+
+  (void)state;
+  fx_init(&f, "cold,warm,resumed", 3, "https://c.test/", NULL);
+  for (i = 0; i < 3; i++) {
+    int64_t m = scale[i];
+    struct sample *s = fx_sample(&f, 0, MODE_COLD, i + 1);
+    struct hop *h;
+
+    h = fx_hop(s, "https://c.test/", 200, 20000 * m, 3000 * m, 6000 * m,
+               100 * m, 5000 * m, 1000 * m);
+    h->dns.ttl = 60 * m;
+    fx_add(&f, s, 0);
+    s = fx_sample(&f, 0, MODE_WARM, i + 1);
+    fx_hop(s, "https://c.test/", 200, 0, 0, 0, 100 * m, 5000 * m, 1000 * m);
+    fx_add(&f, s, 0);
+    s = fx_sample(&f, 0, MODE_RESUMED, i + 1);
+    fx_hop(s, "https://c.test/", 200, 0, 3000 * m, 6000 * m, 100 * m, 5000 * m,
+           1000 * m);
+    fx_add(&f, s, 0);
+  }
+  fx_build(&f);
+  check_findings("B", &f, 0, want, ARRAY_SIZE(want));
+  g = finding_of(&f, 0, FINDING_CONNECTIONS, 0);
+  check_has("B connections", g->title, "open 1 connection to 1 host;");
+  g = finding_of(&f, 0, FINDING_DNS, 0);
+  check_has("B dns", g->title, "(57 %)");
+  check_has("B dns", g->detail, "live 120 s (TTL)");
+  g = finding_of(&f, 0, FINDING_TLS_RESUMPTION, 0);
+  check_has("B resumption", g->title, "0 of 3 new TLS connections resumed");
+  check_has("B resumption", g->detail, "HTTP/2");
+  fx_release(&f);
+}
+
+/*
+ * Resumption: a finding while at most half of the resumed samples' new TLS
+ * connections resumed; over half, none.  Reused hops and hops without TLS
+ * do not count.  Every sample is the same, so p50 is the value: TLS 6000,
+ * connect 3000 + 1000 (the plain hop): saving 2000.
+ */
+static void test_resumption_share(void **state)
+{
+  static const struct {
+    const char *row;
+    int resumed[4]; /* -1: no such sample */
+    int found;
+  } c[] = {
+      {"0 of 1", {0, -1, -1, -1}, 1}, {"1 of 2", {1, 0, -1, -1}, 1},
+      {"2 of 3", {1, 1, 0, -1}, 0},   {"2 of 4", {0, 1, 0, 1}, 1},
+      {"1 of 1", {1, -1, -1, -1}, 0},
+  };
+  size_t i, j, n;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(c); i++) {
+    struct fx f;
+    const struct target_analysis *ta;
+    size_t k, hits = 0;
+
+    for (n = 0; n < 4 && c[i].resumed[n] >= 0; n++)
+      ;
+    fx_init(&f, "resumed", (long)n, "https://r.test/", NULL);
+    for (j = 0; j < n; j++) {
+      struct sample *s = fx_sample(&f, 0, MODE_RESUMED, (int)j + 1);
+      struct hop *h =
+          fx_hop(s, "https://r.test/", 200, 0, 3000, 6000, 100, 1000, 100);
+
+      h->tls.resumed = c[i].resumed[j];
+      /* A reused TLS connection and a plain http hop never count. */
+      h = fx_hop(s, "https://r.test/again", 200, 0, 0, 0, 100, 1000, 100);
+      h->tls.version = strpool_intern("TLSv1.3");
+      fx_hop(s, "http://plain.test/", 200, 0, 1000, 0, 100, 1000, 100);
+      fx_add(&f, s, 0);
+    }
+    fx_build(&f);
+    ta = &f.a.targets[0];
+    for (k = 0; k < ta->n_findings; k++)
+      if (ta->findings[k].kind == FINDING_TLS_RESUMPTION) {
+        hits++;
+        CHECK_INT(c[i].row, ta->findings[k].saving_us, 2000);
+      }
+    CHECK_INT(c[i].row, hits, c[i].found);
+    fx_release(&f);
+  }
+}
+
+/*
+ * C: distant edges.  The client is at 52.52,13.405 (Berlin, no country:
+ * "another country" for the rule); both targets are answered by
+ * Cloudflare in Seoul (cf-ray ...-ICN, cloudflare-hit.txt: a HIT, so no
+ * cache finding).  One sample each, so p50 is the value.
+ *   t0 e.test: https, connect 30 ms (below the ~81 ms floor), 3 round
+ *      trips: (floor - nearest floor) x 3 x 1000
+ *   t1 f.test: http, connect 400 ms (above the floor), 2 round trips:
+ *      (400 - nearest floor) x 2 x 1000
+ * Distances and floors come from edge.c (test_edge checks them against
+ * known city pairs); Berlin to Seoul is about 8,100 km.
+ */
+static void test_distant_edge(void **state)
+{
+  const double clat = 52.52, clon = 13.405;
+  const struct edge_pop *icn = edge_pop_lookup("ICN");
+  const struct edge_pop *near;
+  double d, floor_ms, near_floor;
+  struct want w0[2], w1[2];
+  struct fx f;
+  const struct edge_result *e;
+  const struct finding *g;
+  struct sample *s;
+  struct hop *h;
+
+  (void)state;
+  assert_non_null(icn);
+  near = edge_pop_nearest(EDGE_POP_CLOUDFLARE, clat, clon, "");
+  assert_non_null(near);
+  d = edge_distance_km(clat, clon, icn->lat, icn->lon);
+  assert_true(d > 8000 && d < 8300);
+  floor_ms = d / 100.0;
+  near_floor = edge_distance_km(clat, clon, near->lat, near->lon) / 100.0;
+  assert_true(near_floor < 10.0); /* a colo within 1,000 km of Berlin */
+
+  fx_init(&f, "cold", 1, "https://e.test/", "http://f.test/", NULL);
+  fx_option(&f, "client-location", "52.52,13.405");
+  s = fx_sample(&f, 0, MODE_COLD, 1);
+  h = fx_hop(s, "https://e.test/", 200, 0, 30000, 20000, 100, 1000, 500);
+  fx_capture(h, "cloudflare-hit.txt");
+  fx_add(&f, s, 0);
+  s = fx_sample(&f, 1, MODE_COLD, 1);
+  h = fx_hop(s, "http://f.test/", 200, 0, 400000, 0, 100, 1000, 500);
+  fx_capture(h, "cloudflare-hit.txt");
+  fx_add(&f, s, 0);
+  fx_build(&f);
+
+  e = &f.a.targets[0].edge[0];
+  CHECK_INT("C t0", e->distant, 1);
+  CHECK_STR("C t0", e->pop, "ICN");
+  CHECK_NEAR("C t0", e->floor_rtt_ms, floor_ms, 1e-9);
+  CHECK_STR("C t0", e->nearest, near->code);
+  w0[0] = (struct want){FINDING_DISTANT_EDGE, 1,
+                        (int64_t)llround((floor_ms - near_floor) * 3 * 1000)};
+  w0[1] = (struct want){FINDING_PAYLOAD, 1, 500};
+  check_findings("C t0", &f, 0, w0, 2);
+  g = finding_of(&f, 0, FINDING_DISTANT_EDGE, 1);
+  check_has("C t0", g->title, "ICN (Seoul, KR)");
+  check_has("C t0", g->detail, "below the floor");
+  check_has("C t0", g->detail, "about 3 round trips");
+
+  e = &f.a.targets[1].edge[0];
+  CHECK_INT("C t1", e->distant, 1);
+  CHECK_NEAR("C t1", e->connect_p50_ms, 400.0, 1e-9);
+  w1[0] = (struct want){FINDING_DISTANT_EDGE, 1,
+                        (int64_t)llround((400.0 - near_floor) * 2 * 1000)};
+  w1[1] = (struct want){FINDING_PAYLOAD, 1, 500};
+  check_findings("C t1", &f, 1, w1, 2);
+  g = finding_of(&f, 1, FINDING_DISTANT_EDGE, 1);
+  check_has("C t1", g->detail, "about 2 round trips");
+  fx_release(&f);
+}
+
+/*
+ * D: a CDN MISS on a reused connection, and a saving that would be
+ * negative.  One cold sample of two hops on g.test:
+ *   hop 1 301, Cache-Control: no-store (UNCACHEABLE), connect 2000,
+ *         tls 3000, wait 1000
+ *   hop 2 200, reused, CloudFront MISS (cloudfront-miss.txt), wait 30000
+ * rtt(hop 2) is hop 1's connect (2000): hop 2 opened no connection.
+ *   cache hop 2        30000 - 2000 = 28000
+ *   server-wait hop 2  30000 - 2000 = 28000 (78 % of 36000)
+ *   redirect hop 1     6000
+ *   cache hop 1        1000 - 2000 < 0: 0
+ *   payload hop 2      0
+ */
+static void test_cache_miss_reused(void **state)
+{
+  static const struct want want[] = {
+      {FINDING_CACHE, 2, 28000},   {FINDING_SERVER_WAIT, 2, 28000},
+      {FINDING_REDIRECT, 1, 6000}, {FINDING_CACHE, 1, 0},
+      {FINDING_PAYLOAD, 2, 0},
+  };
+  struct fx f;
+  struct sample *s;
+  struct hop *h;
+  const struct finding *g;
+
+  (void)state;
+  fx_init(&f, "cold", 1, "https://g.test/a", NULL);
+  s = fx_sample(&f, 0, MODE_COLD, 1);
+  h = fx_hop(s, "https://g.test/a", 301, 0, 2000, 3000, 0, 1000, 0);
+  hop_add_header(h, "cache-control", "no-store");
+  h = fx_hop(s, "https://g.test/b", 200, 0, 0, 0, 0, 30000, 0);
+  fx_capture(h, "cloudfront-miss.txt");
+  fx_add(&f, s, 0);
+  fx_build(&f);
+  CHECK_STR("D", cache_verdict_names[f.a.targets[0].cache[0].result.verdict],
+            "UNCACHEABLE");
+  CHECK_STR("D", cache_verdict_names[f.a.targets[0].cache[1].result.verdict],
+            "MISS");
+  check_findings("D", &f, 0, want, ARRAY_SIZE(want));
+  g = finding_of(&f, 0, FINDING_CACHE, 2);
+  check_has("D", g->detail, "cloudfront says");
+  check_has("D", g->detail, "save about 28.0 ms");
+  fx_release(&f);
+}
+
+/*
+ * Payload: the transfer is 10000 of 13000 us (77 %, >= 50 %): the words
+ * say so and the saving is the transfer; the size is the last hop's.
+ */
+static void test_payload_dominates(void **state)
+{
+  static const struct want want[] = {{FINDING_PAYLOAD, 1, 10000}};
+  struct fx f;
+  struct sample *s;
+  struct hop *h;
+  const struct finding *g;
+
+  (void)state;
+  fx_init(&f, "cold", 1, "https://p.test/big", NULL);
+  s = fx_sample(&f, 0, MODE_COLD, 1);
+  h = fx_hop(s, "https://p.test/big", 200, 0, 1000, 0, 0, 2000, 10000);
+  h->size_download = 1536 * 1024;
+  fx_add(&f, s, 0);
+  fx_build(&f);
+  check_findings("payload", &f, 0, want, ARRAY_SIZE(want));
+  g = finding_of(&f, 0, FINDING_PAYLOAD, 1);
+  check_has("payload", g->title, "is 77 % of the cold total");
+  check_has("payload", g->detail, "1.5 MiB received");
+  fx_release(&f);
+}
+
+/* Cold totals of rounds 1..n (us), all in one hop's wait. */
+static void noise_run(struct fx *f, const int64_t *totals, size_t n)
+{
+  size_t i;
+
+  fx_init(f, "cold", (long)n, "https://n.test/", NULL);
+  for (i = 0; i < n; i++) {
+    struct sample *s = fx_sample(f, 0, MODE_COLD, (int)i + 1);
+
+    fx_hop(s, "https://n.test/", 200, 0, 500, 0, 0, totals[i] - 500, 0);
+    fx_add(f, s, 0);
+  }
+  fx_build(f);
+}
+
+static size_t count_kind(const struct fx *f, enum finding_kind kind,
+                         const struct finding **last)
+{
+  const struct target_analysis *ta = &f->a.targets[0];
+  size_t i, n = 0;
+
+  for (i = 0; i < ta->n_findings; i++)
+    if (ta->findings[i].kind == kind) {
+      n++;
+      *last = &ta->findings[i];
+    }
+  return n;
+}
+
+/*
+ * Noise: five samples (too few for drift, which needs 10).  p50 is the
+ * 3rd smallest, p95 the 5th (nearest rank of 4.75).
+ *   10 11 12 13 40 ms  p95 40 > 2 x 12 and 28 ms above: noisy ("3.3x")
+ *   10 11 12 13 20 ms  p95 20 <= 24: not noisy
+ *   1.0 1.1 1.2 1.3 4.0 ms  p95 > 2 x p50 but only 2.8 ms above: not
+ * Drift: ten rounds whose totals rise by 5 ms a round (rho 1): a noise
+ * finding about the network changing.  Noise findings save nothing.
+ */
+static void test_noise(void **state)
+{
+  static const int64_t noisy[] = {12000, 40000, 10000, 13000, 11000};
+  static const int64_t quiet[] = {12000, 20000, 10000, 13000, 11000};
+  static const int64_t small[] = {1200, 4000, 1000, 1300, 1100};
+  int64_t trend[10];
+  const struct finding *g = NULL;
+  struct fx f;
+  size_t i;
+
+  (void)state;
+  noise_run(&f, noisy, ARRAY_SIZE(noisy));
+  CHECK_INT("noisy", count_kind(&f, FINDING_NOISE, &g), 1);
+  CHECK_INT("noisy", g->saving_us, 0);
+  check_has("noisy", g->title, "cold measurements are noisy: p95 is 3.3x p50");
+  check_has("noisy", g->detail, "from 5 samples");
+  fx_release(&f);
+
+  noise_run(&f, quiet, ARRAY_SIZE(quiet));
+  CHECK_INT("quiet", count_kind(&f, FINDING_NOISE, &g), 0);
+  fx_release(&f);
+
+  noise_run(&f, small, ARRAY_SIZE(small));
+  CHECK_INT("small", count_kind(&f, FINDING_NOISE, &g), 0);
+  fx_release(&f);
+
+  for (i = 0; i < ARRAY_SIZE(trend); i++)
+    trend[i] = 50000 + 5000 * (int64_t)i;
+  noise_run(&f, trend, ARRAY_SIZE(trend));
+  CHECK_INT("drift", f.a.n_drifts, 1);
+  CHECK_INT("drift", f.a.drifts[0].warning, 1);
+  CHECK_INT("drift", count_kind(&f, FINDING_NOISE, &g), 1);
+  CHECK_INT("drift", g->saving_us, 0);
+  check_has("drift", g->title, "the network changed during the run");
+  check_has("drift", g->title, "rho 1.00");
+  fx_release(&f);
+}
+
+/* Without a successful cold sample there is nothing to measure against:
+ * no finding (the failed samples' hops are not used either). */
+static void test_no_cold_success(void **state)
+{
+  struct fx f;
+  int i;
+
+  (void)state;
+  fx_init(&f, "cold", 3, "https://x.test/", NULL);
+  for (i = 0; i < 3; i++) {
+    struct sample *s = fx_sample(&f, 0, MODE_COLD, i + 1);
+
+    fx_hop(s, "https://x.test/", 302, 50000, 2000, 0, 0, 90000, 9000);
+    fx_hop(s, "https://y.test/", 0, 0, 0, 0, 0, 0, 0);
+    fx_fail(s, ERR_TIMEOUT);
+    fx_add(&f, s, 0);
+  }
+  fx_build(&f);
+  CHECK_INT("failed", f.a.targets[0].modes[MODE_COLD].median_sample, -1);
+  check_findings("failed", &f, 0, NULL, 0);
+  fx_release(&f);
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  strpool_release_all();
+  return 0;
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_teardown(test_redirect_cache_wait, teardown),
+      cmocka_unit_test_teardown(test_connections_dns_resumption, teardown),
+      cmocka_unit_test_teardown(test_resumption_share, teardown),
+      cmocka_unit_test_teardown(test_distant_edge, teardown),
+      cmocka_unit_test_teardown(test_cache_miss_reused, teardown),
+      cmocka_unit_test_teardown(test_payload_dominates, teardown),
+      cmocka_unit_test_teardown(test_noise, teardown),
+      cmocka_unit_test_teardown(test_no_cold_success, teardown),
+  };
+
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
