@@ -174,6 +174,45 @@ static inline void fx_capture(struct hop *h, const char *file)
   h->status = status;
 }
 
+/* What the capture's "# key: value" lines say (tests/data/headers). */
+struct fx_truth {
+  char vendor[32], edge_vendor[32], verdict[16], pop[16], city[48], country[8];
+};
+
+static inline void fx_truth_key(const char *key, char *val, void *ud)
+{
+  struct fx_truth *t = ud;
+
+  if (!strcmp(key, "vendor"))
+    snprintf(t->vendor, sizeof(t->vendor), "%s", val);
+  else if (!strcmp(key, "edge-vendor"))
+    snprintf(t->edge_vendor, sizeof(t->edge_vendor), "%s", val);
+  else if (!strcmp(key, "verdict"))
+    snprintf(t->verdict, sizeof(t->verdict), "%s", val);
+  else if (!strcmp(key, "pop"))
+    snprintf(t->pop, sizeof(t->pop), "%s", val);
+  else if (!strcmp(key, "city"))
+    snprintf(t->city, sizeof(t->city), "%s", val);
+  else if (!strcmp(key, "country"))
+    snprintf(t->country, sizeof(t->country), "%s", val);
+}
+
+/* As fx_capture, and what the capture says about itself in *t (the edge
+ * vendor is the vendor unless it says otherwise). */
+static inline void fx_capture_truth(struct hop *h, const char *file,
+                                    struct fx_truth *t)
+{
+  long status = h->status;
+  char *text;
+
+  memset(t, 0, sizeof(*t));
+  check_capture_read(file, h, &text, fx_truth_key, t);
+  free(text);
+  h->status = status;
+  if (!t->edge_vendor[0])
+    memcpy(t->edge_vendor, t->vendor, sizeof(t->vendor));
+}
+
 /* Append the sample: its total is the sum of its hops plus other_us. */
 static inline void fx_add(struct fx *f, struct sample *s, int64_t other_us)
 {
