@@ -1,0 +1,162 @@
+#!/bin/sh
+# servers_resumed: --mode resumed against real servers from Debian (Apache
+# httpd with mod_ssl and mod_http2, h2o, lighttpd with mod_openssl and with
+# mod_gnutls, nginx), over HTTP/1.1 and HTTP/2 (issue 17, items 1 and 2).
+#
+# Ground truth is never hopsplit's own output:
+#  - openssl s_client -sess_out/-sess_in shows that each server resumes a
+#    session that is offered, with either ALPN;
+#  - the server's access log says per connection whether it resumed
+#    (Apache, h2o, nginx) and which protocol it spoke;
+#  - a loopback capture (root) shows per connection whether the
+#    ClientHello offered a session and whether the ServerHello accepted it.
+# Each measured hop is matched to its connection by its local port.
+# Asserted: every resumed sample offers a usable session and resumes, and
+# hopsplit's tls.offered / tls.resumed agree with the truth; cold samples
+# offer nothing; no tls-resumption finding against servers that resume.
+. "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
+. "$HS_LIB_DIR/servers.sh"
+hs_init servers_resumed
+hs_require openssl python3 curl timeout apache2 h2o lighttpd nginx
+sv_make_cert
+sv_start_apache "$HS_DIR/apache"
+sv_start_h2o "$HS_DIR/h2o"
+sv_start_lighttpd "$HS_DIR/lt-openssl" openssl
+sv_start_lighttpd "$HS_DIR/lt-gnutls" gnutls
+sv_start_nginx "$HS_DIR/nginx"
+
+SERVERS="apache:$APACHE_PORT:$APACHE_LOG h2o:$H2O_PORT:$H2O_LOG"
+SERVERS="$SERVERS lighttpd-openssl:$LT_OPENSSL_PORT:$LT_OPENSSL_LOG"
+SERVERS="$SERVERS lighttpd-gnutls:$LT_GNUTLS_PORT:$LT_GNUTLS_LOG"
+SERVERS="$SERVERS nginx:$NGINX_TLS_PORT:$NGINX_TLS_LOG"
+N=4
+
+# Failures are collected, so that one run shows every server's state.
+PROBLEMS=
+problem() {
+  hs_log "PROBLEM: $*"
+  PROBLEMS="$PROBLEMS
+  $*"
+}
+
+# 1. The servers resume when a session is offered (s_client).
+for s in $SERVERS; do
+  name=${s%%:*}
+  p=${s#*:}
+  p=${p%%:*}
+  for alpn in http/1.1 h2; do
+    f=$HS_DIR/sess-$name-$(echo "$alpn" | tr / _)
+    first=$(sv_sclient "$p" "$alpn" -sess_out "$f")
+    second=$(sv_sclient "$p" "$alpn" -sess_in "$f")
+    hs_log "s_client $name $alpn: $first then $second"
+    [ "$first" = New ] && [ "$second" = Reused ] ||
+      problem "s_client against $name ($alpn): '$first' then '$second', expected New then Reused"
+  done
+done
+
+PCAP=
+if [ "$(id -u)" = 0 ] && command -v tcpdump >/dev/null 2>&1; then
+  PCAP=$HS_DIR/tls.pcap
+  ports=
+  for s in $SERVERS; do
+    p=${s#*:}
+    ports="$ports ${p%%:*}"
+  done
+  # shellcheck disable=SC2086
+  sv_pcap_start "$PCAP" "$(sv_tls_filter $ports)"
+elif [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ]; then
+  hs_fail "the capture needs root and tcpdump"
+else
+  hs_log "not root or no tcpdump: no capture, the logs are the only truth"
+fi
+
+# 2. hopsplit, cold and resumed, per server and HTTP version.
+RUNS=
+for s in $SERVERS; do
+  name=${s%%:*}
+  p=${s#*:}
+  p=${p%%:*}
+  for v in 1.1 2; do
+    hs_run 0 -n "$N" --mode cold,resumed "--http$v" --format json \
+      --resolve "origin.test:$p:127.0.0.1" --cacert "$CA_FILE" \
+      "https://origin.test:$p/ok"
+    cp "$HS_OUT" "$HS_DIR/$name-$v.json"
+    RUNS="$RUNS $s:$v"
+    (hs_jcheck --shape --closure --all-ok --samples $((2 * N)) \
+      "col(H('resumed', 0) + H('cold', 0), 'http_version') == ['$v'] * $((2 * N))" \
+      "col(H('resumed', 0), 'reused') == [False] * $N" \
+      "col(H('cold', 0), 'tls.resumed') == [False] * $N" \
+      "col(H('cold', 0), 'tls.offered') == [False] * $N" \
+      "col(H('resumed', 0), 'tls.offered') == [True] * $N" \
+      "col(H('resumed', 0), 'tls.resumed') == [True] * $N" \
+      "[f['title'] for f in targets[0]['findings'] if f['kind'] == 'tls-resumption'] == []") ||
+      problem "$name HTTP/$v: hopsplit's resumed samples (see above)"
+  done
+done
+[ -n "$PCAP" ] && sv_pcap_stop
+ROWS=$HS_DIR/tls-rows.json
+if [ -n "$PCAP" ]; then
+  "$HS_PYTHON" "$HS_LIB_DIR/tlsscan.py" --json "$PCAP" >"$ROWS" ||
+    hs_fail "cannot read the capture"
+fi
+
+# 3. Each hop against its connection in the log and the capture.
+for r in $RUNS; do
+  name=${r%%:*}
+  rest=${r#*:}
+  log=${rest#*:}
+  log=${log%:*}
+  v=${r##*:}
+  kind=${name%%-*}
+  # lighttpd writes its log late; truth.py reports what is missing.
+  (sv_wait_log "$log" "$((4 * N))" ' /ok ') 2>/dev/null
+  for mode in resumed cold; do
+    expect=
+    [ "$mode" = resumed ] && expect="--expect-resumed --expect-offered"
+    # shellcheck disable=SC2086
+    "$HS_PYTHON" "$HS_LIB_DIR/truth.py" --json "$HS_DIR/$name-$v.json" \
+      --log "$log" --server "$kind" ${PCAP:+--pcap "$ROWS"} --mode "$mode" \
+      $expect --table >"$HS_DIR/truth-$name-$v-$mode.txt" ||
+      problem "$name HTTP/$v $mode: hops disagree with the server (truth.py above)"
+    sed "s/^/$name HTTP\/$v $mode: /" "$HS_DIR/truth-$name-$v-$mode.txt" >&2
+  done
+done
+
+# 4. The numbers of the report, per server and HTTP version, from the
+# capture (connections whose ClientHello offered hopsplit's ALPN list) and
+# the server's log (lines of that protocol); cold samples and priming
+# connections are among them.
+for s in $SERVERS; do
+  name=${s%%:*}
+  p=${s#*:}
+  log=${p#*:}
+  p=${p%%:*}
+  "$HS_PYTHON" - "$name" "$p" "$log" "${PCAP:+$ROWS}" "$N" <<'PY' >&2
+import json, re, sys
+name, port, log, rows, n = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+lines = open(log, errors="replace").read().splitlines()
+for v, alpn, proto in (("1.1", ["http/1.1"], ("HTTP/1.1",)),
+                       ("2", ["h2", "http/1.1"], ("HTTP/2", "HTTP/2.0"))):
+    msg = "summary %s HTTP/%s (%s cold + %s resumed samples):" % (name, v, n, n)
+    if rows:
+        rs = [r for r in json.load(open(rows))
+              if r["server_port"] == port and r["alpn"] == alpn]
+        msg += " capture: %d connections, %d offered a session, %d resumed;" % (
+            len(rs), sum(r["offered"] != "none" for r in rs),
+            sum(r["accepted"] == "yes" for r in rs))
+    conns = {}
+    for l in lines:
+        f = l.split()
+        if len(f) >= 5 and f[2] in proto and f[4] == "/ok":
+            m = re.search(r"resumed=(\S+)", l)
+            conns.setdefault(f[1], m.group(1) if m else "?")
+    msg += " log: %d connections, resumed=%s" % (
+        len(conns), ",".join(sorted(set(conns.values()))) and
+        " ".join("%s:%d" % (k, list(conns.values()).count(k))
+                 for k in sorted(set(conns.values()))))
+    print("servers_resumed: " + msg)
+PY
+done
+
+[ -z "$PROBLEMS" ] || hs_fail "$(echo "$PROBLEMS" | grep -c .) problem(s):$PROBLEMS"
+hs_pass
