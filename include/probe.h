@@ -78,4 +78,19 @@ void probe_trace(const struct options *o, const struct hop *h,
 void probe_phases(const struct curl_times *c, int64_t dns_us, int tls_expected,
                   int reused, int64_t phases[PHASE_COUNT]);
 
+/*
+ * probe_phases after checking that libcurl's stamps are in order (issue
+ * 17): a stamp before an earlier one never makes a phase measured from the
+ * wrong point.  Returns the number of anomalies (0: consistent) and
+ * describes them, with what the phases use instead, in why (len bytes,
+ * always terminated): a namelookup stamp after connect (seen on a new
+ * connection that replaced one the server had closed) is ignored, so
+ * connect runs from the start of the transfer; a connect after
+ * appconnect counts the handshake as connect; a first byte before the
+ * connection was ready makes wait 0, one after the end transfer 0.
+ */
+int probe_phases_checked(const struct curl_times *c, int64_t dns_us,
+                         int tls_expected, int reused,
+                         int64_t phases[PHASE_COUNT], char *why, size_t len);
+
 #endif

@@ -60,6 +60,17 @@ struct curl_times {
   int64_t total;
 };
 
+/* A resolver that did not answer the lookup and was left for the next
+ * one (or made it fail): its "ip:port", how ("REFUSED", "SERVFAIL",
+ * "NOTIMP", "FORMERR", "unreachable" for a port where nothing listens,
+ * "timeout"), and when, from the start of the lookup.  Strings pooled. */
+struct dns_failure {
+  const char *server;
+  const char *rcode;
+  int64_t us;
+};
+#define DNS_FAILURES_MAX 4
+
 /* Strings are pooled; the two vectors are exact-size arrays the hop owns. */
 struct hop_dns {
   int64_t us;             /* time spent in c-ares for this hop, 0 if none */
@@ -72,6 +83,10 @@ struct hop_dns {
   int pinned;  /* --resolve gave the addresses: no lookup */
   int cached;  /* answer reused from an earlier hop or sample */
   int literal; /* the host is an IP address literal */
+  /* Resolvers that failed before the answer (or the error) came, in the
+   * order they failed; at most DNS_FAILURES_MAX are kept. */
+  struct dns_failure failed[DNS_FAILURES_MAX];
+  uint32_t n_failed;
 };
 
 struct hop_tls {
@@ -79,6 +94,22 @@ struct hop_tls {
   const char *cipher;
   const char *alpn;
   int resumed; /* 1 resumed, 0 full handshake, -1 unknown/no TLS */
+  int offered; /* 1 the ClientHello offered a session, 0 not, -1 no TLS */
+  /* Why no session was offered on a new connection of a resumed sample,
+   * or NULL (pooled). */
+  const char *not_offered;
+};
+
+/* A first connection attempt that failed or lost to another address (the
+ * happy eyeballs of libcurl, as curl's): the address tried first, its
+ * family (4 or 6), why ("refused", "failed", "no answer within the
+ * happy eyeballs delay"), and the time from that attempt to the start of
+ * the one that connected.  address NULL: the first attempt connected. */
+struct hop_fallback {
+  const char *address;
+  int family;
+  const char *reason;
+  int64_t lost_us;
 };
 
 /* Every string of a hop is pooled (strpool.h); the hop owns its arrays. */
@@ -90,6 +121,12 @@ struct hop {
   const char *http_version; /* "1.1", "2", "1.0", NULL */
   const char *remote_ip;
   long remote_port;
+  long local_port; /* the client's port of the connection, 0 unknown */
+  int family;      /* 4 or 6: family of remote_ip, 0 unknown */
+  struct hop_fallback fallback;
+  /* libcurl's stamps were out of order: what was wrong and what the
+   * phases use instead (pooled), or NULL. */
+  const char *timing_anomaly;
   struct hop_tls tls;
   struct hop_dns dns;
   int64_t start_us; /* when the hop began, from the start of the sample */
@@ -112,6 +149,9 @@ struct sample {
   int position;          /* 1-based position inside the round */
   int hops_pooled;       /* hops lives in the string pool (results_add) */
   int64_t started_at_ms; /* wall clock, ms since the epoch */
+  /* URL fetched, unmeasured, right before this sample (resumed mode: for
+   * fresh TLS sessions), pooled; NULL when none. */
+  const char *primed;
   int ok;
   enum err_class err;
   const char *err_message; /* pooled */

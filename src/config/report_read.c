@@ -269,6 +269,39 @@ static void hop_of(struct rd *r, const struct jt *j, struct hop *h)
   h->tls.alpn = pool_str(jt_get(tls, "alpn"));
   if (jt_get(tls, "resumed") && jt_get(tls, "resumed")->type == JT_BOOL)
     h->tls.resumed = jt_get(tls, "resumed")->b;
+  if (jt_get(tls, "offered") && jt_get(tls, "offered")->type == JT_BOOL)
+    h->tls.offered = jt_get(tls, "offered")->b;
+  h->tls.not_offered = pool_str(jt_get(tls, "not_offered"));
+  h->local_port =
+      (long)int_or(r, jt_get(j, "local_port"), "hop.local_port", 0);
+  {
+    const char *fam = jt_str(jt_get(j, "family"));
+    const struct jt *fb = jt_get(j, "fallback");
+    const struct jt *fl = jt_get(dns, "failed_servers");
+
+    h->family = !fam                   ? 0
+                : !strcmp(fam, "ipv6") ? 6
+                : !strcmp(fam, "ipv4") ? 4
+                                       : 0;
+    if (fb && fb->type == JT_OBJECT) {
+      const char *ff = jt_str(jt_get(fb, "family"));
+
+      h->fallback.address = pool_str(jt_get(fb, "address"));
+      h->fallback.family = ff && !strcmp(ff, "ipv6") ? 6 : 4;
+      h->fallback.reason = pool_str(jt_get(fb, "reason"));
+      h->fallback.lost_us =
+          int_or(r, jt_get(fb, "lost_us"), "hop.fallback.lost_us", 0);
+    }
+    for (i = 0; i < jt_len(fl) && i < DNS_FAILURES_MAX; i++) {
+      const struct jt *f = &fl->v[i];
+
+      h->dns.failed[i].server = pool_str(jt_get(f, "server"));
+      h->dns.failed[i].rcode = pool_str(jt_get(f, "rcode"));
+      h->dns.failed[i].us = int_or(r, jt_get(f, "us"), "hop.dns.failed", 0);
+      h->dns.n_failed = (uint32_t)i + 1;
+    }
+  }
+  h->timing_anomaly = pool_str(jt_get(j, "timing_anomaly"));
   h->dns.us = int_or(r, jt_get(dns, "us"), "hop.dns.us", 0);
   h->dns.server = pool_str(jt_get(dns, "server"));
   pool_strv(jt_get(dns, "addresses"), &h->dns.addresses, &h->dns.n_addresses);
@@ -336,6 +369,7 @@ static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
   s->started_at_ms =
       time_of(r, jt_get(j, "started_at"), "samples[].started_at");
   s->ok = bool_of(r, jt_get(j, "ok"), "samples[].ok");
+  s->primed = pool_str(jt_at(jt_get(j, "primed"), 0));
   if (!s->ok) {
     const char *cls = jt_str(jt_get(err, "class"));
 

@@ -62,6 +62,7 @@ void hop_init(struct hop *h)
 {
   memset(h, 0, sizeof(*h));
   h->tls.resumed = -1;
+  h->tls.offered = -1;
   h->dns.ttl = -1;
   h->curl.namelookup = -1;
   h->curl.connect = -1;

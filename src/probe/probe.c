@@ -18,8 +18,10 @@
 #include "xalloc.h"
 #include "banned.h"
 
+/* Resumed mode of one target: the TLS sessions hopsplit keeps
+ * (probe_tls.c) and the DNS answers, shared by its samples. */
 struct resumed_base {
-  CURLSH *share;
+  struct tls_sessions *sessions;
   struct dns_cache dns;
 };
 
@@ -77,7 +79,8 @@ void probe_features(struct buf *b)
 }
 
 static void client_init(struct client *c, const struct options *o,
-                        struct dns_cache *dns, void *share)
+                        struct dns_cache *dns, struct tls_sessions *sessions,
+                        int collect_only)
 {
   char err[256];
   int64_t budget = o->connect_timeout_us < o->max_time_us
@@ -92,7 +95,8 @@ static void client_init(struct client *c, const struct options *o,
   c->easy = curl_easy_init();
   if (!c->easy)
     msg_die(4, "cannot create a libcurl handle");
-  c->share = share;
+  c->sessions = sessions;
+  c->collect_only = collect_only;
   if (dns) {
     c->dns = dns;
   }
@@ -108,6 +112,9 @@ static void client_release(struct client *c)
 
   if (c->easy)
     curl_easy_cleanup(c->easy);
+  /* After the easy handle: closing its connections may still call the
+   * TLS callbacks. */
+  probe_conn_release(c);
   probe_dns_close(c->resolver);
   free(c->resolver_error);
   if (c->own_dns) {
@@ -141,8 +148,7 @@ void probe_free(struct probe *p)
   for (i = 0; i < p->plan->n_targets; i++) {
     client_release(&p->warm[i]);
     dns_cache_release(&p->warm_dns[i]);
-    if (p->resumed[i].share)
-      curl_share_cleanup(p->resumed[i].share);
+    probe_tls_sessions_free(p->resumed[i].sessions);
     dns_cache_release(&p->resumed[i].dns);
   }
   free(p->warm);
@@ -307,19 +313,17 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
   sample_init(&s);
   if (mode == MODE_WARM) {
     if (!p->warm[target].easy)
-      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL);
+      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL, 0);
     run_on(&p->warm[target], t, &s);
   }
   else if (mode == MODE_RESUMED) {
     struct resumed_base *b = &p->resumed[target];
 
-    if (!b->share) {
-      b->share = curl_share_init();
-      if (!b->share)
-        msg_die(4, "cannot create a libcurl share handle");
-      curl_share_setopt(b->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
-    }
-    client_init(&c, t->opts, &b->dns, b->share);
+    if (!b->sessions)
+      b->sessions = probe_tls_sessions_new();
+    /* Full handshakes that offer nothing and keep every session the
+     * servers send. */
+    client_init(&c, t->opts, &b->dns, b->sessions, 1);
     run_on(&c, t, &s);
     /* Only the sessions are kept; the connections close here. */
     client_release(&c);
@@ -345,26 +349,36 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
   case MODE_COLD:
     /* New everything: easy handle (no pool, no TLS sessions), and no DNS
      * answers; the c-ares channel is made per lookup. */
-    client_init(&c, t->opts, NULL, NULL);
+    client_init(&c, t->opts, NULL, NULL, 0);
     run_on(&c, t, out);
     client_release(&c);
     break;
   case MODE_WARM:
     if (!p->warm[target].easy)
-      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL);
+      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL, 0);
     run_on(&p->warm[target], t, out);
     break;
-  case MODE_RESUMED:
-    if (!p->resumed[target].share) {
-      char err[256];
+  case MODE_RESUMED: {
+    struct resumed_base *b = &p->resumed[target];
+    char err[256];
 
+    /* Every resumed sample offers an unused session to each host:port
+     * it met before.  TLS 1.3 sessions are used once (RFC 8446 C.4, and
+     * OpenSSL's client takes them out of use), and some servers (h2o,
+     * lighttpd with OpenSSL) send no new ticket on a resumed
+     * connection: then an unmeasured priming fetch gets fresh ones. */
+    if (!b->sessions) {
       probe_prime(p, target, MODE_RESUMED, err, sizeof(err));
     }
-    client_init(&c, t->opts, &p->resumed[target].dns,
-                p->resumed[target].share);
+    else if (probe_tls_sessions_missing(b->sessions)) {
+      probe_prime(p, target, MODE_RESUMED, err, sizeof(err));
+      out->primed = strpool_intern(t->url);
+    }
+    client_init(&c, t->opts, &b->dns, b->sessions, 0);
     run_on(&c, t, out);
     client_release(&c);
     break;
+  }
   case MODE_COUNT:
     BUG("sample mode out of range");
   }

@@ -20,12 +20,15 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "xalloc.h"
 #include "banned.h"
 
 #define DNS_MAX_SOCKS 16
+#define DNS_MAX_SENT  8
+#define DNS_QUERY_MAX 512
 
 /* Which server each c-ares socket talks to, so that the answer can name
  * the resolver that sent it. */
@@ -40,6 +43,18 @@ struct dns_ctx {
   int done;
   int status;
   struct ares_addrinfo *res;
+  /* The queries on the wire (id and question), to mend a refusal that
+   * carries no question section (issue 17), and what failed. */
+  struct {
+    int fd;
+    unsigned char q[DNS_QUERY_MAX];
+    size_t len; /* header + question */
+  } sent[DNS_MAX_SENT];
+  size_t n_sent, next_sent;
+  int64_t t0;
+  struct dns_answer *out; /* failures go to out->failed */
+  char asked[4][INET6_ADDRSTRLEN + 8];
+  size_t n_asked;
 };
 
 static ares_socket_t dns_socket(int domain, int type, int protocol, void *user)
@@ -112,6 +127,105 @@ static void format_addr(const struct sockaddr *sa, char *out, size_t len)
   }
 }
 
+/* The "ip:port" a c-ares socket talks to, or "" when unknown. */
+static void server_of(const struct dns_ctx *c, ares_socket_t fd, char *out,
+                      size_t len)
+{
+  size_t i;
+
+  out[0] = '\0';
+  for (i = 0; i < c->n_socks; i++)
+    if (c->socks[i].fd == fd) {
+      format_addr((const struct sockaddr *)&c->socks[i].addr, out, len);
+      return;
+    }
+}
+
+static void record_failure(struct dns_ctx *c, ares_socket_t fd,
+                           const char *rcode)
+{
+  struct dns_answer *a = c->out;
+  char who[INET6_ADDRSTRLEN + 8];
+  size_t i;
+
+  if (!a)
+    return;
+  server_of(c, fd, who, sizeof(who));
+  for (i = 0; i < a->n_failed; i++)
+    if (!strcmp(a->failed[i].server, who) && a->failed[i].rcode == rcode)
+      return; /* the A and AAAA queries of one server fail alike */
+  if (a->n_failed == DNS_FAILURES_MAX)
+    return;
+  snprintf(a->failed[a->n_failed].server, sizeof(a->failed[0].server), "%s",
+           who[0] ? who : "unknown");
+  a->failed[a->n_failed].rcode = rcode;
+  a->failed[a->n_failed].us = probe_now_us() - c->t0;
+  a->n_failed++;
+}
+
+static const char *rcode_word(unsigned rcode)
+{
+  switch (rcode) {
+  case 1:
+    return "FORMERR";
+  case 2:
+    return "SERVFAIL";
+  case 4:
+    return "NOTIMP";
+  case 5:
+    return "REFUSED";
+  default:
+    return NULL; /* NOERROR, NXDOMAIN: answers, not failures */
+  }
+}
+
+/* Length of header + question of a query, or 0 when it is not one. */
+static size_t question_end(const unsigned char *q, size_t len)
+{
+  size_t off = 12;
+
+  if (len < 12 || (q[2] & 0x80) || q[4] != 0 || q[5] != 1)
+    return 0;
+  while (off < len && q[off]) {
+    if (q[off] & 0xC0)
+      return 0;
+    off += 1 + (size_t)q[off];
+  }
+  off += 1 + 4;
+  return off <= len ? off : 0;
+}
+
+/*
+ * An answer that refuses (or fails) without repeating the question, as
+ * unbound's "access-control: refuse" sends: c-ares 1.18 drops it as not
+ * matching its query and waits for the per-try timeout, while dig and
+ * the system's resolver go on to the next server at once.  Put the
+ * question of the query with that id back, so that c-ares sees the
+ * refusal and moves on.  Returns the new length.
+ */
+static size_t mend_answer(struct dns_ctx *c, ares_socket_t fd,
+                          unsigned char *buf, size_t n, size_t cap)
+{
+  size_t i, qlen;
+
+  if (n < 12 || !(buf[2] & 0x80) || buf[4] || buf[5] || !(buf[3] & 0x0F))
+    return n;
+  for (i = 0; i < c->n_sent; i++) {
+    if (c->sent[i].fd != (int)fd || c->sent[i].q[0] != buf[0] ||
+        c->sent[i].q[1] != buf[1])
+      continue;
+    qlen = c->sent[i].len - 12;
+    if (n + qlen > cap)
+      return n;
+    memmove(buf + 12 + qlen, buf + 12, n - 12);
+    memcpy(buf + 12, c->sent[i].q + 12, qlen);
+    buf[4] = 0;
+    buf[5] = 1;
+    return n + qlen;
+  }
+  return n;
+}
+
 static ares_ssize_t dns_recvfrom(ares_socket_t fd, void *buf, size_t len,
                                  int flags, struct sockaddr *from,
                                  ares_socklen_t *fromlen, void *user)
@@ -120,6 +234,17 @@ static ares_ssize_t dns_recvfrom(ares_socket_t fd, void *buf, size_t len,
   ssize_t n = recvfrom(fd, buf, len, flags, from, fromlen);
   size_t i;
 
+  if (n < 0 && errno == ECONNREFUSED)
+    record_failure(c, fd, "unreachable");
+  if (n >= 12) {
+    unsigned char *b = buf;
+    const char *w = (b[2] & 0x80) ? rcode_word(b[3] & 0x0Fu) : NULL;
+
+    if (w) {
+      record_failure(c, fd, w);
+      return (ares_ssize_t)mend_answer(c, fd, b, (size_t)n, len);
+    }
+  }
   if (n > 0) {
     for (i = 0; i < c->n_socks; i++) {
       if (c->socks[i].fd == fd) {
@@ -135,8 +260,48 @@ static ares_ssize_t dns_recvfrom(ares_socket_t fd, void *buf, size_t len,
 static ares_ssize_t dns_sendv(ares_socket_t fd, const struct iovec *iov,
                               int iovcnt, void *user)
 {
-  (void)user;
-  return (ares_ssize_t)writev(fd, iov, iovcnt);
+  struct dns_ctx *c = user;
+  unsigned char q[DNS_QUERY_MAX];
+  size_t len = 0, qend;
+  ssize_t n;
+  int i;
+  char who[INET6_ADDRSTRLEN + 8];
+
+  for (i = 0; i < iovcnt && len < sizeof(q); i++) {
+    size_t k =
+        iov[i].iov_len < sizeof(q) - len ? iov[i].iov_len : sizeof(q) - len;
+
+    memcpy(q + len, iov[i].iov_base, k);
+    len += k;
+  }
+  /* UDP queries only (TCP ones start with a length). */
+  qend = question_end(q, len);
+  if (qend && qend == len) {
+    size_t slot = c->next_sent++ % DNS_MAX_SENT;
+
+    c->sent[slot].fd = (int)fd;
+    memcpy(c->sent[slot].q, q, qend);
+    c->sent[slot].len = qend;
+    if (c->n_sent < DNS_MAX_SENT)
+      c->n_sent++;
+  }
+  server_of(c, fd, who, sizeof(who));
+  for (i = 0; who[0] && i < (int)c->n_asked; i++)
+    if (!strcmp(c->asked[i], who))
+      break;
+  if (who[0] && i == (int)c->n_asked && c->n_asked < 4)
+    snprintf(c->asked[c->n_asked++], sizeof(c->asked[0]), "%s", who);
+  n = writev(fd, iov, iovcnt);
+  if (n < 0 && errno == ECONNREFUSED) {
+    /* The port-unreachable error of an earlier datagram on this socket:
+     * c-ares would take this send error for this query only and leave
+     * the others waiting for the timeout, the socket's error being gone.
+     * Send again: the next error then reaches c-ares's read, which moves
+     * every query of this server on at once. */
+    record_failure(c, fd, "unreachable");
+    n = writev(fd, iov, iovcnt);
+  }
+  return (ares_ssize_t)n;
 }
 
 static const struct ares_socket_functions dns_funcs = {
@@ -176,8 +341,15 @@ static void copy_answer(const struct ares_addrinfo *res, struct dns_answer *a)
 
   a->ttl = -1;
   for (cn = res->cnames; cn; cn = cn->next) {
-    if (cn->alias)
-      strv_push(&a->cnames, &a->n_cnames, cn->name ? cn->name : cn->alias);
+    const char *name = cn->name ? cn->name : cn->alias;
+    size_t k;
+    int seen = 0;
+
+    /* The A and AAAA answers each carry the chain: keep it once. */
+    for (k = 0; name && k < a->n_cnames; k++)
+      seen |= !strcmp(a->cnames[k], name);
+    if (cn->alias && name && !seen)
+      strv_push(&a->cnames, &a->n_cnames, name);
     if (cn->ttl >= 0 && (a->ttl < 0 || cn->ttl < a->ttl))
       a->ttl = cn->ttl;
   }
@@ -243,6 +415,71 @@ static const char *status_words(enum dns_status s)
   default:
     return "failed";
   }
+}
+
+/* How one resolver failed, in words. */
+static void failure_words(struct buf *b, const char *rcode, const char *server)
+{
+  if (!strcmp(rcode, "REFUSED"))
+    buf_printf(b, "REFUSED by %s", server);
+  else if (!strcmp(rcode, "unreachable"))
+    buf_printf(b, "no DNS server at %s (port unreachable)", server);
+  else
+    buf_printf(b, "%s from %s", rcode, server);
+}
+
+/* The error of a failed lookup: what the last resolver said, or the
+ * timeout and who never answered, and every resolver that refused, failed
+ * or was unreachable before (SERVFAIL, REFUSED, timeout, no data and no
+ * such host each in their own words). */
+static void error_words(const struct dns_ctx *ctx, const char *host,
+                        enum dns_status st, const struct dns_answer *out,
+                        char *err, size_t errlen)
+{
+  struct buf b;
+  size_t i, k;
+  int all_failed = ctx->done && (ctx->status == ARES_ECONNREFUSED ||
+                                 ctx->status == ARES_ESERVFAIL ||
+                                 ctx->status == ARES_EREFUSED);
+
+  buf_init(&b, 0);
+  buf_printf(&b, "resolving '%s': ", host);
+  if (st == DNS_TIMEOUT) {
+    int silent = 0;
+
+    buf_printf(&b, "timeout after %lld ms", (long long)(out->us / 1000));
+    for (i = 0; i < ctx->n_asked; i++) {
+      int failed = 0;
+
+      for (k = 0; k < out->n_failed; k++)
+        failed |= !strcmp(out->failed[k].server, ctx->asked[i]);
+      if (failed)
+        continue;
+      buf_puts(&b, silent++ ? ", " : ", no answer from ");
+      buf_puts(&b, ctx->asked[i]);
+    }
+  }
+  else if (all_failed && out->n_failed) {
+    /* Every resolver refused, failed or was unreachable: say each. */
+    for (i = 0; i < out->n_failed; i++) {
+      if (i)
+        buf_puts(&b, "; ");
+      failure_words(&b, out->failed[i].rcode, out->failed[i].server);
+    }
+    goto done;
+  }
+  else {
+    buf_printf(&b, "%s%s%s (%s)", status_words(st),
+               out->server ? " from " : "", out->server ? out->server : "",
+               ares_strerror(ctx->done ? ctx->status : ARES_ETIMEOUT));
+  }
+  for (i = 0; i < out->n_failed; i++) {
+    buf_puts(&b, i ? ", " : "; before that ");
+    failure_words(&b, out->failed[i].rcode, out->failed[i].server);
+  }
+done:
+  snprintf(err, errlen, "%s", b.s ? b.s : "");
+  buf_release(&b);
 }
 
 /* Drive the channel until the lookup is done or the deadline passes.  The
@@ -373,10 +610,18 @@ enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
   ctx->status = 0;
   ctx->res = NULL;
   ctx->answered_by[0] = '\0';
+  ctx->n_sent = 0;
+  ctx->next_sent = 0;
+  ctx->n_asked = 0;
+  ctx->out = out;
   memset(&hints, 0, sizeof(hints));
   hints.ai_family = family == 4 ? AF_INET : family == 6 ? AF_INET6 : AF_UNSPEC;
-  hints.ai_flags = ARES_AI_NOSORT;
+  /* No ARES_AI_NOSORT: c-ares sorts the addresses by RFC 6724 (as glibc's
+   * getaddrinfo does for curl), and libcurl's happy eyeballs starts with
+   * the family of the first (issue 17). */
+  hints.ai_flags = 0;
   t0 = probe_now_us();
+  ctx->t0 = t0;
   deadline = t0 + timeout_us;
   ares_getaddrinfo(c->ch, host, NULL, &hints, on_addrinfo, ctx);
   dns_wait(c->ch, ctx, deadline);
@@ -394,15 +639,9 @@ enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
     if (!out->n_addresses)
       st = DNS_NODATA;
   }
-  if (st == DNS_TIMEOUT)
-    snprintf(err, errlen, "resolving '%s': timeout after %lld ms%s%s", host,
-             (long long)(out->us / 1000), out->server ? " from " : "",
-             out->server ? out->server : "");
-  else if (st != DNS_OK)
-    snprintf(err, errlen, "resolving '%s': %s%s%s (%s)", host,
-             status_words(st), out->server ? " from " : "",
-             out->server ? out->server : "",
-             ares_strerror(ctx->done ? ctx->status : ARES_ETIMEOUT));
+  if (st != DNS_OK)
+    error_words(ctx, host, st, out, err, errlen);
+  ctx->out = NULL;
   if (ctx->res)
     ares_freeaddrinfo(ctx->res);
   ctx->res = NULL;

@@ -188,6 +188,19 @@ static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
   h->dns.server = strpool_intern(a->server);
 }
 
+/* The resolvers that failed during a fresh lookup. */
+static void copy_failures(const struct dns_answer *a, struct hop *h)
+{
+  size_t i;
+
+  for (i = 0; i < a->n_failed && i < DNS_FAILURES_MAX; i++) {
+    h->dns.failed[i].server = strpool_intern(a->failed[i].server);
+    h->dns.failed[i].rcode = strpool_intern(a->failed[i].rcode);
+    h->dns.failed[i].us = a->failed[i].us;
+  }
+  h->dns.n_failed = (uint32_t)i;
+}
+
 static int is_ipv4(const char *s)
 {
   unsigned char tmp[4];
@@ -297,6 +310,7 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
     st = probe_dns_resolve(c->resolver, u->host, o->ip_family, budget, &fresh,
                            err, errlen);
     h->dns.us = fresh.us;
+    copy_failures(&fresh, h);
     if (st != DNS_OK) {
       if (fresh.server)
         h->dns.server = strpool_intern(fresh.server);
@@ -497,10 +511,9 @@ static void set_options(CURL *e, const struct client *c,
                         struct curl_slist *hdrs, struct curl_slist *resolve,
                         struct hop_ctx *x, char *errbuf)
 {
+  (void)c; /* the connection's callbacks: probe_conn_setup */
   probe_set_common(e, o, errbuf);
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
-  if (c->share)
-    curl_easy_setopt(e, CURLOPT_SHARE, (CURLSH *)c->share);
   if (resolve)
     curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
   if (hdrs)
@@ -558,14 +571,18 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   errbuf[0] = '\0';
   curl_easy_reset(e);
   set_options(e, c, o, rq, hdrs, resolve, &x, errbuf);
+  probe_conn_setup(e, c, o, u.host, u.port, !strcmp(u.scheme, "https"));
   rc = curl_easy_perform(e);
   copy_info(e, h, &reused);
   h->reused = reused;
-  if (reused) {
-    /* No handshake on this hop; the TLS facts describe the connection. */
+  probe_conn_finish(e, c, h);
+  {
+    char why[200];
+
+    if (probe_phases_checked(&h->curl, h->dns.us, !strcmp(u.scheme, "https"),
+                             reused, h->phases, why, sizeof(why)))
+      h->timing_anomaly = strpool_intern(why);
   }
-  probe_phases(&h->curl, h->dns.us, !strcmp(u.scheme, "https"), reused,
-               h->phases);
   if (x.too_large) {
     cls = ERR_HTTP;
     snprintf(err, errlen, "response headers larger than %d KiB from '%s'",

@@ -6,6 +6,7 @@
 #ifndef HOPSPLIT_PROBE_INT_H
 #define HOPSPLIT_PROBE_INT_H
 
+#include <netinet/in.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,6 +23,14 @@ struct dns_answer {
   long ttl;
   char *server; /* "ip:port" that answered, "/etc/hosts", or NULL */
   int64_t us;
+  /* Resolvers that refused, failed or were unreachable during the
+   * lookup, in order ("ip:port", rcode word, us from its start). */
+  struct {
+    char server[INET6_ADDRSTRLEN + 8];
+    const char *rcode; /* static string */
+    int64_t us;
+  } failed[DNS_FAILURES_MAX];
+  size_t n_failed;
 };
 
 enum dns_status {
@@ -77,10 +86,53 @@ int probe_tls_use_store(void *ssl_ctx, void *store);
 /* Free the cached stores (probe_global_cleanup). */
 void probe_tls_release(void);
 
+/*
+ * TLS sessions kept by hopsplit for resumed mode (probe_tls.c): queues of
+ * unused sessions per "host:port", each offered once.  _note makes a
+ * host:port known, _missing says whether a known one has no session
+ * left (then the sample is preceded by an unmeasured priming fetch).
+ */
+struct tls_sessions;
+struct tls_sessions *probe_tls_sessions_new(void);
+void probe_tls_sessions_free(struct tls_sessions *s);
+void probe_tls_sessions_note(struct tls_sessions *s, const char *key);
+int probe_tls_sessions_missing(const struct tls_sessions *s);
+
+/*
+ * One TLS connection's set-up and what it saw, made for each new
+ * connection in libcurl's SSL_CTX callback and kept until its client is
+ * released (the SSL_CTX points to it while the connection lives).
+ */
+struct tls_hook {
+  void *store;                   /* X509_STORE* to verify against, or NULL */
+  struct tls_sessions *sessions; /* offer from and collect into, or NULL */
+  int collect_only;              /* priming: offer nothing, collect */
+  char key[300];                 /* "host:port" */
+  int started;                   /* the handshake started */
+  int offered;                   /* the ClientHello offered a session */
+  int received;                  /* sessions (tickets) received */
+  void *offered_session;         /* SSL_SESSION* we set, our reference */
+  char why[400];                 /* why none was offered, or "" */
+};
+/* Install h on SSL_CTX* ssl_ctx (trust store, callbacks); 0 or -1. */
+int probe_tls_setup_ctx(void *ssl_ctx, struct tls_hook *h);
+/* After the transfer: give a TLS 1.2 session back for another use. */
+void probe_tls_hook_done(struct tls_hook *h, int resumed, const char *version);
+void probe_tls_hook_free(struct tls_hook *h);
+
 /* Monotonic clock in microseconds. */
 int64_t probe_now_us(void);
 /* Wall clock in milliseconds since the epoch. */
 int64_t probe_wall_ms(void);
+
+/* One connection attempt of a hop (libcurl's open-socket callback). */
+struct conn_attempt {
+  int fd;
+  int family; /* 4 or 6 */
+  char ip[46];
+  int64_t opened_us, closed_us; /* monotonic; closed 0 while open */
+};
+#define CONN_ATTEMPTS_MAX 8
 
 /* Answers a client already has, keyed by host name. */
 struct dns_cache {
@@ -100,8 +152,19 @@ void dns_cache_release(struct dns_cache *c);
  * header needs no library header.
  */
 struct client {
-  void *easy;            /* CURL* */
-  void *share;           /* CURLSH*, borrowed in resumed samples */
+  void *easy; /* CURL* */
+  /* Resumed mode: the sessions to offer and collect (borrowed), and
+   * whether this client only collects (priming). */
+  struct tls_sessions *sessions;
+  int collect_only;
+  /* The TLS hooks of this client's connections, freed after the easy
+   * handle; hop_hook is the one the current hop's connection made. */
+  struct tls_hook **hooks;
+  size_t n_hooks;
+  struct tls_hook *hop_hook;
+  struct tls_hook hop_plan; /* store, sessions, key for the next one */
+  struct conn_attempt attempts[CONN_ATTEMPTS_MAX]; /* of the current hop */
+  size_t n_attempts;
   struct dns_cache *dns; /* own_dns ? owned : borrowed */
   int own_dns;
   struct dns_channel *resolver; /* owned; NULL if it could not start */
@@ -121,6 +184,15 @@ struct hop_request {
  * only, TLS trust, address family, timeouts from o, errbuf of
  * CURL_ERROR_SIZE bytes) on a CURL* passed as void*. */
 void probe_set_common(void *easy, const struct options *o, char *errbuf);
+
+/* The hop's connection (probe_conn.c): before the transfer, the socket
+ * and SSL_CTX callbacks on the CURL* easy for host:port; after it, the
+ * hop's family, local port, fallback and TLS offer; at the end of the
+ * client (after its easy handle), its TLS hooks. */
+void probe_conn_setup(void *easy, struct client *c, const struct options *o,
+                      const char *host, int port, int https);
+void probe_conn_finish(void *easy, struct client *c, struct hop *h);
+void probe_conn_release(struct client *c);
 
 /*
  * Run one hop on client c: DNS (c-ares, pinned or cached), then one

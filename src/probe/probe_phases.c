@@ -5,9 +5,12 @@
  * connection was reused.  Output: the phase array.  Pure.
  */
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "probe.h"
 #include "probe_int.h"
+
 #include "banned.h"
 
 static int64_t max64(int64_t a, int64_t b)
@@ -66,4 +69,71 @@ void probe_phases(const struct curl_times *c, int64_t dns_us, int tls_expected,
 sum:
   for (i = 0; i < PHASE_TOTAL; i++)
     phases[PHASE_TOTAL] += phases[i];
+}
+
+/* Append one anomaly to buf (semicolon-separated). */
+static void note(char *buf, size_t len, const char *what, int64_t a,
+                 const char *other, int64_t b, const char *fallback)
+{
+  size_t used = strlen(buf);
+
+  if (used + 1 >= len)
+    return;
+  snprintf(buf + used, len - used, "%s%s (%lld us) after %s (%lld us): %s",
+           used ? "; " : "", what, (long long)a, other, (long long)b,
+           fallback);
+}
+
+int probe_phases_checked(const struct curl_times *c, int64_t dns_us,
+                         int tls_expected, int reused,
+                         int64_t phases[PHASE_COUNT], char *why, size_t len)
+{
+  struct curl_times t = *c;
+  int n = 0;
+
+  if (len)
+    why[0] = '\0';
+  /* Each stamp that libcurl set must not come before an earlier one;
+   * pretransfer is left out (7.88 stamps it late by design, see above). */
+  if (!reused && t.connect > 0 && t.namelookup > t.connect) {
+    /* Seen on a new connection after the server closed an idle one:
+     * the lookup stamp is taken when the old connection is found dead,
+     * after the new one began.  The lookup of a pinned address costs
+     * nothing: connect is counted from the start of the transfer. */
+    note(why, len, "time_namelookup", t.namelookup, "time_connect", t.connect,
+         "connect counted from the start of the transfer");
+    t.namelookup = 0;
+    n++;
+  }
+  if (!reused && tls_expected && t.connect > 0 && t.appconnect > 0 &&
+      t.connect > t.appconnect) {
+    note(why, len, "time_connect", t.connect, "time_appconnect", t.appconnect,
+         "the handshake is counted as connect");
+    t.connect = t.appconnect;
+    n++;
+  }
+  if (t.starttransfer > 0) {
+    int64_t ready = reused                             ? t.namelookup
+                    : tls_expected && t.appconnect > 0 ? t.appconnect
+                                                       : t.connect;
+
+    if (ready > t.starttransfer) {
+      note(why, len, "the connection ready", ready, "time_starttransfer",
+           t.starttransfer, "wait is 0");
+      n++;
+    }
+    if (t.posttransfer > t.starttransfer) {
+      note(why, len, "time_posttransfer", t.posttransfer, "time_starttransfer",
+           t.starttransfer, "send ends at the first byte");
+      t.posttransfer = t.starttransfer;
+      n++;
+    }
+    if (t.total >= 0 && t.starttransfer > t.total) {
+      note(why, len, "time_starttransfer", t.starttransfer, "time_total",
+           t.total, "transfer is 0");
+      n++;
+    }
+  }
+  probe_phases(&t, dns_us, tls_expected, reused, phases);
+  return n;
 }

@@ -13,6 +13,8 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,15 +25,239 @@
 #include "xalloc.h"
 #include "banned.h"
 
+/*
+ * Sessions of resumed mode, kept by hopsplit rather than by libcurl
+ * (issue 17).  libcurl 7.88 ends HTTP/2 connections without a TLS
+ * close_notify, and OpenSSL then marks the connection's session as not
+ * resumable (SSL_free -> ssl_clear_bad_session), so libcurl never offers
+ * it; and OpenSSL's TLS 1.3 client takes a session out of use once it has
+ * resumed with it.  So every session the server sends is copied
+ * (SSL_SESSION_dup) in OpenSSL's new-session callback into a queue per
+ * "host:port", and each new connection of a resumed sample takes one
+ * unused copy, set on the SSL when its handshake starts (info callback):
+ * each session is offered once, as RFC 8446 C.4 asks of clients.
+ */
+#define TLS_KEYS_MAX  32
+#define TLS_QUEUE_MAX 8
+
+struct tls_sessions {
+  struct {
+    char *key;
+    SSL_SESSION *q[TLS_QUEUE_MAX];
+    size_t n;
+  } keys[TLS_KEYS_MAX];
+  size_t n_keys;
+};
+
+struct tls_sessions *probe_tls_sessions_new(void)
+{
+  return xcalloc(1, sizeof(struct tls_sessions));
+}
+
+void probe_tls_sessions_free(struct tls_sessions *s)
+{
+  size_t i, k;
+
+  if (!s)
+    return;
+  for (i = 0; i < s->n_keys; i++) {
+    for (k = 0; k < s->keys[i].n; k++)
+      SSL_SESSION_free(s->keys[i].q[k]);
+    free(s->keys[i].key);
+  }
+  free(s);
+}
+
+/* The queue of key, made when make is set and there is room. */
+static size_t key_index(struct tls_sessions *s, const char *key, int make)
+{
+  size_t i;
+
+  for (i = 0; i < s->n_keys; i++)
+    if (!strcmp(s->keys[i].key, key))
+      return i;
+  if (!make || s->n_keys == TLS_KEYS_MAX)
+    return SIZE_MAX;
+  s->keys[s->n_keys].key = xstrdup(key);
+  s->keys[s->n_keys].n = 0;
+  return s->n_keys++;
+}
+
+void probe_tls_sessions_note(struct tls_sessions *s, const char *key)
+{
+  if (s)
+    (void)key_index(s, key, 1);
+}
+
+int probe_tls_sessions_missing(const struct tls_sessions *s)
+{
+  size_t i;
+
+  if (!s)
+    return 0;
+  for (i = 0; i < s->n_keys; i++)
+    if (!s->keys[i].n)
+      return 1;
+  return 0;
+}
+
+/* Takes the reference to sess; the oldest session goes when full. */
+static void sessions_push(struct tls_sessions *s, const char *key,
+                          SSL_SESSION *sess)
+{
+  size_t i = key_index(s, key, 1);
+
+  if (i == SIZE_MAX) {
+    SSL_SESSION_free(sess);
+    return;
+  }
+  if (s->keys[i].n == TLS_QUEUE_MAX) {
+    SSL_SESSION_free(s->keys[i].q[0]);
+    memmove(&s->keys[i].q[0], &s->keys[i].q[1],
+            (TLS_QUEUE_MAX - 1) * sizeof(s->keys[i].q[0]));
+    s->keys[i].n--;
+  }
+  s->keys[i].q[s->keys[i].n++] = sess;
+}
+
+/* The newest unused session of key (the caller owns it), or NULL. */
+static SSL_SESSION *sessions_pop(struct tls_sessions *s, const char *key)
+{
+  size_t i = key_index(s, key, 0);
+
+  while (i != SIZE_MAX && s->keys[i].n) {
+    SSL_SESSION *sess = s->keys[i].q[--s->keys[i].n];
+
+    if (SSL_SESSION_is_resumable(sess))
+      return sess;
+    SSL_SESSION_free(sess);
+  }
+  return NULL;
+}
+
+static int hook_index = -1;
+
+static struct tls_hook *hook_of(const SSL *ssl)
+{
+  return hook_index < 0
+             ? NULL
+             : SSL_CTX_get_ex_data(SSL_get_SSL_CTX(ssl), hook_index);
+}
+
+/* OpenSSL's new-session callback: a copy of every session the server
+ * sends goes to the queue of this connection's host:port. */
+static int on_new_session(SSL *ssl, SSL_SESSION *sess)
+{
+  struct tls_hook *h = hook_of(ssl);
+  SSL_SESSION *copy;
+
+  if (!h)
+    return 0;
+  h->received++;
+  if (h->sessions && (copy = SSL_SESSION_dup(sess)) != NULL)
+    sessions_push(h->sessions, h->key, copy);
+  return 0; /* OpenSSL keeps its own reference */
+}
+
+/* OpenSSL's info callback: when the handshake starts, before the
+ * ClientHello is written, offer an unused session of host:port (resumed
+ * mode), and note whether the ClientHello offers one. */
+static void on_info(const SSL *cssl, int where, int ret)
+{
+  /* The callback gets a const SSL; SSL_set_session needs it writable,
+   * and the SSL is libcurl's live connection, writable indeed. */
+  SSL *ssl = (SSL *)(uintptr_t)cssl;
+  struct tls_hook *h = hook_of(ssl);
+  SSL_SESSION *cur;
+
+  (void)ret;
+  if (!h || !(where & SSL_CB_HANDSHAKE_START) || h->started)
+    return;
+  h->started = 1;
+  if (h->sessions && !h->collect_only) {
+    SSL_SESSION *sess = sessions_pop(h->sessions, h->key);
+
+    if (sess && SSL_set_session(ssl, sess) == 1)
+      h->offered_session = sess;
+    else if (sess)
+      SSL_SESSION_free(sess);
+    if (!sess)
+      snprintf(h->why, sizeof(h->why),
+               "no unused session of %s: the last connection to it "
+               "(unmeasured priming) received none from the server",
+               h->key);
+  }
+  cur = SSL_get_session(ssl);
+  h->offered = cur && SSL_SESSION_is_resumable(cur) ? 1 : 0;
+  if (!h->offered && !h->why[0] && h->collect_only)
+    snprintf(h->why, sizeof(h->why), "priming connection");
+}
+
+int probe_tls_setup_ctx(void *ssl_ctx, struct tls_hook *h)
+{
+  SSL_CTX *ctx = ssl_ctx;
+
+  if (!ctx)
+    return -1;
+  if (h->store && probe_tls_use_store(ctx, h->store) < 0)
+    return -1;
+  if (hook_index < 0)
+    hook_index = SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+  if (hook_index < 0 || SSL_CTX_set_ex_data(ctx, hook_index, h) != 1)
+    return -1;
+  SSL_CTX_set_info_callback(ctx, on_info);
+  if (h->sessions) {
+    /* The new-session callback needs the client cache mode; the
+     * internal cache stays off, as libcurl has it. */
+    SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_CLIENT |
+                                            SSL_SESS_CACHE_NO_INTERNAL);
+    SSL_CTX_sess_set_new_cb(ctx, on_new_session);
+  }
+  return 0;
+}
+
+void probe_tls_hook_done(struct tls_hook *h, int resumed, const char *version)
+{
+  SSL_SESSION *sess = h->offered_session;
+
+  h->offered_session = NULL;
+  if (!sess)
+    return;
+  /* A TLS 1.2 session may be resumed again (RFC 5246 leaves it to the
+   * client, and clients do); a TLS 1.3 one is used once. */
+  if (h->sessions && resumed && !h->received && version &&
+      strcmp(version, "TLSv1.3") && SSL_SESSION_is_resumable(sess)) {
+    /* A copy: the connection's own object is marked not resumable if
+     * it ends without close_notify. */
+    SSL_SESSION *copy = SSL_SESSION_dup(sess);
+
+    if (copy)
+      sessions_push(h->sessions, h->key, copy);
+  }
+  SSL_SESSION_free(sess);
+}
+
+void probe_tls_hook_free(struct tls_hook *h)
+{
+  if (!h)
+    return;
+  SSL_SESSION_free(h->offered_session);
+  free(h);
+}
+
 void probe_tls_read(void *ptr, struct hop_tls *out)
 {
   SSL *ssl = ptr;
   const unsigned char *alpn = NULL;
   unsigned int alpn_len = 0;
   const char *s;
+  struct tls_hook *h;
 
   if (!ssl)
     return;
+  h = hook_of(ssl);
+  if (h && h->started)
+    out->offered = h->offered;
   s = SSL_get_version(ssl);
   if (s && !out->version)
     out->version = strpool_intern(s);

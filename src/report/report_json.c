@@ -390,6 +390,28 @@ static void hop_obj(struct json *j, const struct report_ctx *c,
     json_null(j, "remote_port");
   json_bool(j, "reused", h->reused);
   json_int(j, "start_us", h->start_us);
+  /* Issue 17: the connection's family, local port, a first attempt that
+   * failed or lost, and libcurl stamps out of order. */
+  if (h->local_port)
+    json_int(j, "local_port", h->local_port);
+  else
+    json_null(j, "local_port");
+  json_string(j, "family",
+              h->family == 6   ? "ipv6"
+              : h->family == 4 ? "ipv4"
+                               : NULL);
+  if (h->fallback.address) {
+    json_object_begin(j, "fallback");
+    json_string(j, "address", h->fallback.address);
+    json_string(j, "family", h->fallback.family == 6 ? "ipv6" : "ipv4");
+    json_string(j, "reason", h->fallback.reason);
+    json_int(j, "lost_us", h->fallback.lost_us);
+    json_object_end(j);
+  }
+  else {
+    json_null(j, "fallback");
+  }
+  json_string(j, "timing_anomaly", h->timing_anomaly);
   json_object_begin(j, "tls");
   json_string(j, "version", h->tls.version);
   json_string(j, "cipher", h->tls.cipher);
@@ -398,6 +420,11 @@ static void hop_obj(struct json *j, const struct report_ctx *c,
     json_null(j, "resumed");
   else
     json_bool(j, "resumed", h->tls.resumed);
+  if (h->tls.offered < 0)
+    json_null(j, "offered");
+  else
+    json_bool(j, "offered", h->tls.offered);
+  json_string(j, "not_offered", h->tls.not_offered);
   json_object_end(j);
   json_object_begin(j, "dns");
   json_int(j, "us", h->dns.us);
@@ -411,6 +438,15 @@ static void hop_obj(struct json *j, const struct report_ctx *c,
   json_bool(j, "pinned", h->dns.pinned);
   json_bool(j, "cached", h->dns.cached);
   json_bool(j, "literal", h->dns.literal);
+  json_array_begin(j, "failed_servers");
+  for (i = 0; i < h->dns.n_failed; i++) {
+    json_object_begin(j, NULL);
+    json_string(j, "server", h->dns.failed[i].server);
+    json_string(j, "rcode", h->dns.failed[i].rcode);
+    json_int(j, "us", h->dns.failed[i].us);
+    json_object_end(j);
+  }
+  json_array_end(j);
   json_object_end(j);
   json_object_begin(j, "phases_us");
   for (ph = 0; ph < PHASE_COUNT; ph++)
@@ -510,6 +546,14 @@ static void sample_obj(struct json *j, const struct report_ctx *c,
   json_int(j, "total_us", s->total_us);
   json_int(j, "redirect_us", s->redirect_us);
   json_int(j, "other_us", s->other_us);
+  json_array_begin(j, "primed");
+  if (s->primed) {
+    char *u = report_url(c, s->primed);
+
+    json_string(j, NULL, u);
+    free(u);
+  }
+  json_array_end(j);
   json_array_begin(j, "hops");
   for (i = 0; i < s->n_hops; i++)
     hop_obj(j, c, &s->hops[i], i,

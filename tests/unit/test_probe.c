@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "probe.h"
@@ -110,6 +111,139 @@ static void test_phase_cases(void **state)
   }
 }
 
+/* probe_phases_checked with fabricated stamps in and out of order (issue
+ * 17): the anomalies counted and named, the phases measured from a point
+ * that is consistent, never from a stamp that came too late. */
+struct checked_case {
+  const char *name;
+  struct curl_times t;
+  int tls;
+  int reused;
+  int anomalies;
+  const char *named; /* in the description, or NULL */
+  int64_t want[PHASE_COUNT];
+};
+
+static const struct checked_case checked[] = {
+    /* in order: nothing flagged, the same phases as probe_phases */
+    {"in order",
+     {30, 1030, 6030, 6100, -1, 16100, 16600},
+     1,
+     0,
+     0,
+     NULL,
+     {0, 1000, 5000, 0, 10070, 500, 16570}},
+    {"reused in order",
+     {5, 0, 0, 40, -1, 46, 50},
+     1,
+     1,
+     0,
+     NULL,
+     {0, 0, 0, 0, 41, 4, 45}},
+    /* a new connection after the server closed an idle one: libcurl's
+     * namelookup stamp (260) after its connect stamp (210).  Unchecked,
+     * connect would be 0 and tls counted from the lookup; checked,
+     * connect runs from the start of the transfer. */
+    {"namelookup after connect",
+     {260, 210, 5210, 5300, -1, 6210, 6300},
+     1,
+     0,
+     1,
+     "time_namelookup",
+     {0, 210, 5000, 0, 1000, 90, 6300}},
+    /* plain http, the same inversion */
+    {"namelookup after connect, http",
+     {300, 120, 0, 130, -1, 2120, 2200},
+     0,
+     0,
+     1,
+     "time_namelookup",
+     {0, 120, 0, 0, 2000, 80, 2200}},
+    /* connect stamped after the handshake ended: the handshake is
+     * counted as connect, tls 0 */
+    {"connect after appconnect",
+     {10, 3000, 2000, 3100, -1, 4000, 4100},
+     1,
+     0,
+     1,
+     "time_appconnect",
+     {0, 1990, 0, 0, 2000, 100, 4090}},
+    /* the first byte before the connection was ready: wait 0 */
+    {"first byte before ready",
+     {10, 100, 500, 510, -1, 400, 600},
+     1,
+     0,
+     1,
+     "time_starttransfer",
+     {0, 90, 400, 0, 0, 100, 590}},
+    /* the first byte after the end: transfer 0 */
+    {"first byte after total",
+     {10, 100, 500, 510, -1, 900, 800},
+     1,
+     0,
+     1,
+     "time_total",
+     {0, 90, 400, 0, 400, 0, 890}},
+    /* several at once are all counted */
+    {"two inversions",
+     {260, 210, 5210, 5300, -1, 6210, 6000},
+     1,
+     0,
+     2,
+     "time_namelookup",
+     {0, 210, 5000, 0, 1000, 0, 6210}},
+};
+
+static void test_checked_stamps(void **state)
+{
+  size_t i;
+  int ph;
+
+  (void)state;
+  for (i = 0; i < sizeof(checked) / sizeof(checked[0]); i++) {
+    const struct checked_case *c = &checked[i];
+    int64_t got[PHASE_COUNT];
+    char why[300];
+    int n = probe_phases_checked(&c->t, 0, c->tls, c->reused, got, why,
+                                 sizeof(why));
+    int64_t sum = 0;
+
+    if (n != c->anomalies)
+      print_error("case '%s': %d anomalies (%s), want %d\n", c->name, n, why,
+                  c->anomalies);
+    assert_int_equal(n, c->anomalies);
+    if (!n)
+      assert_string_equal(why, "");
+    if (c->named)
+      assert_non_null(strstr(why, c->named));
+    for (ph = 0; ph < PHASE_COUNT; ph++) {
+      if (got[ph] != c->want[ph])
+        print_error("case '%s' phase %s: got %lld want %lld\n", c->name,
+                    phase_names[ph], (long long)got[ph],
+                    (long long)c->want[ph]);
+      assert_int_equal(got[ph], c->want[ph]);
+      assert_true(got[ph] >= 0);
+      if (ph != PHASE_TOTAL)
+        sum += got[ph];
+    }
+    assert_int_equal(sum, got[PHASE_TOTAL]);
+  }
+}
+
+/* A description longer than the buffer is cut, never overrun. */
+static void test_checked_short_buffer(void **state)
+{
+  const struct curl_times t = {260, 210, 5210, 5300, -1, 6210, 6000};
+  int64_t got[PHASE_COUNT];
+  char why[16];
+
+  (void)state;
+  memset(why, 'x', sizeof(why));
+  assert_int_equal(probe_phases_checked(&t, 0, 1, 0, got, why, sizeof(why)),
+                   2);
+  assert_true(strlen(why) < sizeof(why));
+}
+
 /* The sample books close: hops + other == total, redirect = all hops but
  * the last. */
 static void test_close_accounts(void **state)
@@ -152,6 +286,8 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_phase_cases),
+      cmocka_unit_test(test_checked_stamps),
+      cmocka_unit_test(test_checked_short_buffer),
       cmocka_unit_test(test_close_accounts),
       cmocka_unit_test(test_diagnostic_headers),
   };
