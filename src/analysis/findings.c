@@ -248,13 +248,23 @@ static void connection_finding(struct target_analysis *ta,
       buf_detach(&det));
 }
 
+/*
+ * Resumption that does not happen (issue 17): the hops say whether the
+ * client offered a session (tls.offered) and, when not, why
+ * (tls.not_offered); a session offered and not resumed is the server's
+ * refusal.  Runs read back from an older document have no offer facts:
+ * then the finding cannot tell the two apart and says so.
+ */
 static void resumption_finding(struct target_analysis *ta, size_t t,
                                const struct results *r)
 {
   const struct mode_summary *res = &ta->modes[MODE_RESUMED];
-  size_t i, k, tls_hops = 0, resumed = 0, h2 = 0;
+  size_t i, k, tls_hops = 0, resumed = 0, offered = 0, refused = 0;
+  size_t unknown = 0;
+  const char *why = NULL;
   int64_t saving;
   char a[32];
+  struct buf det;
 
   if (!res->present || !res->n_ok)
     return;
@@ -270,24 +280,45 @@ static void resumption_finding(struct target_analysis *ta, size_t t,
         continue;
       tls_hops++;
       resumed += h->tls.resumed == 1;
-      h2 += h->http_version && !strcmp(h->http_version, "2");
+      if (h->tls.offered < 0) {
+        unknown++;
+        continue;
+      }
+      offered += h->tls.offered == 1;
+      refused += h->tls.offered == 1 && h->tls.resumed != 1;
+      if (h->tls.offered == 0 && h->tls.not_offered && !why)
+        why = h->tls.not_offered;
     }
   }
   if (!tls_hops || resumed * 2 > tls_hops)
     return;
   saving = res->phases[SUM_TLS].p50 - res->phases[SUM_CONNECT].p50;
+  buf_init(&det, 0);
+  buf_printf(&det,
+             "the resumed samples still pay a full handshake (TLS p50 %s)",
+             d(a, sizeof(a), res->phases[SUM_TLS].p50));
+  if (refused)
+    buf_printf(&det,
+               "; %zu session%s offered by the client and refused by the "
+               "server (no session cache or ticket key it still accepts)",
+               refused, refused == 1 ? "" : "s");
+  if (tls_hops - unknown > offered)
+    buf_printf(&det,
+               "; %zu connection%s offered no session, not the "
+               "server's fault: %s",
+               tls_hops - unknown - offered,
+               tls_hops - unknown - offered == 1 ? "" : "s",
+               why ? why : "the client had none for that host");
+  if (unknown)
+    buf_printf(&det,
+               "; for %zu connection%s the document does not say "
+               "whether a session was offered",
+               unknown, unknown == 1 ? "" : "s");
   add(ta, FINDING_TLS_RESUMPTION, 0, saving,
       xasprintf("TLS sessions are not resumed: %zu of %zu new TLS "
-                "connections resumed",
-                resumed, tls_hops),
-      xasprintf("the resumed samples still pay a full handshake (TLS p50 "
-                "%s)%s",
-                d(a, sizeof(a), res->phases[SUM_TLS].p50),
-                h2 ? "; these were HTTP/2 connections, and libcurl 7.88 "
-                     "does not resume TLS sessions over HTTP/2, so the "
-                     "client may be the cause: check with --http1.1"
-                   : "; the server may not issue session tickets or "
-                     "keep a session cache"));
+                "connections resumed (%zu offered a session)",
+                resumed, tls_hops, offered),
+      buf_detach(&det));
 }
 
 static void payload_finding(struct target_analysis *ta,

@@ -36,7 +36,7 @@ hs_run 0 -n 2 --mode cold,warm --format json \
 hs_jcheck --shape --closure --all-ok --samples 4 \
   "col(H('cold', 0) + H('warm', 0), 'http_version') == ['1.1'] * 4" \
   "col(H('cold', 0) + H('warm', 0), 'size_download') == [65536] * 4" \
-  "col(H('cold', 0) + H('warm', 0), 'tls') == [{'version': None, 'cipher': None, 'alpn': None, 'resumed': None}] * 4" \
+  "col(H('cold', 0) + H('warm', 0), 'tls') == [{'version': None, 'cipher': None, 'alpn': None, 'resumed': None, 'offered': None, 'not_offered': None}] * 4" \
   "col(H('cold', 0), 'phases_us.tls') == [0] * 2" \
   "min(col(H('cold', 0), 'phases_us.connect')) > 0" \
   "col(H('warm', 0), 'reused') == [True] * 2"

@@ -65,6 +65,6 @@ hs_jcheck --shape --closure --all-ok --samples 2 \
   "col(H('cold', 1), 'reused') == [True] * 2" \
   "col(H('cold', 0), 'http_version') == ['1.1'] * 2" \
   "col(H('cold', 0), 'phases_us.tls') == [0] * 2" \
-  "col(H('cold', 0), 'tls') == [{'version': None, 'cipher': None, 'alpn': None, 'resumed': None}] * 2"
+  "col(H('cold', 0), 'tls') == [{'version': None, 'cipher': None, 'alpn': None, 'resumed': None, 'offered': None, 'not_offered': None}] * 2"
 
 hs_pass

@@ -195,6 +195,9 @@ class Checker:
             m = self.need(e, "message", where + ".error", "str")
             if m is not None and not m.strip():
                 self.bad(where, "empty error message")
+        for u in self.need(s, "primed", where, "list") or []:
+            if not isinstance(u, str):
+                self.bad(where, "primed holds %r, not a URL" % (u,))
         for k in ("total_us", "redirect_us", "other_us"):
             self.need(s, k, where, "int")
         hops = self.need(s, "hops", where, "list") or []
@@ -220,6 +223,22 @@ class Checker:
         for k in ("version", "cipher", "alpn"):
             self.need(tls, k, where + ".tls", "str", nullable=True)
         self.need(tls, "resumed", where + ".tls", "bool", nullable=True)
+        # issue 17: whether a session was offered, and why not
+        self.need(tls, "offered", where + ".tls", "bool", nullable=True)
+        self.need(tls, "not_offered", where + ".tls", "str", nullable=True)
+        fam = self.need(h, "family", where, "str", nullable=True)
+        if fam is not None and fam not in ("ipv4", "ipv6"):
+            self.bad(where, "family %r is neither ipv4 nor ipv6" % fam)
+        self.need(h, "local_port", where, "int", nullable=True)
+        self.need(h, "timing_anomaly", where, "str", nullable=True)
+        fb = self.need(h, "fallback", where, "obj", nullable=True)
+        if fb is not None:
+            self.need(fb, "address", where + ".fallback", "str")
+            self.need(fb, "family", where + ".fallback", "str")
+            self.need(fb, "reason", where + ".fallback", "str")
+            lost = self.need(fb, "lost_us", where + ".fallback", "int")
+            if lost is not None and lost < 0:
+                self.bad(where, "fallback.lost_us %d < 0" % lost)
         dns = self.need(h, "dns", where, "obj") or {}
         self.need(dns, "us", where + ".dns", "int")
         self.need(dns, "server", where + ".dns", "str", nullable=True)
@@ -229,6 +248,10 @@ class Checker:
                 self.bad(where + ".dns", "%s not all strings: %r" % (k, lst))
         self.need(dns, "ttl", where + ".dns", "int", nullable=True)
         self.need(dns, "pinned", where + ".dns", "bool")
+        for f in self.need(dns, "failed_servers", where + ".dns", "list") or []:
+            self.need(f, "server", where + ".dns.failed_servers", "str")
+            self.need(f, "rcode", where + ".dns.failed_servers", "str")
+            self.need(f, "us", where + ".dns.failed_servers", "int")
         ph = self.need(h, "phases_us", where, "obj") or {}
         for k in PHASES:
             self.need(ph, k, where + ".phases_us", "int")

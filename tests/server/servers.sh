@@ -10,8 +10,9 @@
 #   sv_start_h2o DIR        h2o 2.2
 #   sv_start_lighttpd DIR B lighttpd 1.4 with mod_openssl (B=openssl) or
 #                           mod_gnutls (B=gnutls)
-#   sv_start_nginx DIR      nginx with a TLS log, and a second port that
-#                           listens on 127.0.0.1 only
+#   sv_start_nginx DIR      nginx with a TLS log, a second port that
+#                           listens on 127.0.0.1 only, a third that sends
+#                           tickets it never accepts back
 #   sv_start_nsd DIR        NSD, authoritative for test. (zone below)
 #   sv_start_unbound DIR M  unbound: M=resolve (recursor for test., stub to
 #                           NSD, refuses everything else) or M=refuse
@@ -28,7 +29,7 @@
 # HTTP/2 by ALPN beside HTTP/1.1, TLS 1.2 and 1.3, session tickets on
 # (every server's default).  Exported: APACHE_PORT APACHE_LOG, H2O_PORT
 # H2O_LOG, LT_OPENSSL_PORT LT_OPENSSL_LOG, LT_GNUTLS_PORT LT_GNUTLS_LOG,
-# NGINX_TLS_PORT NGINX_V4_PORT NGINX_TLS_LOG, NSD_PORT, UNBOUND_PORT,
+# NGINX_TLS_PORT NGINX_V4_PORT NGINX_NORESUME_PORT NGINX_TLS_LOG, NSD_PORT, UNBOUND_PORT,
 # REFUSER_PORT.  Every access log line begins "CLIENT_IP CLIENT_PORT
 # PROTOCOL STATUS PATH" and then has "resumed=X" where the server can
 # tell (Apache: Initial/Resumed, h2o: 0/1, nginx: ./r; lighttpd logs no
@@ -169,6 +170,7 @@ sv_retry() {
     sv_try=$((sv_try + 1))
     SV_PORT=$(sv_free_port $sv_v6) || hs_fail "no free port"
     SV_PORT2=$(sv_free_port $sv_v6) || hs_fail "no free port"
+    SV_PORT3=$(sv_free_port $sv_v6) || hs_fail "no free port"
     "$sv_conf" "$sv_rdir"
     sv_launch "$sv_rname" "$sv_rdir" "$sv_rready" "$@" && return 0
     hs_log "$sv_rname exited (port taken?), retrying:"
@@ -397,6 +399,14 @@ http {
     listen 127.0.0.1:$SV_PORT2 ssl http2;
     root $sv_d/www;
   }
+  # Sends session tickets it cannot take back (stateful ones, with no
+  # cache to find them in): sessions are offered and refused.
+  server {
+    listen 127.0.0.1:$SV_PORT3 ssl http2;
+    ssl_session_tickets off;
+    ssl_session_cache off;
+    root $sv_d/www;
+  }
 }
 EOF
 }
@@ -406,12 +416,13 @@ sv_start_nginx() {
   mkdir -p "$1/tmp" || hs_fail "cannot create $1"
   sv_docroot "$1"
   sv_retry nginx "$1" sv_nginx_conf \
-    'sv_ready $SV_PORT $sv_v6 && sv_ready $SV_PORT2' \
+    'sv_ready $SV_PORT $sv_v6 && sv_ready $SV_PORT2 && sv_ready $SV_PORT3' \
     nginx -p "$1" -c "$1/nginx.conf" -e "$1/error.log"
   NGINX_TLS_PORT=$SV_PORT
   NGINX_V4_PORT=$SV_PORT2
+  NGINX_NORESUME_PORT=$SV_PORT3
   NGINX_TLS_LOG=$1/access.log
-  export NGINX_TLS_PORT NGINX_V4_PORT NGINX_TLS_LOG
+  export NGINX_TLS_PORT NGINX_V4_PORT NGINX_NORESUME_PORT NGINX_TLS_LOG
 }
 
 # --- NSD --------------------------------------------------------------

@@ -4,7 +4,7 @@ the same connection: the server's access log and the loopback capture.
 
 usage: truth.py --json RUN.json --log ACCESS.log --server KIND
                 [--pcap ROWS.json] [--mode MODE] [--expect-resumed]
-                [--expect-offered] [--table]
+                [--expect-offered] [--table] [--wait S]
 
 KIND names the access log format of tests/server/servers.sh: apache,
 h2o, nginx (these log whether the session was resumed) or lighttpd (it
@@ -25,6 +25,7 @@ import argparse
 import json
 import re
 import sys
+import time
 
 # CLIENT_IP CLIENT_PORT PROTOCOL STATUS PATH ... resumed=X
 LINE = re.compile(r"^(\S+) (\d+) (\S+) (\d+) (\S+)(.*)$")
@@ -69,11 +70,23 @@ def main():
     ap.add_argument("--expect-resumed", action="store_true")
     ap.add_argument("--expect-offered", action="store_true")
     ap.add_argument("--table", action="store_true")
+    ap.add_argument("--wait", type=float, default=5.0,
+                    help="seconds to wait for the log to have every port "
+                    "(lighttpd writes it once a second)")
     a = ap.parse_args()
 
     with open(a.json) as f:
         doc = json.load(f)
-    log = read_log(a.log, a.server)
+    ports = [h.get("local_port") for s in doc.get("samples", [])
+             if s.get("mode") == a.mode for h in s.get("hops", [])
+             if not h.get("reused") and (h.get("tls") or {}).get("version")]
+    deadline = time.monotonic() + a.wait
+    while True:
+        log = read_log(a.log, a.server)
+        if all(p in log for p in ports if isinstance(p, int)) or \
+                time.monotonic() >= deadline:
+            break
+        time.sleep(0.1)
     rows = {}
     if a.pcap:
         with open(a.pcap) as f:
