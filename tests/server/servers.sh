@@ -11,7 +11,8 @@
 #   sv_start_lighttpd DIR B lighttpd 1.4 with mod_openssl (B=openssl) or
 #                           mod_gnutls (B=gnutls)
 #   sv_start_nginx DIR      nginx with a TLS log, a second port that
-#                           listens on 127.0.0.1 only, a third that sends
+#                           listens on 127.0.0.1 only and closes idle
+#                           connections after 1 s, a third that sends
 #                           tickets it never accepts back
 #   sv_start_nsd DIR        NSD, authoritative for test. (zone below)
 #   sv_start_unbound DIR M  unbound: M=resolve (recursor for test., stub to
@@ -395,8 +396,11 @@ http {
     root $sv_d/www;
     location = /redirect-same { return 302 /ok; }
   }
+  # IPv4 only, and idle connections closed after 1 s.
   server {
     listen 127.0.0.1:$SV_PORT2 ssl http2;
+    keepalive_timeout 1s;
+    http2_idle_timeout 1s;
     root $sv_d/www;
   }
   # Sends session tickets it cannot take back (stateful ones, with no
