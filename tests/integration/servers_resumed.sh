@@ -49,7 +49,7 @@ for s in $SERVERS; do
     first=$(sv_sclient "$p" "$alpn" -sess_out "$f")
     second=$(sv_sclient "$p" "$alpn" -sess_in "$f")
     hs_log "s_client $name $alpn: $first then $second"
-    [ "$first" = New ] && [ "$second" = Reused ] ||
+    { [ "$first" = New ] && [ "$second" = Reused ]; } ||
       problem "s_client against $name ($alpn): '$first' then '$second', expected New then Reused"
   done
 done

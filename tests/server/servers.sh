@@ -133,6 +133,7 @@ sv_ready() {
 
 # sv_launch NAME DIR READY_CMD CMD...: start CMD in the background, output
 # to DIR/NAME.out, and wait (10 s at most) until READY_CMD succeeds.
+# READY_CMD is evaluated each time, so its $VARIABLES are written quoted.
 # Returns 1 when the server exited (port taken?), fails otherwise.
 sv_launch() {
   sv_name=$1
@@ -146,7 +147,6 @@ sv_launch() {
   while [ "$sv_i" -lt 100 ]; do
     hs_is_running "$sv_pid" || return 1
     if eval "$sv_readycmd" >/dev/null 2>&1; then
-      SV_PID=$sv_pid
       return 0
     fi
     sleep 0.1
@@ -245,6 +245,7 @@ sv_start_apache() {
     hs_require apache2-mod_http2
   mkdir -p "$1/run" || hs_fail "cannot create $1"
   sv_docroot "$1"
+  # shellcheck disable=SC2016 # expanded by sv_launch's eval
   sv_retry apache "$1" sv_apache_conf 'sv_ready $SV_PORT $sv_v6' \
     apache2 -f "$1/httpd.conf" -DFOREGROUND
   APACHE_PORT=$SV_PORT
@@ -298,6 +299,7 @@ EOF
 sv_start_h2o() {
   hs_require h2o
   sv_docroot "$1"
+  # shellcheck disable=SC2016 # expanded by sv_launch's eval
   sv_retry h2o "$1" sv_h2o_conf 'sv_ready $SV_PORT $sv_v6' \
     h2o -c "$1/h2o.conf"
   H2O_PORT=$SV_PORT
@@ -345,6 +347,7 @@ sv_start_lighttpd() {
   done
   [ -f "$sv_md/mod_$2.so" ] || hs_require "lighttpd-mod-$2"
   sv_docroot "$1"
+  # shellcheck disable=SC2016 # expanded by sv_launch's eval
   sv_retry "lighttpd-$2" "$1" sv_lighttpd_conf 'sv_ready $SV_PORT $sv_v6' \
     lighttpd -D -f "$1/lighttpd.conf"
   if [ "$2" = openssl ]; then
@@ -419,6 +422,7 @@ sv_start_nginx() {
   hs_require nginx
   mkdir -p "$1/tmp" || hs_fail "cannot create $1"
   sv_docroot "$1"
+  # shellcheck disable=SC2016 # expanded by sv_launch's eval
   sv_retry nginx "$1" sv_nginx_conf \
     'sv_ready $SV_PORT $sv_v6 && sv_ready $SV_PORT2 && sv_ready $SV_PORT3' \
     nginx -p "$1" -c "$1/nginx.conf" -e "$1/error.log"
@@ -563,6 +567,7 @@ sv_start_unbound() {
     sv_try=$((sv_try + 1))
     SV_PORT=$(sv_free_port) || hs_fail "no free port"
     sv_unbound_conf "$1"
+    # shellcheck disable=SC2016 # expanded by sv_launch's eval
     if sv_launch unbound "$1" 'sv_dns_ready $SV_PORT origin.test' \
       unbound -d -c "$1/unbound.conf"; then
       if [ "$2" = resolve ]; then
