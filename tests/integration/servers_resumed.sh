@@ -56,32 +56,35 @@ done
 
 PCAP=
 if [ "$(id -u)" = 0 ] && command -v tcpdump >/dev/null 2>&1; then
-  PCAP=$HS_DIR/tls.pcap
-  ports=
-  for s in $SERVERS; do
-    p=${s#*:}
-    ports="$ports ${p%%:*}"
-  done
-  # shellcheck disable=SC2086
-  sv_pcap_start "$PCAP" "$(sv_tls_filter $ports)"
+  PCAP=1
 elif [ -n "${HOPSPLIT_TEST_REQUIRE:-}" ]; then
   hs_fail "the capture needs root and tcpdump"
 else
   hs_log "not root or no tcpdump: no capture, the logs are the only truth"
 fi
 
-# 2. hopsplit, cold and resumed, per server and HTTP version.
-RUNS=
+# 2. hopsplit, cold and resumed, per server and HTTP version, each run with
+# its own capture and its own piece of the server's log (ports of closed
+# connections come back in later runs).  3. Each hop against its
+# connection in that log and that capture (truth.py waits for lighttpd,
+# which writes its access log once a second).  4. The numbers of the
+# report, from the capture and the log: cold samples and priming
+# connections are among them.
 for s in $SERVERS; do
   name=${s%%:*}
   p=${s#*:}
+  log=${p#*:}
   p=${p%%:*}
+  kind=${name%%-*}
   for v in 1.1 2; do
+    run=$HS_DIR/$name-$v
+    : >"$log"
+    [ -n "$PCAP" ] && sv_pcap_start "$run.pcap" "$(sv_tls_filter "$p")"
     hs_run 0 -n "$N" --mode cold,resumed "--http$v" --format json \
       --resolve "origin.test:$p:127.0.0.1" --cacert "$CA_FILE" \
       "https://origin.test:$p/ok"
-    cp "$HS_OUT" "$HS_DIR/$name-$v.json"
-    RUNS="$RUNS $s:$v"
+    [ -n "$PCAP" ] && sv_pcap_stop
+    cp "$HS_OUT" "$run.json"
     (hs_jcheck --shape --closure --all-ok --samples $((2 * N)) \
       "col(H('resumed', 0) + H('cold', 0), 'http_version') == ['$v'] * $((2 * N))" \
       "col(H('resumed', 0), 'reused') == [False] * $N" \
@@ -91,70 +94,42 @@ for s in $SERVERS; do
       "col(H('resumed', 0), 'tls.resumed') == [True] * $N" \
       "[f['title'] for f in targets[0]['findings'] if f['kind'] == 'tls-resumption'] == []") ||
       problem "$name HTTP/$v: hopsplit's resumed samples (see above)"
-  done
-done
-[ -n "$PCAP" ] && sv_pcap_stop
-ROWS=$HS_DIR/tls-rows.json
-if [ -n "$PCAP" ]; then
-  "$HS_PYTHON" "$HS_LIB_DIR/tlsscan.py" --json "$PCAP" >"$ROWS" ||
-    hs_fail "cannot read the capture"
-fi
-
-# 3. Each hop against its connection in the log and the capture (truth.py
-# waits for lighttpd, which writes its access log once a second).
-for r in $RUNS; do
-  name=${r%%:*}
-  rest=${r#*:}
-  log=${rest#*:}
-  log=${log%:*}
-  v=${r##*:}
-  kind=${name%%-*}
-  for mode in resumed cold; do
-    expect=
-    [ "$mode" = resumed ] && expect="--expect-resumed --expect-offered"
-    # shellcheck disable=SC2086
-    "$HS_PYTHON" "$HS_LIB_DIR/truth.py" --json "$HS_DIR/$name-$v.json" \
-      --log "$log" --server "$kind" ${PCAP:+--pcap "$ROWS"} --mode "$mode" \
-      $expect --table >"$HS_DIR/truth-$name-$v-$mode.txt" ||
-      problem "$name HTTP/$v $mode: hops disagree with the server (truth.py above)"
-    sed "s/^/$name HTTP\/$v $mode: /" "$HS_DIR/truth-$name-$v-$mode.txt" >&2
-  done
-done
-
-# 4. The numbers of the report, per server and HTTP version, from the
-# capture (connections whose ClientHello offered hopsplit's ALPN list) and
-# the server's log (lines of that protocol); cold samples and priming
-# connections are among them.
-for s in $SERVERS; do
-  name=${s%%:*}
-  p=${s#*:}
-  log=${p#*:}
-  p=${p%%:*}
-  "$HS_PYTHON" - "$name" "$p" "$log" "${PCAP:+$ROWS}" "$N" <<'PY' >&2
+    if [ -n "$PCAP" ]; then
+      "$HS_PYTHON" "$HS_LIB_DIR/tlsscan.py" --json "$run.pcap" \
+        >"$run.rows.json" || hs_fail "cannot read the capture $run.pcap"
+    fi
+    for mode in resumed cold; do
+      expect=
+      [ "$mode" = resumed ] && expect="--expect-resumed --expect-offered"
+      # shellcheck disable=SC2086
+      "$HS_PYTHON" "$HS_LIB_DIR/truth.py" --json "$run.json" --log "$log" \
+        --server "$kind" ${PCAP:+--pcap "$run.rows.json"} --mode "$mode" \
+        $expect --table >"$run.truth-$mode.txt" ||
+        problem "$name HTTP/$v $mode: hops disagree with the server (truth.py above)"
+      sed "s/^/$name HTTP\/$v $mode: /" "$run.truth-$mode.txt" >&2
+    done
+    cp "$log" "$run.log"
+    "$HS_PYTHON" - "$name" "$v" "$run.log" "${PCAP:+$run.rows.json}" "$N" <<'PY' >&2
 import json, re, sys
-name, port, log, rows, n = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
-lines = open(log, errors="replace").read().splitlines()
-for v, alpn, proto in (("1.1", ["http/1.1"], ("HTTP/1.1",)),
-                       ("2", ["h2", "http/1.1"], ("HTTP/2", "HTTP/2.0"))):
-    msg = "summary %s HTTP/%s (%s cold + %s resumed samples):" % (name, v, n, n)
-    if rows:
-        rs = [r for r in json.load(open(rows))
-              if r["server_port"] == port and r["alpn"] == alpn]
-        msg += " capture: %d connections, %d offered a session, %d resumed;" % (
-            len(rs), sum(r["offered"] != "none" for r in rs),
-            sum(r["accepted"] == "yes" for r in rs))
-    conns = {}
-    for l in lines:
-        f = l.split()
-        if len(f) >= 5 and f[2] in proto and f[4] == "/ok":
-            m = re.search(r"resumed=(\S+)", l)
-            conns.setdefault(f[1], m.group(1) if m else "?")
-    msg += " log: %d connections, resumed=%s" % (
-        len(conns), ",".join(sorted(set(conns.values()))) and
-        " ".join("%s:%d" % (k, list(conns.values()).count(k))
-                 for k in sorted(set(conns.values()))))
-    print("servers_resumed: " + msg)
+name, v, log, rows, n = sys.argv[1:6]
+msg = "summary %s HTTP/%s (%s cold + %s resumed samples):" % (name, v, n, n)
+if rows:
+    rs = json.load(open(rows))
+    msg += " capture: %d connections, %d offered a session, %d resumed;" % (
+        len(rs), sum(r["offered"] not in ("none", "?") for r in rs),
+        sum(r["accepted"] == "yes" for r in rs))
+conns = {}
+for l in open(log, errors="replace").read().splitlines():
+    f = l.split()
+    if len(f) >= 5 and f[4] == "/ok":
+        m = re.search(r"resumed=(\S+)", l)
+        conns.setdefault(f[1], m.group(1) if m else "?")
+vals = list(conns.values())
+msg += " log: %d connections, resumed=%s" % (
+    len(conns), " ".join("%s:%d" % (k, vals.count(k)) for k in sorted(set(vals))))
+print("servers_resumed: " + msg)
 PY
+  done
 done
 
 # 5. A server that sends tickets and never takes them back: the sessions
@@ -172,6 +147,33 @@ hs_run 0 -n 2 --mode resumed --format json \
   problem "a server that refuses sessions: not told as offered and refused"
 (sv_wait_log "$NGINX_TLS_LOG" 0 "port=$NGINX_NORESUME_PORT resumed=r|resumed=r .*port=$NGINX_NORESUME_PORT") ||
   problem "nginx resumed on the port that should refuse"
+
+# 6. A server that gives out no session (TLS 1.2, no ticket, no cache):
+# nothing is offered (capture), the client says why, each sample was
+# preceded by a priming request that got none, and the finding does not
+# blame the server for refusing.
+[ -n "$PCAP" ] && sv_pcap_start "$HS_DIR/nosession.pcap" \
+  "$(sv_tls_filter "$NGINX_NOSESSION_PORT")"
+hs_run 0 -n 2 --mode resumed --format json \
+  --resolve "origin.test:$NGINX_NOSESSION_PORT:127.0.0.1" --cacert "$CA_FILE" \
+  "https://origin.test:$NGINX_NOSESSION_PORT/ok"
+[ -n "$PCAP" ] && sv_pcap_stop
+(hs_jcheck --shape --closure --all-ok \
+  "col(H('resumed', 0), 'tls.version') == ['TLSv1.2'] * 2" \
+  "col(H('resumed', 0), 'tls.offered') == [False] * 2" \
+  "col(H('resumed', 0), 'tls.resumed') == [False] * 2" \
+  "all('received none' in w for w in col(H('resumed', 0), 'tls.not_offered'))" \
+  "all(len(s['primed']) == 1 for s in S('resumed'))" \
+  "'offered no session' in [f for f in targets[0]['findings'] if f['kind'] == 'tls-resumption'][0]['detail']" \
+  "'refused by the server' not in [f for f in targets[0]['findings'] if f['kind'] == 'tls-resumption'][0]['detail']") ||
+  problem "a server that gives out no session: not told as not offered"
+if [ -n "$PCAP" ]; then
+  n=$(sv_tlsscan "$HS_DIR/nosession.pcap" "$NGINX_NOSESSION_PORT" | grep -c 'offered=none')
+  all=$(sv_tlsscan "$HS_DIR/nosession.pcap" "$NGINX_NOSESSION_PORT" | grep -c .)
+  hs_log "no-session server: $n of $all connections offered nothing (capture)"
+  [ "$n" = "$all" ] && [ "$all" -ge 4 ] ||
+    problem "no-session server: the capture shows $n of $all connections without an offer"
+fi
 
 [ -z "$PROBLEMS" ] || hs_fail "$(echo "$PROBLEMS" | grep -c .) problem(s):$PROBLEMS"
 hs_pass

@@ -13,7 +13,8 @@
 #   sv_start_nginx DIR      nginx with a TLS log, a second port that
 #                           listens on 127.0.0.1 only and closes idle
 #                           connections after 1 s, a third that sends
-#                           tickets it never accepts back
+#                           tickets it never accepts back, a fourth (TLS
+#                           1.2) that gives out no session at all
 #   sv_start_nsd DIR        NSD, authoritative for test. (zone below)
 #   sv_start_unbound DIR M  unbound: M=resolve (recursor for test., stub to
 #                           NSD, refuses everything else) or M=refuse
@@ -30,7 +31,8 @@
 # HTTP/2 by ALPN beside HTTP/1.1, TLS 1.2 and 1.3, session tickets on
 # (every server's default).  Exported: APACHE_PORT APACHE_LOG, H2O_PORT
 # H2O_LOG, LT_OPENSSL_PORT LT_OPENSSL_LOG, LT_GNUTLS_PORT LT_GNUTLS_LOG,
-# NGINX_TLS_PORT NGINX_V4_PORT NGINX_NORESUME_PORT NGINX_TLS_LOG, NSD_PORT, UNBOUND_PORT,
+# NGINX_TLS_PORT NGINX_V4_PORT NGINX_NORESUME_PORT NGINX_NOSESSION_PORT
+# NGINX_TLS_LOG, NSD_PORT, UNBOUND_PORT,
 # REFUSER_PORT.  Every access log line begins "CLIENT_IP CLIENT_PORT
 # PROTOCOL STATUS PATH" and then has "resumed=X" where the server can
 # tell (Apache: Initial/Resumed, h2o: 0/1, nginx: ./r; lighttpd logs no
@@ -172,6 +174,7 @@ sv_retry() {
     SV_PORT=$(sv_free_port $sv_v6) || hs_fail "no free port"
     SV_PORT2=$(sv_free_port $sv_v6) || hs_fail "no free port"
     SV_PORT3=$(sv_free_port $sv_v6) || hs_fail "no free port"
+    SV_PORT4=$(sv_free_port $sv_v6) || hs_fail "no free port"
     "$sv_conf" "$sv_rdir"
     sv_launch "$sv_rname" "$sv_rdir" "$sv_rready" "$@" && return 0
     hs_log "$sv_rname exited (port taken?), retrying:"
@@ -414,6 +417,15 @@ http {
     ssl_session_cache off;
     root $sv_d/www;
   }
+  # TLS 1.2 without tickets or cache: no session is ever given out (an
+  # empty session id), so a client has nothing to offer.
+  server {
+    listen 127.0.0.1:$SV_PORT4 ssl http2;
+    ssl_protocols TLSv1.2;
+    ssl_session_tickets off;
+    ssl_session_cache off;
+    root $sv_d/www;
+  }
 }
 EOF
 }
@@ -424,13 +436,15 @@ sv_start_nginx() {
   sv_docroot "$1"
   # shellcheck disable=SC2016 # expanded by sv_launch's eval
   sv_retry nginx "$1" sv_nginx_conf \
-    'sv_ready $SV_PORT $sv_v6 && sv_ready $SV_PORT2 && sv_ready $SV_PORT3' \
+    'sv_ready $SV_PORT $sv_v6 && sv_ready $SV_PORT2 && sv_ready $SV_PORT3 && sv_ready $SV_PORT4' \
     nginx -p "$1" -c "$1/nginx.conf" -e "$1/error.log"
   NGINX_TLS_PORT=$SV_PORT
   NGINX_V4_PORT=$SV_PORT2
   NGINX_NORESUME_PORT=$SV_PORT3
+  NGINX_NOSESSION_PORT=$SV_PORT4
   NGINX_TLS_LOG=$1/access.log
-  export NGINX_TLS_PORT NGINX_V4_PORT NGINX_NORESUME_PORT NGINX_TLS_LOG
+  export NGINX_TLS_PORT NGINX_V4_PORT NGINX_NORESUME_PORT NGINX_NOSESSION_PORT
+  export NGINX_TLS_LOG
 }
 
 # --- NSD --------------------------------------------------------------
