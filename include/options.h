@@ -50,6 +50,7 @@ enum opt_id {
   OPT_SHOW_SECRETS,
   OPT_TRACE,
   OPT_USER_AGENT,
+  OPT_VANTAGE,
   OPT_VERBOSE,
   OPT_VERSION,
   OPT_COUNT
@@ -125,6 +126,7 @@ struct options {
   int64_t max_time_us;
   enum trace_mode trace;
   char *client_location;
+  char *vantage; /* --vantage, NULL: the host name (SPEC 2) */
   enum report_format format;
   struct output_spec *outputs;
   size_t n_outputs;

@@ -22,6 +22,13 @@
  * abandoned at the next chance (SPEC 7). */
 extern volatile sig_atomic_t probe_interrupted;
 
+/* A deadline for what the calling thread measures from now on, on the
+ * CLOCK_MONOTONIC clock in microseconds (0: none): every DNS lookup and
+ * transfer it starts gets at most the time left, and one started after the
+ * deadline fails at once as a timeout.  hopsplit serve bounds a probe by
+ * the scrape timeout with it. */
+void probe_set_deadline(int64_t monotonic_us);
+
 /* Library set-up and tear-down; probe_global_init returns 0 or -1. */
 int probe_global_init(void);
 void probe_global_cleanup(void);

@@ -10,8 +10,11 @@
  * nothing that points into the pool may be used after it.  Never free()
  * a pooled string.
  *
- * The pool is process-global and not thread-safe: the probe measures one
- * sample at a time and every later stage runs on the same thread.
+ * The pool is per thread (C11 _Thread_local): a string pooled on one
+ * thread is valid on others until that thread calls strpool_release_all,
+ * and each thread must release its own pool before it ends.  The CLI runs
+ * every stage on one thread; hopsplit serve measures each probe on its
+ * connection's thread and releases that thread's pool after the answer.
  */
 #ifndef HOPSPLIT_STRPOOL_H
 #define HOPSPLIT_STRPOOL_H

@@ -1,8 +1,8 @@
 /*
- * main.c: the command line entry.  "run" and "report" are subcommands only
- * as the first argument; otherwise cli -> plan -> pipeline (probe ->
- * analysis -> report), and the outcome becomes the exit status (SPEC 2).
- * Nothing else happens here.
+ * main.c: the command line entry.  "run", "report" and "serve" are
+ * subcommands only as the first argument; otherwise cli -> plan -> pipeline
+ * (probe -> analysis -> report), and the outcome becomes the exit status (SPEC
+ * 2). Nothing else happens here.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +14,7 @@
 #include "pipeline.h"
 #include "plan.h"
 #include "probe.h"
+#include "serve.h"
 #include "strpool.h"
 #include "banned.h"
 
@@ -69,6 +70,8 @@ int main(int argc, char **argv)
     rc = cmd_report(argc - 1, argv + 1);
   else if (argc > 1 && !strcmp(argv[1], "run"))
     rc = cmd_run(argc - 1, argv + 1);
+  else if (argc > 1 && !strcmp(argv[1], "serve"))
+    rc = cmd_serve(argc - 1, argv + 1);
   else
     rc = measure_urls(argc, argv);
   /* The samples' strings: everything that pointed into the pool is gone. */

@@ -84,6 +84,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "fetch /cdn-cgi/trace of Cloudflare-fronted hosts (default auto)"},
     {"user-agent", 'A', OPT_ARG_REQUIRED, OPT_USER_AGENT, "STRING",
      "User-Agent (default hopsplit/VERSION)"},
+    {"vantage", 0, OPT_ARG_REQUIRED, OPT_VANTAGE, "NAME",
+     "where this runs, recorded in every output (default: host name)"},
     {"verbose", 'v', OPT_ARG_NONE, OPT_VERBOSE, NULL, "more on stderr"},
     {"version", 'V', OPT_ARG_NONE, OPT_VERSION, NULL,
      "show versions of hopsplit and its libraries"},
@@ -476,6 +478,9 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
   case OPT_USER_AGENT:
     field = &o->user_agent;
     break;
+  case OPT_VANTAGE:
+    field = &o->vantage;
+    break;
   default:
     BUG("option id %d is not text", (int)id);
   }
@@ -695,6 +700,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_SHOW_SECRETS] = set_flag,
     [OPT_TRACE] = set_choice,
     [OPT_USER_AGENT] = set_text,
+    [OPT_VANTAGE] = set_text,
     [OPT_VERBOSE] = set_flag,
     [OPT_VERSION] = set_flag,
 };

@@ -38,6 +38,7 @@ void options_release(struct options *o)
   free(o->method);
   strv_free(o->headers, o->n_headers);
   free(o->user_agent);
+  free(o->vantage);
   strv_free(o->resolve, o->n_resolve);
   free(o->dns_servers);
   free(o->cacert);
@@ -76,6 +77,7 @@ void options_copy(struct options *dst, const struct options *src)
   dst->method = dup_or_null(src->method);
   dst->headers = dup_strv(src->headers, src->n_headers);
   dst->user_agent = dup_or_null(src->user_agent);
+  dst->vantage = dup_or_null(src->vantage);
   dst->resolve = dup_strv(src->resolve, src->n_resolve);
   dst->dns_servers = dup_or_null(src->dns_servers);
   dst->cacert = dup_or_null(src->cacert);

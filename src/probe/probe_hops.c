@@ -298,9 +298,9 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
   else {
     struct dns_answer fresh;
     enum dns_status st;
-    int64_t budget = o->connect_timeout_us < o->max_time_us
-                         ? o->connect_timeout_us
-                         : o->max_time_us;
+    int64_t budget = probe_deadline_cut(o->connect_timeout_us < o->max_time_us
+                                            ? o->connect_timeout_us
+                                            : o->max_time_us);
 
     if (!c->resolver) {
       snprintf(err, errlen, "resolving '%s': %s", u->host,
@@ -500,8 +500,9 @@ void probe_set_common(void *easy, const struct options *o, char *errbuf)
     curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
   }
   curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
-                   (long)(o->connect_timeout_us / 1000));
-  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(o->max_time_us / 1000));
+                   (long)(probe_deadline_cut(o->connect_timeout_us) / 1000));
+  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS,
+                   (long)(probe_deadline_cut(o->max_time_us) / 1000));
   curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
 }

@@ -122,6 +122,9 @@ void probe_tls_hook_free(struct tls_hook *h);
 
 /* Monotonic clock in microseconds. */
 int64_t probe_now_us(void);
+/* timeout_us (0 or less: none) cut to the calling thread's deadline
+ * (probe_set_deadline), and at least 1 ms once a deadline is set. */
+int64_t probe_deadline_cut(int64_t timeout_us);
 /* Wall clock in milliseconds since the epoch. */
 int64_t probe_wall_ms(void);
 

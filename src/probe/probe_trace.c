@@ -85,8 +85,8 @@ void probe_trace(const struct options *o, const struct hop *h,
     resolve = curl_slist_append(resolve, entry.s);
     curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
   }
-  if (o->max_time_us / 1000 < timeout)
-    timeout = (long)(o->max_time_us / 1000);
+  if (probe_deadline_cut(o->max_time_us) / 1000 < timeout)
+    timeout = (long)(probe_deadline_cut(o->max_time_us) / 1000);
   errbuf[0] = '\0';
   probe_set_common(e, o, errbuf);
   curl_easy_setopt(e, CURLOPT_URL, url);

@@ -27,7 +27,10 @@ struct slot {
   uint32_t len;
 };
 
-static struct {
+/* One pool per thread: the CLI measures and reports on one thread, and
+ * each connection thread of hopsplit serve measures its probes in its own
+ * pool and empties it after each answer. */
+static _Thread_local struct {
   struct slot *slots;
   size_t cap; /* power of two, or 0 */
   size_t n;

@@ -1,0 +1,353 @@
+/*
+ * serve_config.c: the command line of "hopsplit serve" and its modules.
+ * Input: argv, and the profile of --config.  Output: struct serve_config.
+ *
+ * serve's own options (--listen, --config, --max-concurrent,
+ * --timeout-offset) are taken out first; every other option goes through
+ * the CLI's one table (cli_parse), so a measurement option means the same
+ * here as anywhere: given on the serve command line it applies to every
+ * module, over the profile, as "hopsplit run" applies its command line.
+ *
+ * Modules: without --config one, "default": one cold sample per probe (the
+ * command line's --rounds and --mode change that).  With --config, one per
+ * profile target, named as the target, with its settings (its URL is only
+ * shown on the / page: ?target gives the URL probed), and "defaults", the
+ * profile's own settings.  "http_2xx", blackbox_exporter's default module
+ * name, and a missing ?module mean the default module ("default" or
+ * "defaults"), so a scrape configuration written for blackbox works as it
+ * is.  A module's rounds and modes are the profile's where it gives them,
+ * else one round, cold.
+ */
+#include <errno.h>
+#include <math.h>
+#include <microhttpd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "msg.h"
+#include "profile.h"
+#include "serve_int.h"
+#include "xalloc.h"
+#include "banned.h"
+
+static void serve_usage(FILE *f)
+{
+  fputs("usage: hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]\n"
+        "                      [--max-concurrent N] [--timeout-offset SECONDS]"
+        "\n                      [OPTIONS]\n"
+        "\n"
+        "Answer Prometheus on ADDR:PORT (default " SERVE_DEFAULT_LISTEN
+        ") as blackbox_exporter\ndoes: GET /probe?target=URL[&module=NAME]"
+        "[&debug=true] measures URL once\nand answers blackbox's probe_* "
+        "series and hopsplit's per-hop series;\nGET /metrics gives the "
+        "server's own counters; GET / links both.\n"
+        "\n"
+        "Modules: without --config, \"default\" (one cold sample); with "
+        "--config,\none per profile target and \"defaults\" (the profile's "
+        "settings).\n\"http_2xx\" or no module means the default one.  "
+        "OPTIONS are those of\nhopsplit --help and apply to every module.  "
+        "A probe lasts at most the\nscrape timeout Prometheus sends "
+        "(X-Prometheus-Scrape-Timeout-Seconds,\nelse 120 s) less the "
+        "offset (default 0.5 s).  --max-concurrent (default 16)\nbounds "
+        "the probes under way; a probe waits for a place until its "
+        "deadline.\nSIGTERM or SIGINT: stop accepting, finish the probes "
+        "under way, exit 0.\n",
+        f);
+}
+
+enum serve_opt {
+  SO_LISTEN,
+  SO_CONFIG,
+  SO_MAX_CONCURRENT,
+  SO_TIMEOUT_OFFSET,
+  SO_COUNT
+};
+static const char *const serve_opt_names[SO_COUNT] = {
+    "listen", "config", "max-concurrent", "timeout-offset"};
+
+/* Whether arg is one of serve's options: its id, and its value when given
+ * as --name=value (else *val is NULL). */
+static enum serve_opt serve_opt_of(const char *arg, const char **val)
+{
+  size_t i, n;
+
+  *val = NULL;
+  if (strncmp(arg, "--", 2) != 0)
+    return SO_COUNT;
+  for (i = 0; i < SO_COUNT; i++) {
+    n = strlen(serve_opt_names[i]);
+    if (strncmp(arg + 2, serve_opt_names[i], n) != 0)
+      continue;
+    if (arg[2 + n] == '\0')
+      return (enum serve_opt)i;
+    if (arg[2 + n] == '=') {
+      *val = arg + 3 + n;
+      return (enum serve_opt)i;
+    }
+  }
+  return SO_COUNT;
+}
+
+/* Whether the options gave option id (on the command line or in the
+ * profile). */
+static int was_given(const struct options *o, enum opt_id id)
+{
+  size_t i;
+
+  for (i = 0; i < o->n_given; i++)
+    if (o->given[i].def->id == id)
+      return 1;
+  return 0;
+}
+
+/* What a probe needs of a module's options: no progress bar, no files,
+ * one cold sample unless rounds and modes were given. */
+static void module_settle(struct options *o)
+{
+  size_t i;
+
+  if (!was_given(o, OPT_ROUNDS))
+    o->rounds = 1;
+  if (!was_given(o, OPT_MODE))
+    o->modes = 1u << MODE_COLD;
+  o->progress = TRI_NEVER;
+  o->color = TRI_NEVER;
+  o->dry_run = 0;
+  for (i = 0; i < o->n_outputs; i++)
+    free(o->outputs[i].path);
+  free(o->outputs);
+  o->outputs = NULL;
+  o->n_outputs = 0;
+}
+
+static void module_describe(struct serve_module *m, const char *what)
+{
+  char modes[64] = "";
+  int k;
+
+  for (k = 0; k < MODE_COUNT; k++)
+    if (m->opts.modes & (1u << k)) {
+      if (*modes)
+        strncat(modes, ",", sizeof(modes) - strlen(modes) - 1);
+      strncat(modes, sample_mode_names[k], sizeof(modes) - strlen(modes) - 1);
+    }
+  m->about = xasprintf("%s: %ld round%s of %s", what, m->opts.rounds,
+                       m->opts.rounds == 1 ? "" : "s", modes);
+}
+
+static struct serve_module *
+module_add(struct serve_config *c, const char *name, const struct options *o)
+{
+  struct serve_module *m;
+
+  c->modules = xrealloc(c->modules, (c->n_modules + 1) * sizeof(*c->modules));
+  m = &c->modules[c->n_modules++];
+  memset(m, 0, sizeof(*m));
+  m->name = xstrdup(name);
+  options_copy(&m->opts, o);
+  module_settle(&m->opts);
+  return m;
+}
+
+static int load_profile(struct serve_config *c, const struct options *cli)
+{
+  struct profile pr;
+  size_t i;
+  int rc = -1;
+
+  profile_init(&pr);
+  if (profile_load(&pr, c->profile, cli) < 0)
+    goto out;
+  for (i = 0; i < pr.n_targets; i++) {
+    struct serve_module *m;
+    char *what;
+
+    if (!strcmp(pr.targets[i].name, "defaults") ||
+        !strcmp(pr.targets[i].name, "http_2xx")) {
+      msg_error("profile '%s': target name '%s' is taken by serve's "
+                "default module",
+                c->profile, pr.targets[i].name);
+      goto out;
+    }
+    m = module_add(c, pr.targets[i].name, &pr.targets[i].opts);
+    what = xasprintf("target of %s (%s)", pr.name, pr.targets[i].url);
+    module_describe(m, what);
+    free(what);
+  }
+  c->default_module = c->n_modules;
+  module_describe(module_add(c, "defaults", &pr.opts),
+                  "the defaults of the profile");
+  rc = 0;
+out:
+  profile_release(&pr);
+  return rc;
+}
+
+static int parse_number(const char *name, const char *v, double lo, double hi,
+                        double *out)
+{
+  char *end;
+  double d;
+
+  errno = 0;
+  d = strtod(v, &end);
+  if (errno || end == v || *end || !(d >= lo && d <= hi))
+    return msg_error("option --%s: '%s' is not a number from %g to %g", name,
+                     v, lo, hi);
+  *out = d;
+  return 0;
+}
+
+int serve_config_parse(struct serve_config *c, int argc, char **argv)
+{
+  struct cli cli;
+  char **rest = xcalloc((size_t)argc + 1, sizeof(*rest));
+  int n_rest = 0, i, rc = -1, have_cli = 0;
+  double d;
+
+  memset(c, 0, sizeof(*c));
+  c->max_concurrent = SERVE_DEFAULT_MAX_CONCURRENT;
+  c->timeout_offset = SERVE_DEFAULT_TIMEOUT_OFFSET;
+  rest[n_rest++] = argv[0];
+  for (i = 1; i < argc; i++) {
+    const char *val;
+    enum serve_opt so = serve_opt_of(argv[i], &val);
+
+    if (!strcmp(argv[i], "--")) {
+      /* Everything after it would be a URL: serve takes none. */
+      for (; i < argc; i++)
+        rest[n_rest++] = argv[i];
+      break;
+    }
+    if (so == SO_COUNT) {
+      rest[n_rest++] = argv[i];
+      continue;
+    }
+    if (!val) {
+      if (i + 1 >= argc) {
+        msg_error("option --%s needs a value (see hopsplit serve --help)",
+                  serve_opt_names[so]);
+        goto out;
+      }
+      val = argv[++i];
+    }
+    switch (so) {
+    case SO_LISTEN:
+      free(c->listen);
+      c->listen = xstrdup(val);
+      break;
+    case SO_CONFIG:
+      free(c->profile);
+      c->profile = xstrdup(val);
+      break;
+    case SO_MAX_CONCURRENT:
+      if (parse_number("max-concurrent", val, 1, 1024, &d) < 0)
+        goto out;
+      if (d != floor(d)) {
+        msg_error("option --max-concurrent: '%s' is not a whole number", val);
+        goto out;
+      }
+      c->max_concurrent = (unsigned)d;
+      break;
+    case SO_TIMEOUT_OFFSET:
+      if (parse_number("timeout-offset", val, 0, 3600, &c->timeout_offset) < 0)
+        goto out;
+      break;
+    case SO_COUNT:
+      break;
+    }
+  }
+  have_cli = 1;
+  if (cli_parse(&cli, n_rest, rest) < 0)
+    goto out;
+  msg_verbosity = cli.opts.verbosity;
+  if (cli.opts.help) {
+    serve_usage(stdout);
+    rc = 1;
+    goto out;
+  }
+  if (cli.opts.version) {
+    printf("hopsplit %s serve, libmicrohttpd/%s (hopsplit -V lists every "
+           "library)\n",
+           HOPSPLIT_VERSION, MHD_get_version());
+    rc = 1;
+    goto out;
+  }
+  if (cli.n_args) {
+    msg_error("serve takes no URL ('%s'): Prometheus gives it as "
+              "/probe?target=URL",
+              cli.args[0]);
+    goto out;
+  }
+  if (cli.opts.n_outputs) {
+    msg_error("option --output: serve writes no files; its answers go to "
+              "Prometheus");
+    goto out;
+  }
+  if (cli.opts.dry_run) {
+    msg_error("option --dry-run: serve has no plan to print; see /probe?"
+              "target=URL&debug=true");
+    goto out;
+  }
+  if (!c->listen)
+    c->listen = xstrdup(SERVE_DEFAULT_LISTEN);
+  if (cli.opts.vantage) {
+    c->vantage = xstrdup(cli.opts.vantage);
+  }
+  else {
+    char host[256];
+
+    if (gethostname(host, sizeof(host)) < 0)
+      snprintf(host, sizeof(host), "unknown");
+    host[sizeof(host) - 1] = '\0';
+    c->vantage = xstrdup(host);
+  }
+  if (c->profile) {
+    if (load_profile(c, &cli.opts) < 0)
+      goto out;
+  }
+  else {
+    module_describe(module_add(c, "default", &cli.opts), "built-in default");
+    c->default_module = 0;
+  }
+  rc = 0;
+out:
+  if (have_cli)
+    cli_release(&cli);
+  free(rest);
+  if (rc != 0)
+    serve_config_release(c);
+  return rc;
+}
+
+void serve_config_release(struct serve_config *c)
+{
+  size_t i;
+
+  for (i = 0; i < c->n_modules; i++) {
+    free(c->modules[i].name);
+    free(c->modules[i].about);
+    options_release(&c->modules[i].opts);
+  }
+  free(c->modules);
+  free(c->listen);
+  free(c->profile);
+  free(c->vantage);
+  memset(c, 0, sizeof(*c));
+}
+
+const struct serve_module *serve_module_find(const struct serve_config *c,
+                                             const char *name)
+{
+  size_t i;
+
+  if (!name || !*name || !strcmp(name, "http_2xx"))
+    return &c->modules[c->default_module];
+  for (i = 0; i < c->n_modules; i++)
+    if (!strcmp(c->modules[i].name, name))
+      return &c->modules[i];
+  return NULL;
+}

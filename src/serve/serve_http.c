@@ -1,0 +1,540 @@
+/*
+ * serve_http.c: the HTTP side of "hopsplit serve", on libmicrohttpd.
+ * Input: requests, on one thread per connection (MHD_USE_THREAD_PER_
+ * CONNECTION), so a probe blocks only its own connection.  Output: the
+ * answers of /probe, /metrics and /, and the server's counters.
+ *
+ * Routes:
+ *   GET /probe?target=URL[&module=NAME][&debug=true]   serve_probe.c
+ *   GET /metrics   the server's own counters (Prometheus text)
+ *   GET /          a page that links both and lists the modules
+ * A missing target is a 400, as blackbox_exporter answers; a bad target
+ * or an unknown module is probe_success 0, with the reason under
+ * debug=true.  At most --max-concurrent probes run at once; one more waits
+ * for a place until its deadline, then gets a 503.  While the server
+ * drains (SIGTERM) a new probe gets a 503 and the connection is closed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "serve_int.h"
+#include "xalloc.h"
+#include "banned.h"
+
+#define CT_PROM "text/plain; version=0.0.4; charset=utf-8"
+#define CT_TEXT "text/plain; charset=utf-8"
+#define CT_HTML "text/html; charset=utf-8"
+
+/* Upper bounds of the probe duration histogram, seconds. */
+static const double buckets[] = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+                                 1,     2.5,  5,     10,   30,  60,   120};
+#define N_BUCKETS (sizeof(buckets) / sizeof(buckets[0]))
+
+static struct {
+  const struct serve_config *cfg;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  unsigned in_flight;
+  int draining;
+  unsigned long long probes, failures, rejected, unknown_module, bad_requests,
+      requests;
+  unsigned long long bucket[N_BUCKETS];
+  double duration_sum;
+  double started_at; /* wall clock, seconds since the epoch */
+} S = {NULL,
+       PTHREAD_MUTEX_INITIALIZER,
+       PTHREAD_COND_INITIALIZER,
+       0,
+       0,
+       0,
+       0,
+       0,
+       0,
+       0,
+       0,
+       {0},
+       0,
+       0};
+
+static MHD_socket quiesced_fd = MHD_INVALID_SOCKET;
+
+static int64_t mono_us(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+void serve_http_init(const struct serve_config *c)
+{
+  struct timespec ts;
+
+  S.cfg = c;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  S.started_at = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+unsigned serve_http_in_flight(void)
+{
+  unsigned n;
+
+  pthread_mutex_lock(&S.mu);
+  n = S.in_flight;
+  pthread_mutex_unlock(&S.mu);
+  return n;
+}
+
+unsigned long long serve_http_probes(void)
+{
+  unsigned long long n;
+
+  pthread_mutex_lock(&S.mu);
+  n = S.probes;
+  pthread_mutex_unlock(&S.mu);
+  return n;
+}
+
+void serve_http_drain(void)
+{
+  pthread_mutex_lock(&S.mu);
+  S.draining = 1;
+  pthread_cond_broadcast(&S.cv);
+  pthread_mutex_unlock(&S.mu);
+}
+
+int serve_http_wait_idle(int64_t until_us)
+{
+  int idle;
+
+  pthread_mutex_lock(&S.mu);
+  if (S.in_flight && mono_us() < until_us) {
+    struct timespec ts;
+
+    /* One wait of at most 100 ms: the caller loops, and watches for a
+     * second signal in between. */
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 100000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+      ts.tv_sec++;
+      ts.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&S.cv, &S.mu, &ts);
+  }
+  idle = S.in_flight == 0;
+  pthread_mutex_unlock(&S.mu);
+  return idle;
+}
+
+/* Queue body (malloc'd, handed over) with status and content type, and
+ * one more header when name is not NULL. */
+static enum MHD_Result answer_with(struct MHD_Connection *con, unsigned status,
+                                   const char *ctype, char *body, size_t len,
+                                   int close, const char *name,
+                                   const char *value)
+{
+  struct MHD_Response *r;
+  enum MHD_Result ret;
+
+  r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+  if (!r) {
+    free(body);
+    return MHD_NO;
+  }
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, ctype);
+  if (close)
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+  if (name)
+    MHD_add_response_header(r, name, value);
+  ret = MHD_queue_response(con, status, r);
+  MHD_destroy_response(r);
+  return ret;
+}
+
+static enum MHD_Result answer(struct MHD_Connection *con, unsigned status,
+                              const char *ctype, char *body, size_t len,
+                              int close)
+{
+  return answer_with(con, status, ctype, body, len, close, NULL, NULL);
+}
+
+static enum MHD_Result answer_text(struct MHD_Connection *con, unsigned status,
+                                   const char *text, int close)
+{
+  return answer(con, status, CT_TEXT, xstrdup(text), strlen(text), close);
+}
+
+static void count_bad(void)
+{
+  pthread_mutex_lock(&S.mu);
+  S.bad_requests++;
+  pthread_mutex_unlock(&S.mu);
+}
+
+/* Wait for a probe slot until deadline; 1 when one was taken, 0 when the
+ * limit held until then, -1 when the server is draining. */
+static int take_slot(int64_t deadline_us)
+{
+  int rc = 0;
+
+  pthread_mutex_lock(&S.mu);
+  while (!S.draining && S.in_flight >= S.cfg->max_concurrent) {
+    struct timespec ts;
+    int64_t left = deadline_us - mono_us();
+
+    if (left <= 0)
+      break;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_sec += (time_t)(left / 1000000);
+    ts.tv_nsec += (long)(left % 1000000) * 1000;
+    if (ts.tv_nsec >= 1000000000L) {
+      ts.tv_sec++;
+      ts.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&S.cv, &S.mu, &ts);
+  }
+  if (S.draining)
+    rc = -1;
+  else if (S.in_flight < S.cfg->max_concurrent) {
+    S.in_flight++;
+    rc = 1;
+  }
+  else
+    S.rejected++;
+  pthread_mutex_unlock(&S.mu);
+  return rc;
+}
+
+static void give_slot(const struct serve_probe *sp)
+{
+  double d = (double)sp->duration_us / 1e6;
+  size_t i;
+
+  pthread_mutex_lock(&S.mu);
+  S.in_flight--;
+  S.probes++;
+  if (!sp->success)
+    S.failures++;
+  if (!sp->module)
+    S.unknown_module++;
+  for (i = 0; i < N_BUCKETS; i++)
+    if (d <= buckets[i])
+      S.bucket[i]++;
+  S.duration_sum += d;
+  pthread_cond_broadcast(&S.cv);
+  pthread_mutex_unlock(&S.mu);
+}
+
+static enum MHD_Result handle_probe(struct MHD_Connection *con)
+{
+  const struct serve_config *c = S.cfg;
+  const char *target =
+      MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "target");
+  const char *module =
+      MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "module");
+  const char *debug =
+      MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "debug");
+  const char *hdr = MHD_lookup_connection_value(
+      con, MHD_HEADER_KIND, "X-Prometheus-Scrape-Timeout-Seconds");
+  struct serve_probe sp;
+  struct buf out;
+  double budget;
+  int64_t t0 = mono_us(), deadline;
+  int slot;
+  size_t len;
+
+  if (!target || !*target) {
+    count_bad();
+    return answer_text(con, MHD_HTTP_BAD_REQUEST,
+                       "Target parameter is missing\n", 0);
+  }
+  if (serve_budget(hdr, c->timeout_offset, &budget) < 0) {
+    count_bad();
+    return answer_text(con, MHD_HTTP_BAD_REQUEST,
+                       "X-Prometheus-Scrape-Timeout-Seconds is not a "
+                       "positive number of seconds\n",
+                       0);
+  }
+  deadline = t0 + (int64_t)(budget * 1e6);
+  slot = take_slot(deadline);
+  if (slot < 0)
+    return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                       "hopsplit serve is shutting down\n", 1);
+  if (slot == 0) {
+    char msg[128];
+
+    snprintf(msg, sizeof(msg),
+             "too many probes under way (--max-concurrent %u) until the "
+             "deadline\n",
+             c->max_concurrent);
+    return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE, msg, 0);
+  }
+  serve_probe_run(&sp, c, module, target,
+                  (double)(deadline - mono_us()) / 1e6);
+  buf_init(&out, 0);
+  if (debug && !strcmp(debug, "true"))
+    serve_probe_debug(&sp, c, &out);
+  else
+    serve_probe_metrics(&sp, c, &out);
+  give_slot(&sp);
+  if (sp.success)
+    msg_info("probe %s (module %s): success in %.3f s", sp.target,
+             sp.module_name, (double)sp.duration_us / 1e6);
+  else
+    msg_info("probe %s (module %s): failed in %.3f s: %s", sp.target,
+             sp.module_name, (double)sp.duration_us / 1e6,
+             sp.reason ? sp.reason : "");
+  serve_probe_release(&sp);
+  len = out.len;
+  return answer(con, MHD_HTTP_OK,
+                debug && !strcmp(debug, "true") ? CT_TEXT : CT_PROM,
+                buf_detach(&out), len, 0);
+}
+
+/* Resident set size in bytes, from /proc/self/statm; -1 unknown. */
+static long long rss_bytes(void)
+{
+  FILE *f = fopen("/proc/self/statm", "r");
+  long long size, res = -1;
+
+  if (!f)
+    return -1;
+  if (fscanf(f, "%lld %lld", &size, &res) != 2)
+    res = -1;
+  fclose(f);
+  return res < 0 ? -1 : res * sysconf(_SC_PAGESIZE);
+}
+
+static enum MHD_Result handle_metrics(struct MHD_Connection *con)
+{
+  const struct serve_config *c = S.cfg;
+  struct buf out;
+  struct timespec cpu;
+  long long rss = rss_bytes();
+  size_t i, len;
+
+  buf_init(&out, 0);
+  pthread_mutex_lock(&S.mu);
+  serve_family(&out, "hopsplit_serve_probes_total", "counter",
+               "Probes answered.");
+  buf_printf(&out, "hopsplit_serve_probes_total %llu\n", S.probes);
+  serve_family(&out, "hopsplit_serve_probe_failures_total", "counter",
+               "Probes answered with probe_success 0.");
+  buf_printf(&out, "hopsplit_serve_probe_failures_total %llu\n", S.failures);
+  serve_family(&out, "hopsplit_serve_unknown_module_total", "counter",
+               "Probes that named an unknown module.");
+  buf_printf(&out, "hopsplit_serve_unknown_module_total %llu\n",
+             S.unknown_module);
+  serve_family(&out, "hopsplit_serve_probes_rejected_total", "counter",
+               "Probes refused with 503: no place under --max-concurrent "
+               "before their deadline.");
+  buf_printf(&out, "hopsplit_serve_probes_rejected_total %llu\n", S.rejected);
+  serve_family(&out, "hopsplit_serve_bad_requests_total", "counter",
+               "Requests answered 4xx (no target, bad timeout header, "
+               "unknown path or method).");
+  buf_printf(&out, "hopsplit_serve_bad_requests_total %llu\n", S.bad_requests);
+  serve_family(&out, "hopsplit_serve_probes_in_flight", "gauge",
+               "Probes under way now.");
+  buf_printf(&out, "hopsplit_serve_probes_in_flight %u\n", S.in_flight);
+  serve_family(&out, "hopsplit_serve_max_concurrent", "gauge",
+               "The limit of probes under way (--max-concurrent).");
+  buf_printf(&out, "hopsplit_serve_max_concurrent %u\n", c->max_concurrent);
+  serve_family(&out, "hopsplit_serve_probe_duration_seconds", "histogram",
+               "Wall time of answered probes.");
+  for (i = 0; i < N_BUCKETS; i++)
+    buf_printf(&out,
+               "hopsplit_serve_probe_duration_seconds_bucket{le=\"%g\"} "
+               "%llu\n",
+               buckets[i], S.bucket[i]);
+  buf_printf(&out,
+             "hopsplit_serve_probe_duration_seconds_bucket{le=\"+Inf\"} "
+             "%llu\n",
+             S.probes);
+  buf_printf(&out, "hopsplit_serve_probe_duration_seconds_sum %.6f\n",
+             S.duration_sum);
+  buf_printf(&out, "hopsplit_serve_probe_duration_seconds_count %llu\n",
+             S.probes);
+  pthread_mutex_unlock(&S.mu);
+  serve_family(&out, "hopsplit_serve_info", "gauge",
+               "Version, vantage point and modules of this server.");
+  buf_puts(&out, "hopsplit_serve_info{");
+  serve_label(&out, "version", HOPSPLIT_VERSION, 1);
+  serve_label(&out, "vantage", c->vantage, 0);
+  buf_printf(&out, ",modules=\"%zu\"} 1\n", c->n_modules);
+  if (rss >= 0) {
+    serve_family(&out, "process_resident_memory_bytes", "gauge",
+                 "Resident memory size in bytes.");
+    buf_printf(&out, "process_resident_memory_bytes %lld\n", rss);
+  }
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0) {
+    serve_family(&out, "process_cpu_seconds_total", "counter",
+                 "Total user and system CPU time spent in seconds.");
+    buf_printf(&out, "process_cpu_seconds_total %.6f\n",
+               (double)cpu.tv_sec + (double)cpu.tv_nsec / 1e9);
+  }
+  serve_family(&out, "process_start_time_seconds", "gauge",
+               "Start time of the process since unix epoch in seconds.");
+  buf_printf(&out, "process_start_time_seconds %.3f\n", S.started_at);
+  len = out.len;
+  return answer(con, MHD_HTTP_OK, CT_PROM, buf_detach(&out), len, 0);
+}
+
+static void html_text(struct buf *b, const char *s)
+{
+  for (; s && *s; s++) {
+    switch (*s) {
+    case '<':
+      buf_puts(b, "&lt;");
+      break;
+    case '>':
+      buf_puts(b, "&gt;");
+      break;
+    case '&':
+      buf_puts(b, "&amp;");
+      break;
+    case '"':
+      buf_puts(b, "&quot;");
+      break;
+    default:
+      buf_putc(b, *s);
+    }
+  }
+}
+
+static enum MHD_Result handle_index(struct MHD_Connection *con)
+{
+  const struct serve_config *c = S.cfg;
+  struct buf b;
+  size_t i, len;
+
+  buf_init(&b, 0);
+  buf_puts(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+               "<title>hopsplit serve</title></head><body>\n"
+               "<h1>hopsplit serve</h1>\n<p>A prober for Prometheus in the "
+               "manner of blackbox_exporter, version " HOPSPLIT_VERSION
+               ", vantage point <b>");
+  html_text(&b, c->vantage);
+  buf_puts(&b, "</b>.</p>\n<form action=\"probe\" method=\"get\">"
+               "<p>Probe <input name=\"target\" size=\"60\" "
+               "placeholder=\"https://example.com/\"> with module <select "
+               "name=\"module\">");
+  for (i = 0; i < c->n_modules; i++) {
+    buf_puts(&b, "<option");
+    if (i == c->default_module)
+      buf_puts(&b, " selected");
+    buf_puts(&b, ">");
+    html_text(&b, c->modules[i].name);
+    buf_puts(&b, "</option>");
+  }
+  buf_puts(&b, "</select> <label><input type=\"checkbox\" name=\"debug\" "
+               "value=\"true\"> debug</label> <button>Probe</button></p>"
+               "</form>\n<p><a href=\"metrics\">Metrics</a> (this server's "
+               "own counters)</p>\n<h2>Modules</h2>\n<ul>\n");
+  for (i = 0; i < c->n_modules; i++) {
+    buf_puts(&b, "<li><b>");
+    html_text(&b, c->modules[i].name);
+    buf_puts(&b, "</b>: ");
+    html_text(&b, c->modules[i].about);
+    if (i == c->default_module)
+      buf_puts(&b, " (the default, also called http_2xx)");
+    buf_puts(&b, "</li>\n");
+  }
+  buf_puts(&b, "</ul>\n</body></html>\n");
+  len = b.len;
+  return answer(con, MHD_HTTP_OK, CT_HTML, buf_detach(&b), len, 0);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
+                                  const char *url, const char *method,
+                                  const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **req_cls)
+{
+  static int seen;
+
+  (void)cls;
+  (void)version;
+  (void)upload_data;
+  /* The first call has the headers only: answer on the next one, after
+   * any body (ignored) has been read. */
+  if (!*req_cls) {
+    *req_cls = &seen;
+    return MHD_YES;
+  }
+  if (*upload_data_size) {
+    *upload_data_size = 0;
+    return MHD_YES;
+  }
+  pthread_mutex_lock(&S.mu);
+  S.requests++;
+  pthread_mutex_unlock(&S.mu);
+  if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+    count_bad();
+    return answer_with(con, MHD_HTTP_METHOD_NOT_ALLOWED, CT_TEXT,
+                       xstrdup("only GET and HEAD\n"), 18, 0,
+                       MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+  }
+  if (!strcmp(url, "/probe"))
+    return handle_probe(con);
+  if (!strcmp(url, "/metrics"))
+    return handle_metrics(con);
+  if (!strcmp(url, "/"))
+    return handle_index(con);
+  count_bad();
+  return answer_text(con, MHD_HTTP_NOT_FOUND,
+                     "not found: see / (/probe?target=URL, /metrics)\n", 0);
+}
+
+struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
+                                    unsigned *port)
+{
+  const struct serve_config *c = S.cfg;
+  struct MHD_Daemon *d;
+  const union MHD_DaemonInfo *info;
+  unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
+                   MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC |
+                   MHD_USE_ERROR_LOG;
+
+  if (ipv6)
+    flags |= MHD_USE_IPv6;
+  /* Probes beyond the limit wait in their connection's thread; a few more
+   * connections are left for /metrics and / while every probe place is
+   * taken.  An idle keep-alive connection (Prometheus keeps one per
+   * target) is closed after 5 minutes. */
+  d = MHD_start_daemon(
+      flags, 0, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR, sa,
+      MHD_OPTION_CONNECTION_LIMIT, (unsigned)(c->max_concurrent * 2 + 16),
+      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300, MHD_OPTION_END);
+  if (!d)
+    return NULL;
+  info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+  *port = info ? info->port : 0;
+  return d;
+}
+
+void serve_http_stop(struct MHD_Daemon *d)
+{
+  if (quiesced_fd == MHD_INVALID_SOCKET)
+    quiesced_fd = MHD_quiesce_daemon(d);
+  /* MHD_stop_daemon joins the connection threads; the probes under way
+   * have been waited for by then. */
+  MHD_stop_daemon(d);
+  if (quiesced_fd != MHD_INVALID_SOCKET)
+    close(quiesced_fd);
+  quiesced_fd = MHD_INVALID_SOCKET;
+}
+
+void serve_http_quiesce(struct MHD_Daemon *d)
+{
+  /* Stop accepting; the listening socket stays open, and is closed by
+   * serve_http_stop after MHD_stop_daemon (as the manual requires with
+   * internal threads). */
+  quiesced_fd = MHD_quiesce_daemon(d);
+}

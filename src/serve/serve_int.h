@@ -1,0 +1,128 @@
+/*
+ * serve_int.h: "hopsplit serve", a prober for Prometheus in the manner of
+ * blackbox_exporter (SPEC 2, 5 serve), read only by the serve stage.
+ *
+ * Input: the command line and, with --config, a profile whose targets and
+ * defaults become the modules.  Output: HTTP answers on the listening
+ * address: /probe runs one measurement through the same plan -> probe ->
+ * analysis stages as the CLI and answers Prometheus text; /metrics gives
+ * the server's own counters; / a page linking both.
+ *
+ * Everything here is owned by struct serve_config (serve_config_release)
+ * or by one struct serve_probe (serve_probe_release).
+ */
+#ifndef HOPSPLIT_SERVE_INT_H
+#define HOPSPLIT_SERVE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "buf.h"
+#include "options.h"
+#include "plan.h"
+#include "results.h"
+
+#define SERVE_DEFAULT_LISTEN         "127.0.0.1:9116"
+#define SERVE_DEFAULT_MAX_CONCURRENT 16
+/* blackbox_exporter's --timeout-offset default, and its budget when
+ * Prometheus sends no X-Prometheus-Scrape-Timeout-Seconds. */
+#define SERVE_DEFAULT_TIMEOUT_OFFSET 0.5
+#define SERVE_DEFAULT_TIMEOUT        120.0
+
+/* A module: the settings a probe runs with; the URL comes from ?target. */
+struct serve_module {
+  char *name;
+  char *about; /* one line for the / page and debug output */
+  struct options opts;
+};
+
+struct serve_config {
+  char *listen; /* "ADDR:PORT" as given */
+  char *profile;
+  unsigned max_concurrent;
+  double timeout_offset; /* seconds */
+  char *vantage;         /* --vantage, else the host name */
+  struct serve_module *modules;
+  size_t n_modules;
+  size_t default_module; /* index: ?module missing, http_2xx */
+};
+
+/* Parse argv (argv[0] is "serve") into c; the measurement options go
+ * through the CLI's table.  Returns 0, 1 when --help or --version was
+ * answered, or -1 after printing a usage error. */
+int serve_config_parse(struct serve_config *c, int argc, char **argv);
+void serve_config_release(struct serve_config *c);
+/* The module called name ("http_2xx" and "" are the default), or NULL. */
+const struct serve_module *serve_module_find(const struct serve_config *c,
+                                             const char *name);
+
+/* One /probe request, from the query to the metrics. */
+struct serve_probe {
+  const struct serve_module *module; /* NULL when unknown */
+  char *module_name;
+  char *target; /* as given */
+  double budget_s;
+  int64_t started_us; /* monotonic */
+  int64_t duration_us;
+  struct options opts; /* the module's, bounded by the budget */
+  struct plan plan;
+  struct results results;
+  struct analysis analysis;
+  int have_opts, have_plan, have_analysis;
+  int success;
+  char *reason;   /* why success is 0, or NULL */
+  struct buf log; /* logfmt lines for debug=true */
+};
+
+/* Run the probe of target with module (NULL or "" for the default) within
+ * budget_s seconds; sp is initialised here.  Never fails: a bad module or
+ * target gives success 0 and a reason. */
+void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
+                     const char *module, const char *target, double budget_s);
+/* The probe's metrics in the Prometheus text format. */
+void serve_probe_metrics(const struct serve_probe *sp,
+                         const struct serve_config *c, struct buf *out);
+/* blackbox's debug page: the probe's log, the metrics, the module. */
+void serve_probe_debug(const struct serve_probe *sp,
+                       const struct serve_config *c, struct buf *out);
+void serve_probe_release(struct serve_probe *sp);
+
+/* Budget of a probe from the X-Prometheus-Scrape-Timeout-Seconds value
+ * (NULL when absent), as blackbox_exporter computes it: the header (else
+ * 120 s) less the offset.  Returns 0, or -1 when the header is not a
+ * positive number. */
+int serve_budget(const char *header, double offset, double *out);
+
+/* The server: listen, answer until SIGTERM or SIGINT, drain, return the
+ * exit status (serve_main.c). */
+int serve_run(const struct serve_config *c);
+
+/* The request handler and its state (serve_http.c).  serve_http_init
+ * before the daemon starts; serve_http_drain makes new probes answer 503;
+ * serve_http_wait_idle waits (at most 100 ms per call) for the probes
+ * under way and returns 1 when there are none. */
+struct MHD_Daemon;
+struct sockaddr;
+void serve_http_init(const struct serve_config *c);
+/* Start libmicrohttpd on sa (one thread per connection); the port bound in
+ * *port.  NULL when it cannot listen (errno set). */
+struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
+                                    unsigned *port);
+/* Stop accepting new connections (the first step of draining). */
+void serve_http_quiesce(struct MHD_Daemon *d);
+/* Close every connection, join their threads, close the socket. */
+void serve_http_stop(struct MHD_Daemon *d);
+void serve_http_drain(void);
+int serve_http_wait_idle(int64_t until_us);
+unsigned serve_http_in_flight(void);
+unsigned long long serve_http_probes(void);
+
+/* Label value escaping and exact seconds for the text format. */
+void serve_label(struct buf *out, const char *name, const char *value,
+                 int first);
+void serve_seconds(struct buf *out, int64_t us);
+void serve_family(struct buf *out, const char *name, const char *type,
+                  const char *help);
+
+#endif

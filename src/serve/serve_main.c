@@ -1,0 +1,258 @@
+/*
+ * serve_main.c: "hopsplit serve" from the command line to the exit
+ * status.  Input: argv.  Output: a server on the listening address until
+ * SIGTERM or SIGINT, then a drain: no new connection is accepted, a new
+ * probe on an open connection gets 503, the probes under way finish (each
+ * is bounded by its deadline), and the process exits 0.  A second signal
+ * during the drain stops at once (exit 130).
+ *
+ * Signals are blocked in every thread (the daemon's threads inherit the
+ * mask) and taken here with sigwait, so no handler runs inside a probe.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "probe.h"
+#include "serve.h"
+#include "serve_int.h"
+#include "xalloc.h"
+#include "banned.h"
+
+#define EXIT_OK          0
+#define EXIT_USAGE       2
+#define EXIT_SETUP       4
+#define EXIT_INTERRUPTED 130
+
+/* Longest drain: the largest budget a probe can have, and a margin. */
+#define DRAIN_MAX_US ((int64_t)(SERVE_DEFAULT_TIMEOUT + 10) * 1000000)
+
+static int64_t mono_us(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int serve_budget(const char *header, double offset, double *out)
+{
+  double t = SERVE_DEFAULT_TIMEOUT, b;
+
+  if (header) {
+    char *end;
+
+    errno = 0;
+    t = strtod(header, &end);
+    while (*end == ' ' || *end == '\t')
+      end++;
+    if (errno || end == header || *end || !(t > 0 && t < 1e6))
+      return -1;
+  }
+  /* As blackbox_exporter: the scrape timeout less the offset, so the
+   * answer reaches Prometheus in time; a timeout smaller than the offset
+   * is taken whole. */
+  b = t - offset;
+  *out = b > 0 ? b : t;
+  return 0;
+}
+
+/* "ADDR:PORT", "[ADDR6]:PORT" or ":PORT" (every IPv4 address) into ss. */
+static int parse_listen(const char *s, struct sockaddr_storage *ss, int *v6)
+{
+  char host[128];
+  const char *colon, *port;
+  char *end;
+  long p;
+  size_t n;
+
+  memset(ss, 0, sizeof(*ss));
+  *v6 = 0;
+  if (s[0] == '[') {
+    const char *rb = strchr(s, ']');
+
+    if (!rb || rb[1] != ':')
+      goto bad;
+    n = (size_t)(rb - s - 1);
+    if (n >= sizeof(host))
+      goto bad;
+    memcpy(host, s + 1, n);
+    host[n] = '\0';
+    port = rb + 2;
+    *v6 = 1;
+  }
+  else {
+    colon = strrchr(s, ':');
+    if (!colon || strchr(s, ':') != colon)
+      goto bad;
+    n = (size_t)(colon - s);
+    if (n >= sizeof(host))
+      goto bad;
+    memcpy(host, s, n);
+    host[n] = '\0';
+    port = colon + 1;
+  }
+  errno = 0;
+  p = strtol(port, &end, 10);
+  if (errno || end == port || *end || p < 0 || p > 65535)
+    goto bad;
+  if (*v6) {
+    struct sockaddr_in6 *a = (struct sockaddr_in6 *)ss;
+
+    a->sin6_family = AF_INET6;
+    a->sin6_port = htons((uint16_t)p);
+    if (inet_pton(AF_INET6, host, &a->sin6_addr) != 1)
+      goto bad;
+  }
+  else {
+    struct sockaddr_in *a = (struct sockaddr_in *)ss;
+
+    a->sin_family = AF_INET;
+    a->sin_port = htons((uint16_t)p);
+    if (!*host)
+      a->sin_addr.s_addr = htonl(INADDR_ANY);
+    else if (inet_pton(AF_INET, host, &a->sin_addr) != 1)
+      goto bad;
+  }
+  return 0;
+bad:
+  return msg_error("option --listen: '%s' is not ADDR:PORT (an IPv4 "
+                   "address, or an IPv6 one in brackets, and a port from 0 "
+                   "to 65535)",
+                   s);
+}
+
+/* Parse every module's trust store and pay OpenSSL's one-time set-up
+ * before the first connection, on this thread: the stores are shared by
+ * the probes, which then only read them. */
+static void prewarm(const struct serve_config *c)
+{
+  size_t i;
+
+  for (i = 0; i < c->n_modules; i++) {
+    struct plan_target_spec spec;
+    struct plan plan;
+
+    spec.name = c->modules[i].name;
+    spec.url = "https://warmup.hopsplit.invalid/";
+    spec.opts = &c->modules[i].opts;
+    if (plan_build_targets(&plan, &c->modules[i].opts, &spec, 1) == 0) {
+      probe_tls_warmup(&plan);
+      plan_release(&plan);
+    }
+  }
+}
+
+int serve_run(const struct serve_config *c)
+{
+  struct sockaddr_storage ss;
+  struct MHD_Daemon *d;
+  sigset_t set;
+  unsigned port = 0;
+  int v6, sig = 0, rc = EXIT_OK;
+  int64_t until;
+  size_t i;
+  char addr[INET6_ADDRSTRLEN] = "";
+
+  if (parse_listen(c->listen, &ss, &v6) < 0)
+    return EXIT_USAGE;
+  if (probe_global_init() < 0) {
+    msg_error("cannot initialise libcurl or c-ares");
+    return EXIT_SETUP;
+  }
+  prewarm(c);
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
+  signal(SIGPIPE, SIG_IGN);
+  serve_http_init(c);
+  d = serve_http_start((const struct sockaddr *)&ss, v6, &port);
+  if (!d) {
+    msg_error("cannot listen on '%s': %s", c->listen,
+              errno ? strerror(errno) : "libmicrohttpd refused");
+    probe_global_cleanup();
+    return EXIT_SETUP;
+  }
+  if (v6)
+    inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, addr,
+              sizeof(addr));
+  else
+    inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, addr,
+              sizeof(addr));
+  if (msg_verbosity >= 0) {
+    fprintf(stderr,
+            "hopsplit: serve: listening on http://%s%s%s:%u/ (vantage %s, "
+            "%u probes at once, modules:",
+            v6 ? "[" : "", addr, v6 ? "]" : "", port, c->vantage,
+            c->max_concurrent);
+    for (i = 0; i < c->n_modules; i++)
+      fprintf(stderr, " %s%s", c->modules[i].name,
+              i == c->default_module ? " (default)" : "");
+    fputs(")\n", stderr);
+    fflush(stderr);
+  }
+  /* SIGHUP is taken and ignored: a terminal hang-up is no reason to stop
+   * monitoring, and there is no configuration to reload yet. */
+  do {
+    if (sigwait(&set, &sig) != 0)
+      sig = SIGTERM;
+  } while (sig == SIGHUP);
+  if (msg_verbosity >= 0)
+    fprintf(stderr,
+            "hopsplit: serve: %s: draining %u probe%s under way, accepting "
+            "no more\n",
+            sig == SIGINT ? "SIGINT" : "SIGTERM", serve_http_in_flight(),
+            serve_http_in_flight() == 1 ? "" : "s");
+  serve_http_drain();
+  serve_http_quiesce(d);
+  until = mono_us() + DRAIN_MAX_US;
+  while (!serve_http_wait_idle(until)) {
+    struct timespec zero = {0, 0};
+    int s2 = sigtimedwait(&set, NULL, &zero);
+
+    if (s2 == SIGTERM || s2 == SIGINT) {
+      msg_warn("serve: second signal: stopping without waiting for %u "
+               "probe%s",
+               serve_http_in_flight(), serve_http_in_flight() == 1 ? "" : "s");
+      rc = EXIT_INTERRUPTED;
+      break;
+    }
+    if (mono_us() >= until)
+      break;
+  }
+  if (rc == EXIT_INTERRUPTED) {
+    /* The probes' threads still run: nothing may be freed under them. */
+    fflush(stderr);
+    _exit(EXIT_INTERRUPTED);
+  }
+  serve_http_stop(d);
+  probe_global_cleanup();
+  if (msg_verbosity >= 0)
+    fprintf(stderr, "hopsplit: serve: stopped after %llu probes\n",
+            serve_http_probes());
+  return rc;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+  struct serve_config c;
+  int rc = serve_config_parse(&c, argc, argv);
+
+  if (rc < 0)
+    return EXIT_USAGE;
+  if (rc == 1)
+    return EXIT_OK;
+  rc = serve_run(&c);
+  serve_config_release(&c);
+  return rc;
+}

@@ -1,0 +1,469 @@
+/*
+ * serve_metrics.c: the answer of one /probe in the Prometheus text format
+ * (0.0.4).  Input: struct serve_probe.  Output: text in a struct buf.
+ *
+ * First blackbox_exporter's probe_* series, where hopsplit measures the
+ * same thing, from one sample: the median sample (by total) of the
+ * module's first mode, else its last failed one; with the built-in module
+ * that is the probe's only request.  probe_http_duration_seconds is summed
+ * over the hops as blackbox does: resolve = dns, connect, tls, processing =
+ * send + wait (blackbox's connection-ready to first byte), transfer = the
+ * final hop's transfer only (blackbox reads no redirect body).  Unlike
+ * blackbox, a later hop to an origin already connected reuses the
+ * connection, as a client would, and then has no connect or tls.
+ *
+ * Then hopsplit's own series, labelled with the mode, the hop index and
+ * the hop's host (never a URL, never free text): per hop phases (median
+ * over the probe's samples of that mode), status, connection reuse, TLS
+ * resumption, the cache verdict (one series per verdict, 1 for the hop's),
+ * the edge (vendor, POP, country), its distance and the fibre floor, and
+ * the findings' savings.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "serve_int.h"
+#include "banned.h"
+
+void serve_family(struct buf *out, const char *name, const char *type,
+                  const char *help)
+{
+  buf_printf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+void serve_label(struct buf *out, const char *name, const char *v, int first)
+{
+  buf_printf(out, "%s%s=\"", first ? "" : ",", name);
+  for (; v && *v; v++) {
+    if (*v == '\\' || *v == '"')
+      buf_putc(out, '\\');
+    if (*v == '\n')
+      buf_puts(out, "\\n");
+    else
+      buf_putc(out, *v);
+  }
+  buf_putc(out, '"');
+}
+
+void serve_seconds(struct buf *out, int64_t us)
+{
+  int64_t a = us < 0 ? -us : us;
+
+  buf_printf(out, "%s%lld.%06lld", us < 0 ? "-" : "", (long long)(a / 1000000),
+             (long long)(a % 1000000));
+}
+
+/* The sample the blackbox-named series describe, or NULL. */
+static const struct sample *ref_sample(const struct serve_probe *sp)
+{
+  const struct mode_summary *ms;
+  enum sample_mode m;
+  size_t i;
+
+  if (!sp->have_analysis || !sp->plan.n_items || !sp->analysis.n_targets)
+    return NULL;
+  m = sp->plan.items[0].mode;
+  ms = &sp->analysis.targets[0].modes[m];
+  if (ms->median_sample >= 0 && (size_t)ms->median_sample < sp->results.n)
+    return &sp->results.samples[ms->median_sample];
+  for (i = sp->results.n; i > 0; i--)
+    if (sp->results.samples[i - 1].mode == m)
+      return &sp->results.samples[i - 1];
+  return NULL;
+}
+
+static const struct hop *last_hop(const struct sample *s)
+{
+  return s && s->n_hops ? &s->hops[s->n_hops - 1] : NULL;
+}
+
+static void gauge_us(struct buf *out, const char *name, const char *help,
+                     int64_t us)
+{
+  serve_family(out, name, "gauge", help);
+  buf_printf(out, "%s ", name);
+  serve_seconds(out, us);
+  buf_putc(out, '\n');
+}
+
+static void gauge_num(struct buf *out, const char *name, const char *help,
+                      const char *value)
+{
+  serve_family(out, name, "gauge", help);
+  buf_printf(out, "%s %s\n", name, value);
+}
+
+/* "TLSv1.3" as blackbox writes it: "TLS 1.3". */
+static void tls_version_label(char *dst, size_t n, const char *v)
+{
+  if (!strncmp(v, "TLSv", 4))
+    snprintf(dst, n, "TLS %s", v + 4);
+  else
+    snprintf(dst, n, "%s", v);
+}
+
+static void blackbox_series(const struct serve_probe *sp, struct buf *out)
+{
+  static const char *const names[] = {"connect", "processing", "resolve",
+                                      "tls", "transfer"};
+  const struct sample *s = ref_sample(sp);
+  const struct hop *fin = last_hop(s);
+  int64_t ph[5] = {0, 0, 0, 0, 0};
+  size_t k, i;
+  char v[64];
+
+  for (k = 0; s && k < s->n_hops; k++) {
+    const struct hop *h = &s->hops[k];
+
+    ph[0] += h->phases[PHASE_CONNECT];
+    ph[1] += h->phases[PHASE_SEND] + h->phases[PHASE_WAIT];
+    ph[2] += h->phases[PHASE_DNS];
+    ph[3] += h->phases[PHASE_TLS];
+  }
+  if (fin)
+    ph[4] = fin->phases[PHASE_TRANSFER];
+  gauge_us(out, "probe_dns_lookup_time_seconds",
+           "Returns the time taken for probe dns lookup in seconds",
+           s && s->n_hops ? s->hops[0].phases[PHASE_DNS] : 0);
+  gauge_us(out, "probe_duration_seconds",
+           "Returns how long the probe took to complete in seconds",
+           sp->duration_us);
+  serve_family(out, "probe_http_duration_seconds", "gauge",
+               "Duration of http request by phase, summed over all "
+               "redirects");
+  for (i = 0; i < 5; i++) {
+    buf_puts(out, "probe_http_duration_seconds{");
+    serve_label(out, "phase", names[i], 1);
+    buf_puts(out, "} ");
+    serve_seconds(out, ph[i]);
+    buf_putc(out, '\n');
+  }
+  snprintf(v, sizeof(v), "%zu", s && s->n_hops ? s->n_hops - 1 : 0);
+  gauge_num(out, "probe_http_redirects", "The number of redirects", v);
+  gauge_num(out, "probe_http_ssl",
+            "Indicates if SSL was used for the final redirect",
+            fin && fin->tls.version ? "1" : "0");
+  snprintf(v, sizeof(v), "%ld", fin ? fin->status : 0);
+  gauge_num(out, "probe_http_status_code", "Response HTTP status code", v);
+  snprintf(v, sizeof(v), "%lld",
+           fin ? (long long)(fin->size_decoded > 0 ? fin->size_decoded
+                                                   : fin->size_download)
+               : 0LL);
+  gauge_num(out, "probe_http_uncompressed_body_length",
+            "Length of uncompressed response body", v);
+  gauge_num(out, "probe_http_version",
+            "Returns the version of HTTP of the probe response",
+            fin && fin->http_version
+                ? (!strcmp(fin->http_version, "1.0") ? "1" : fin->http_version)
+                : "0");
+  if (s && s->n_hops && s->hops[0].remote_ip)
+    gauge_num(out, "probe_ip_protocol",
+              "Specifies whether probe ip protocol is IP4 or IP6",
+              strchr(s->hops[0].remote_ip, ':') ? "6" : "4");
+  gauge_num(out, "probe_success",
+            "Displays whether or not the probe was a success",
+            sp->success ? "1" : "0");
+  if (fin && fin->tls.version) {
+    tls_version_label(v, sizeof(v), fin->tls.version);
+    serve_family(out, "probe_tls_version_info", "gauge",
+                 "Returns the TLS version used or NaN when unknown");
+    buf_puts(out, "probe_tls_version_info{");
+    serve_label(out, "version", v, 1);
+    buf_puts(out, "} 1\n");
+  }
+}
+
+/* The host of hop k (0-based) in the samples of mode m (any mode when m
+ * is MODE_COUNT), or NULL. */
+static const char *hop_host(const struct serve_probe *sp, enum sample_mode m,
+                            size_t k)
+{
+  size_t i;
+
+  for (i = 0; i < sp->results.n; i++) {
+    const struct sample *s = &sp->results.samples[i];
+
+    if ((m == MODE_COUNT || s->mode == m) && s->n_hops > k)
+      return s->hops[k].host;
+  }
+  return NULL;
+}
+
+/* The sample whose hop facts (status, reuse, resumption) stand for mode
+ * m: its median sample, else its last one. */
+static const struct sample *mode_sample(const struct serve_probe *sp,
+                                        enum sample_mode m)
+{
+  const struct mode_summary *ms = &sp->analysis.targets[0].modes[m];
+  size_t i;
+
+  if (ms->median_sample >= 0 && (size_t)ms->median_sample < sp->results.n)
+    return &sp->results.samples[ms->median_sample];
+  for (i = sp->results.n; i > 0; i--)
+    if (sp->results.samples[i - 1].mode == m)
+      return &sp->results.samples[i - 1];
+  return NULL;
+}
+
+static void hop_labels(struct buf *out, const char *name, const char *mode,
+                       size_t hop, const char *host)
+{
+  char h[32];
+
+  snprintf(h, sizeof(h), "%zu", hop);
+  buf_printf(out, "%s{", name);
+  if (mode) {
+    serve_label(out, "mode", mode, 1);
+    serve_label(out, "hop", h, 0);
+  }
+  else {
+    serve_label(out, "hop", h, 1);
+  }
+  serve_label(out, "host", host ? host : "", 0);
+}
+
+static void per_mode(const struct serve_probe *sp, struct buf *out)
+{
+  const struct target_analysis *ta = &sp->analysis.targets[0];
+  size_t i, k, c;
+  int ph;
+
+  serve_family(out, "hopsplit_samples", "gauge",
+               "Samples this probe measured, per mode.");
+  for (i = 0; i < sp->plan.n_modes; i++) {
+    enum sample_mode m = sp->plan.modes[i];
+
+    buf_puts(out, "hopsplit_samples{");
+    serve_label(out, "mode", sample_mode_names[m], 1);
+    buf_printf(out, "} %zu\n", ta->modes[m].n_samples);
+  }
+  serve_family(out, "hopsplit_sample_failures", "gauge",
+               "Failed samples of this probe, per mode and error class.");
+  for (i = 0; i < sp->plan.n_modes; i++) {
+    enum sample_mode m = sp->plan.modes[i];
+
+    for (c = ERR_NONE + 1; c < ERR_COUNT; c++) {
+      buf_puts(out, "hopsplit_sample_failures{");
+      serve_label(out, "mode", sample_mode_names[m], 1);
+      serve_label(out, "class", err_class_names[c], 0);
+      buf_printf(out, "} %zu\n", ta->modes[m].failed_by_class[c]);
+    }
+  }
+  serve_family(out, "hopsplit_duration_seconds", "gauge",
+               "Phases of the whole request (hops summed, plus redirect and "
+               "the time between hops), median over this probe's successful "
+               "samples of each mode.");
+  for (i = 0; i < sp->plan.n_modes; i++) {
+    enum sample_mode m = sp->plan.modes[i];
+
+    if (!ta->modes[m].n_ok)
+      continue;
+    for (ph = 0; ph < SUM_COUNT; ph++) {
+      buf_puts(out, "hopsplit_duration_seconds{");
+      serve_label(out, "mode", sample_mode_names[m], 1);
+      serve_label(out, "phase", sum_phase_names[ph], 0);
+      buf_puts(out, "} ");
+      serve_seconds(out, ta->modes[m].phases[ph].p50);
+      buf_putc(out, '\n');
+    }
+  }
+  serve_family(out, "hopsplit_hop_duration_seconds", "gauge",
+               "Phase of one hop, median over this probe's successful "
+               "samples of the mode.");
+  for (i = 0; i < sp->plan.n_modes; i++) {
+    enum sample_mode m = sp->plan.modes[i];
+    const struct mode_summary *ms = &ta->modes[m];
+
+    for (k = 0; k < ms->n_hops; k++) {
+      const struct hop_summary *hs = &ms->hops[k];
+
+      if (!hs->phases[PHASE_TOTAL].n)
+        continue;
+      for (ph = 0; ph < PHASE_COUNT; ph++) {
+        hop_labels(out, "hopsplit_hop_duration_seconds", sample_mode_names[m],
+                   hs->hop, hop_host(sp, m, hs->hop - 1));
+        serve_label(out, "phase", phase_names[ph], 0);
+        buf_puts(out, "} ");
+        serve_seconds(out, hs->phases[ph].p50);
+        buf_putc(out, '\n');
+      }
+    }
+  }
+}
+
+static void hop_facts(const struct serve_probe *sp, struct buf *out)
+{
+  static const struct {
+    const char *name, *help;
+  } fam[] = {
+      {"hopsplit_hop_status_code", "HTTP status of the hop."},
+      {"hopsplit_hop_reused",
+       "1 when the hop reused a connection (no connect, no TLS)."},
+      {"hopsplit_hop_tls_resumed",
+       "1 when the hop's TLS session was resumed, 0 for a full handshake "
+       "(TLS hops on a new connection only)."},
+  };
+  size_t f, i, k;
+
+  for (f = 0; f < sizeof(fam) / sizeof(fam[0]); f++) {
+    serve_family(out, fam[f].name, "gauge", fam[f].help);
+    for (i = 0; i < sp->plan.n_modes; i++) {
+      enum sample_mode m = sp->plan.modes[i];
+      const struct sample *s = mode_sample(sp, m);
+
+      for (k = 0; s && k < s->n_hops; k++) {
+        const struct hop *h = &s->hops[k];
+
+        if (f == 2 && (!h->tls.version || h->reused || h->tls.resumed < 0))
+          continue;
+        hop_labels(out, fam[f].name, sample_mode_names[m], k + 1, h->host);
+        if (f == 0)
+          buf_printf(out, "} %ld\n", h->status);
+        else if (f == 1)
+          buf_printf(out, "} %d\n", h->reused ? 1 : 0);
+        else
+          buf_printf(out, "} %d\n", h->tls.resumed);
+      }
+    }
+  }
+}
+
+static void cache_edge(const struct serve_probe *sp, struct buf *out)
+{
+  const struct target_analysis *ta = &sp->analysis.targets[0];
+  size_t i;
+  int v;
+
+  serve_family(out, "hopsplit_hop_cache_verdict", "gauge",
+               "Cache verdict of a hop: 1 for the verdict of most of this "
+               "probe's samples, 0 for the others.");
+  for (i = 0; i < ta->n_cache; i++) {
+    const struct cache_hop *ch = &ta->cache[i];
+
+    for (v = 0; v < CACHE_VERDICT_COUNT; v++) {
+      hop_labels(out, "hopsplit_hop_cache_verdict", NULL, ch->hop, ch->host);
+      serve_label(out, "verdict", cache_verdict_names[v], 0);
+      buf_printf(out, "} %d\n", (int)ch->result.verdict == v ? 1 : 0);
+    }
+  }
+  serve_family(out, "hopsplit_hop_edge_info", "gauge",
+               "The CDN edge that served a hop (vendor, POP and its "
+               "country), when known.");
+  for (i = 0; i < ta->n_edge; i++) {
+    const struct edge_result *e = &ta->edge[i];
+
+    if (!e->vendor && !e->pop)
+      continue;
+    hop_labels(out, "hopsplit_hop_edge_info", NULL, (size_t)e->hop,
+               e->host ? e->host
+                       : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
+    serve_label(out, "vendor", e->vendor ? e->vendor : "", 0);
+    serve_label(out, "pop", e->pop ? e->pop : "", 0);
+    serve_label(out, "country", e->country ? e->country : "", 0);
+    buf_puts(out, "} 1\n");
+  }
+  serve_family(out, "hopsplit_hop_edge_distance_km", "gauge",
+               "Great-circle distance from the client to the edge of a hop.");
+  for (i = 0; i < ta->n_edge; i++) {
+    const struct edge_result *e = &ta->edge[i];
+
+    if (isnan(e->distance_km))
+      continue;
+    hop_labels(out, "hopsplit_hop_edge_distance_km", NULL, (size_t)e->hop,
+               e->host ? e->host
+                       : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
+    serve_label(out, "pop", e->pop ? e->pop : "", 0);
+    buf_printf(out, "} %.0f\n", e->distance_km);
+  }
+  serve_family(out, "hopsplit_hop_edge_floor_rtt_seconds", "gauge",
+               "Physical floor of the round trip to the edge of a hop "
+               "(distance over light in fibre, there and back).");
+  for (i = 0; i < ta->n_edge; i++) {
+    const struct edge_result *e = &ta->edge[i];
+
+    if (isnan(e->floor_rtt_ms))
+      continue;
+    hop_labels(
+        out, "hopsplit_hop_edge_floor_rtt_seconds", NULL, (size_t)e->hop,
+        e->host ? e->host : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
+    serve_label(out, "pop", e->pop ? e->pop : "", 0);
+    buf_printf(out, "} %.6f\n", e->floor_rtt_ms / 1000.0);
+  }
+}
+
+static void findings(const struct serve_probe *sp, struct buf *out)
+{
+  const struct target_analysis *ta = &sp->analysis.targets[0];
+  size_t i;
+  char h[32];
+
+  serve_family(out, "hopsplit_finding_saving_seconds", "gauge",
+               "Estimated saving of a finding (SPEC 4.3), from this probe's "
+               "medians; hop 0 is the whole request.");
+  for (i = 0; i < ta->n_findings; i++) {
+    const struct finding *f = &ta->findings[i];
+
+    snprintf(h, sizeof(h), "%d", f->hop);
+    buf_puts(out, "hopsplit_finding_saving_seconds{");
+    serve_label(out, "kind", finding_kind_names[f->kind], 1);
+    serve_label(out, "hop", h, 0);
+    buf_puts(out, "} ");
+    serve_seconds(out, f->saving_us);
+    buf_putc(out, '\n');
+  }
+}
+
+void serve_probe_metrics(const struct serve_probe *sp,
+                         const struct serve_config *c, struct buf *out)
+{
+  blackbox_series(sp, out);
+  serve_family(out, "hopsplit_probe_info", "gauge",
+               "Where and with which module this probe ran.");
+  buf_puts(out, "hopsplit_probe_info{");
+  serve_label(out, "module", sp->module ? sp->module->name : "unknown", 1);
+  serve_label(out, "vantage", c->vantage, 0);
+  serve_label(out, "version", HOPSPLIT_VERSION, 0);
+  buf_puts(out, "} 1\n");
+  if (!sp->have_analysis || !sp->analysis.n_targets)
+    return;
+  per_mode(sp, out);
+  hop_facts(sp, out);
+  cache_edge(sp, out);
+  findings(sp, out);
+}
+
+void serve_probe_debug(const struct serve_probe *sp,
+                       const struct serve_config *c, struct buf *out)
+{
+  buf_puts(out, "Logs for the probe:\n");
+  buf_add(out, sp->log.s, sp->log.len);
+  buf_puts(out, "\n\n\nMetrics that would have been returned:\n");
+  serve_probe_metrics(sp, c, out);
+  buf_puts(out, "\n\n\nModule configuration:\n");
+  if (!sp->module) {
+    buf_printf(out, "unknown module; the modules are:\n");
+    {
+      size_t i;
+
+      for (i = 0; i < c->n_modules; i++)
+        buf_printf(out, "  %s: %s\n", c->modules[i].name, c->modules[i].about);
+    }
+    return;
+  }
+  buf_printf(out, "module: %s (%s)\n", sp->module->name, sp->module->about);
+  if (sp->have_plan) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    if (f) {
+      plan_print(&sp->plan, f);
+      if (fclose(f) == 0)
+        buf_add(out, text, len);
+      free(text);
+    }
+  }
+}

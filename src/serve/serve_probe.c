@@ -1,0 +1,268 @@
+/*
+ * serve_probe.c: one /probe request of "hopsplit serve".  Input: the
+ * module, the target URL and the time budget.  Output: struct serve_probe
+ * with the plan, the samples, the analysis, the verdict (probe_success)
+ * and a log for debug=true.
+ *
+ * The measurement is the CLI's: a plan of one target built from the
+ * module's options, the runner, the analysis.  The budget bounds it twice:
+ * every hop's --max-time and --connect-timeout are cut to it, and the
+ * probe's deadline (probe_set_deadline, for this thread) stops a later hop
+ * or sample that would start after it, as a timeout.
+ *
+ * Each connection thread measures on its own: the string pool is per
+ * thread (strpool.h) and serve_probe_release empties it, so the memory of
+ * a probe is gone when its answer has been rendered.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "msg.h"
+#include "probe.h"
+#include "runner.h"
+#include "serve_int.h"
+#include "strpool.h"
+#include "url.h"
+#include "xalloc.h"
+#include "banned.h"
+
+static int64_t mono_us(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* A logfmt value: bare when it is a plain word, else quoted. */
+static void log_value(struct buf *b, const char *v)
+{
+  const char *p;
+  int plain = v && *v;
+
+  for (p = v; plain && *p; p++)
+    if (*p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7f)
+      plain = 0;
+  if (plain) {
+    buf_puts(b, v);
+    return;
+  }
+  buf_putc(b, '"');
+  for (p = v ? v : ""; *p; p++) {
+    if (*p == '"' || *p == '\\')
+      buf_printf(b, "\\%c", *p);
+    else if (*p == '\n')
+      buf_puts(b, "\\n");
+    else if ((unsigned char)*p < ' ' || *p == 0x7f)
+      buf_printf(b, "\\x%02x", (unsigned)(unsigned char)*p);
+    else
+      buf_putc(b, *p);
+  }
+  buf_putc(b, '"');
+}
+
+/* One log line: ts, level and msg, then key/value pairs (NULL ends). */
+static void plog(struct serve_probe *sp, const char *level, const char *msg,
+                 ...)
+{
+  struct timespec ts;
+  struct tm tm;
+  va_list ap;
+  const char *k;
+
+  clock_gettime(CLOCK_REALTIME, &ts);
+  gmtime_r(&ts.tv_sec, &tm);
+  buf_printf(&sp->log, "ts=%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
+             tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+             tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000);
+  buf_puts(&sp->log, " module=");
+  log_value(&sp->log, sp->module_name);
+  buf_puts(&sp->log, " target=");
+  {
+    char *shown = url_redact(sp->target);
+
+    log_value(&sp->log, shown);
+    free(shown);
+  }
+  buf_printf(&sp->log, " level=%s msg=", level);
+  log_value(&sp->log, msg);
+  va_start(ap, msg);
+  while ((k = va_arg(ap, const char *)) != NULL) {
+    const char *v = va_arg(ap, const char *);
+
+    buf_printf(&sp->log, " %s=", k);
+    log_value(&sp->log, v);
+  }
+  va_end(ap);
+  buf_putc(&sp->log, '\n');
+}
+
+static void fail(struct serve_probe *sp, const char *reason)
+{
+  if (!sp->reason)
+    sp->reason = xstrdup(reason);
+  plog(sp, "error", reason, (const char *)NULL);
+}
+
+/* Each sample as it ends: what debug=true shows of it. */
+static void on_sample(const struct plan *p, const struct sample *s, void *ud)
+{
+  struct serve_probe *sp = ud;
+  char a[64], b[64], c[64];
+  size_t k;
+
+  (void)p;
+  snprintf(a, sizeof(a), "%d", s->round);
+  snprintf(b, sizeof(b), "%.6f", (double)s->total_us / 1e6);
+  snprintf(c, sizeof(c), "%zu", s->n_hops);
+  if (s->ok)
+    plog(sp, "info", "Sample measured", "mode", sample_mode_names[s->mode],
+         "round", a, "total_seconds", b, "hops", c, (const char *)NULL);
+  else
+    plog(sp, "error", "Sample failed", "mode", sample_mode_names[s->mode],
+         "round", a, "class", err_class_names[s->err], "error",
+         s->err_message ? s->err_message : "", (const char *)NULL);
+  for (k = 0; k < s->n_hops; k++) {
+    const struct hop *h = &s->hops[k];
+    char hop[32], st[32], ph[256];
+    char *shown = url_redact(h->url);
+
+    snprintf(hop, sizeof(hop), "%zu", k + 1);
+    snprintf(st, sizeof(st), "%ld", h->status);
+    snprintf(
+        ph, sizeof(ph),
+        "dns=%lld connect=%lld tls=%lld send=%lld wait=%lld "
+        "transfer=%lld total=%lld",
+        (long long)h->phases[PHASE_DNS], (long long)h->phases[PHASE_CONNECT],
+        (long long)h->phases[PHASE_TLS], (long long)h->phases[PHASE_SEND],
+        (long long)h->phases[PHASE_WAIT], (long long)h->phases[PHASE_TRANSFER],
+        (long long)h->phases[PHASE_TOTAL]);
+    plog(sp, "info", "Hop", "hop", hop, "url", shown, "status", st,
+         "http_version", h->http_version ? h->http_version : "", "remote_ip",
+         h->remote_ip ? h->remote_ip : "", "connection",
+         h->reused ? "reused" : "new", "tls",
+         h->tls.version ? h->tls.version : "none", "tls_resumed",
+         h->tls.resumed == 1   ? "yes"
+         : h->tls.resumed == 0 ? "no"
+                               : "unknown",
+         "phases_us", ph, (const char *)NULL);
+    free(shown);
+  }
+}
+
+/* Verdict as blackbox_exporter's default: every sample measured and its
+ * final status 2xx. */
+static void judge(struct serve_probe *sp)
+{
+  size_t i;
+  char why[1024];
+
+  if (!sp->results.n) {
+    fail(sp, "no sample was measured before the deadline");
+    return;
+  }
+  for (i = 0; i < sp->results.n; i++) {
+    const struct sample *s = &sp->results.samples[i];
+    long st = s->n_hops ? s->hops[s->n_hops - 1].status : 0;
+
+    if (!s->ok) {
+      snprintf(why, sizeof(why), "%s sample of round %d failed: %s: %s",
+               sample_mode_names[s->mode], s->round, err_class_names[s->err],
+               s->err_message ? s->err_message : "");
+      fail(sp, why);
+      return;
+    }
+    if (st < 200 || st > 299) {
+      snprintf(why, sizeof(why),
+               "%s sample of round %d: final status %ld, not 2xx",
+               sample_mode_names[s->mode], s->round, st);
+      fail(sp, why);
+      return;
+    }
+  }
+  sp->success = 1;
+}
+
+void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
+                     const char *module, const char *target, double budget_s)
+{
+  struct plan_target_spec spec;
+  char msg[1024], t[64];
+  int64_t budget_us = (int64_t)(budget_s * 1e6);
+
+  memset(sp, 0, sizeof(sp[0]));
+  buf_init(&sp->log, 256 * 1024);
+  results_init(&sp->results);
+  sp->started_us = mono_us();
+  sp->budget_s = budget_s;
+  sp->module_name = xstrdup(module && *module ? module : "http_2xx");
+  sp->target = xstrdup(target ? target : "");
+  snprintf(t, sizeof(t), "%.3f", budget_s);
+  plog(sp, "info", "Beginning probe", "probe", "http", "timeout_seconds", t,
+       "vantage", c->vantage, (const char *)NULL);
+  sp->module = serve_module_find(c, module);
+  if (!sp->module) {
+    snprintf(msg, sizeof(msg), "unknown module \"%s\" (see / for the modules)",
+             sp->module_name);
+    fail(sp, msg);
+    goto out;
+  }
+  if (url_target_problem(sp->target, msg, sizeof(msg)) < 0) {
+    fail(sp, msg);
+    goto out;
+  }
+  options_copy(&sp->opts, &sp->module->opts);
+  sp->have_opts = 1;
+  if (budget_us < 1000)
+    budget_us = 1000;
+  if (sp->opts.max_time_us <= 0 || sp->opts.max_time_us > budget_us)
+    sp->opts.max_time_us = budget_us;
+  if (sp->opts.connect_timeout_us <= 0 ||
+      sp->opts.connect_timeout_us > budget_us)
+    sp->opts.connect_timeout_us = budget_us;
+  spec.name = sp->module->name;
+  spec.url = sp->target;
+  spec.opts = &sp->opts;
+  if (plan_build_targets(&sp->plan, &sp->opts, &spec, 1) < 0) {
+    fail(sp, "the module's settings cannot be used with this target (see "
+             "the server's log)");
+    goto out;
+  }
+  sp->have_plan = 1;
+  probe_set_deadline(sp->started_us + budget_us);
+  runner_run(&sp->plan, &sp->results, on_sample, sp);
+  probe_set_deadline(0);
+  analysis_build(&sp->analysis, &sp->plan, &sp->results);
+  sp->have_analysis = 1;
+  judge(sp);
+out:
+  sp->duration_us = mono_us() - sp->started_us;
+  snprintf(t, sizeof(t), "%.6f", (double)sp->duration_us / 1e6);
+  if (sp->success)
+    plog(sp, "info", "Probe succeeded", "duration_seconds", t,
+         (const char *)NULL);
+  else
+    plog(sp, "error", "Probe failed", "duration_seconds", t, "reason",
+         sp->reason ? sp->reason : "", (const char *)NULL);
+}
+
+void serve_probe_release(struct serve_probe *sp)
+{
+  if (sp->have_analysis)
+    analysis_release(&sp->analysis);
+  results_release(&sp->results);
+  if (sp->have_plan)
+    plan_release(&sp->plan);
+  if (sp->have_opts)
+    options_release(&sp->opts);
+  buf_release(&sp->log);
+  free(sp->module_name);
+  free(sp->target);
+  free(sp->reason);
+  memset(sp, 0, sizeof(*sp));
+  /* This thread's pool held the samples' strings: all gone now. */
+  strpool_release_all();
+}
