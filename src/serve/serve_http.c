@@ -26,6 +26,7 @@
 
 #include "msg.h"
 #include "serve_int.h"
+#include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -285,13 +286,18 @@ static enum MHD_Result handle_probe(struct MHD_Connection *con)
   else
     serve_probe_metrics(&sp, c, &out);
   give_slot(&sp);
-  if (sp.success)
-    msg_info("probe %s (module %s): success in %.3f s", sp.target,
-             sp.module_name, (double)sp.duration_us / 1e6);
-  else
-    msg_info("probe %s (module %s): failed in %.3f s: %s", sp.target,
-             sp.module_name, (double)sp.duration_us / 1e6,
-             sp.reason ? sp.reason : "");
+  if (msg_verbosity > 0) {
+    char *shown = url_redact(sp.target);
+
+    if (sp.success)
+      msg_info("probe %s (module %s, budget %.3f s): success in %.3f s", shown,
+               sp.module_name, sp.budget_s, (double)sp.duration_us / 1e6);
+    else
+      msg_info("probe %s (module %s, budget %.3f s): failed in %.3f s: %s",
+               shown, sp.module_name, sp.budget_s,
+               (double)sp.duration_us / 1e6, sp.reason ? sp.reason : "");
+    free(shown);
+  }
   serve_probe_release(&sp);
   len = out.len;
   return answer(con, MHD_HTTP_OK,

@@ -56,6 +56,16 @@ void serve_seconds(struct buf *out, int64_t us)
              (long long)(a % 1000000));
 }
 
+/* A family's HELP and TYPE before its first series only: a family with
+ * no series is left out. */
+static void family_once(struct buf *out, int *done, const char *name,
+                        const char *type, const char *help)
+{
+  if (!*done)
+    serve_family(out, name, type, help);
+  *done = 1;
+}
+
 /* The sample the blackbox-named series describe, or NULL. */
 static const struct sample *ref_sample(const struct serve_probe *sp)
 {
@@ -229,7 +239,7 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
 {
   const struct target_analysis *ta = &sp->analysis.targets[0];
   size_t i, k, c;
-  int ph;
+  int ph, fam = 0;
 
   serve_family(out, "hopsplit_samples", "gauge",
                "Samples this probe measured, per mode.");
@@ -252,15 +262,15 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
       buf_printf(out, "} %zu\n", ta->modes[m].failed_by_class[c]);
     }
   }
-  serve_family(out, "hopsplit_duration_seconds", "gauge",
-               "Phases of the whole request (hops summed, plus redirect and "
-               "the time between hops), median over this probe's successful "
-               "samples of each mode.");
   for (i = 0; i < sp->plan.n_modes; i++) {
     enum sample_mode m = sp->plan.modes[i];
 
     if (!ta->modes[m].n_ok)
       continue;
+    family_once(out, &fam, "hopsplit_duration_seconds", "gauge",
+                "Phases of the whole request (hops summed, plus redirect "
+                "and the time between hops), median over this probe's "
+                "successful samples of each mode.");
     for (ph = 0; ph < SUM_COUNT; ph++) {
       buf_puts(out, "hopsplit_duration_seconds{");
       serve_label(out, "mode", sample_mode_names[m], 1);
@@ -270,9 +280,7 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
       buf_putc(out, '\n');
     }
   }
-  serve_family(out, "hopsplit_hop_duration_seconds", "gauge",
-               "Phase of one hop, median over this probe's successful "
-               "samples of the mode.");
+  fam = 0;
   for (i = 0; i < sp->plan.n_modes; i++) {
     enum sample_mode m = sp->plan.modes[i];
     const struct mode_summary *ms = &ta->modes[m];
@@ -282,6 +290,9 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
 
       if (!hs->phases[PHASE_TOTAL].n)
         continue;
+      family_once(out, &fam, "hopsplit_hop_duration_seconds", "gauge",
+                  "Phase of one hop, median over this probe's successful "
+                  "samples of the mode.");
       for (ph = 0; ph < PHASE_COUNT; ph++) {
         hop_labels(out, "hopsplit_hop_duration_seconds", sample_mode_names[m],
                    hs->hop, hop_host(sp, m, hs->hop - 1));
@@ -309,7 +320,8 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
   size_t f, i, k;
 
   for (f = 0; f < sizeof(fam) / sizeof(fam[0]); f++) {
-    serve_family(out, fam[f].name, "gauge", fam[f].help);
+    int done = 0;
+
     for (i = 0; i < sp->plan.n_modes; i++) {
       enum sample_mode m = sp->plan.modes[i];
       const struct sample *s = mode_sample(sp, m);
@@ -319,6 +331,7 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
 
         if (f == 2 && (!h->tls.version || h->reused || h->tls.resumed < 0))
           continue;
+        family_once(out, &done, fam[f].name, "gauge", fam[f].help);
         hop_labels(out, fam[f].name, sample_mode_names[m], k + 1, h->host);
         if (f == 0)
           buf_printf(out, "} %ld\n", h->status);
@@ -335,13 +348,14 @@ static void cache_edge(const struct serve_probe *sp, struct buf *out)
 {
   const struct target_analysis *ta = &sp->analysis.targets[0];
   size_t i;
-  int v;
+  int v, fam = 0;
 
-  serve_family(out, "hopsplit_hop_cache_verdict", "gauge",
-               "Cache verdict of a hop: 1 for the verdict of most of this "
-               "probe's samples, 0 for the others.");
   for (i = 0; i < ta->n_cache; i++) {
     const struct cache_hop *ch = &ta->cache[i];
+
+    family_once(out, &fam, "hopsplit_hop_cache_verdict", "gauge",
+                "Cache verdict of a hop: 1 for the verdict of most of this "
+                "probe's samples, 0 for the others.");
 
     for (v = 0; v < CACHE_VERDICT_COUNT; v++) {
       hop_labels(out, "hopsplit_hop_cache_verdict", NULL, ch->hop, ch->host);
@@ -349,14 +363,15 @@ static void cache_edge(const struct serve_probe *sp, struct buf *out)
       buf_printf(out, "} %d\n", (int)ch->result.verdict == v ? 1 : 0);
     }
   }
-  serve_family(out, "hopsplit_hop_edge_info", "gauge",
-               "The CDN edge that served a hop (vendor, POP and its "
-               "country), when known.");
+  fam = 0;
   for (i = 0; i < ta->n_edge; i++) {
     const struct edge_result *e = &ta->edge[i];
 
     if (!e->vendor && !e->pop)
       continue;
+    family_once(out, &fam, "hopsplit_hop_edge_info", "gauge",
+                "The CDN edge that served a hop (vendor, POP and its "
+                "country), when known.");
     hop_labels(out, "hopsplit_hop_edge_info", NULL, (size_t)e->hop,
                e->host ? e->host
                        : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
@@ -365,27 +380,30 @@ static void cache_edge(const struct serve_probe *sp, struct buf *out)
     serve_label(out, "country", e->country ? e->country : "", 0);
     buf_puts(out, "} 1\n");
   }
-  serve_family(out, "hopsplit_hop_edge_distance_km", "gauge",
-               "Great-circle distance from the client to the edge of a hop.");
+  fam = 0;
   for (i = 0; i < ta->n_edge; i++) {
     const struct edge_result *e = &ta->edge[i];
 
     if (isnan(e->distance_km))
       continue;
+    family_once(out, &fam, "hopsplit_hop_edge_distance_km", "gauge",
+                "Great-circle distance from the client to the edge of a "
+                "hop.");
     hop_labels(out, "hopsplit_hop_edge_distance_km", NULL, (size_t)e->hop,
                e->host ? e->host
                        : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
     serve_label(out, "pop", e->pop ? e->pop : "", 0);
     buf_printf(out, "} %.0f\n", e->distance_km);
   }
-  serve_family(out, "hopsplit_hop_edge_floor_rtt_seconds", "gauge",
-               "Physical floor of the round trip to the edge of a hop "
-               "(distance over light in fibre, there and back).");
+  fam = 0;
   for (i = 0; i < ta->n_edge; i++) {
     const struct edge_result *e = &ta->edge[i];
 
     if (isnan(e->floor_rtt_ms))
       continue;
+    family_once(out, &fam, "hopsplit_hop_edge_floor_rtt_seconds", "gauge",
+                "Physical floor of the round trip to the edge of a hop "
+                "(distance over light in fibre, there and back).");
     hop_labels(
         out, "hopsplit_hop_edge_floor_rtt_seconds", NULL, (size_t)e->hop,
         e->host ? e->host : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
@@ -399,12 +417,14 @@ static void findings(const struct serve_probe *sp, struct buf *out)
   const struct target_analysis *ta = &sp->analysis.targets[0];
   size_t i;
   char h[32];
+  int fam = 0;
 
-  serve_family(out, "hopsplit_finding_saving_seconds", "gauge",
-               "Estimated saving of a finding (SPEC 4.3), from this probe's "
-               "medians; hop 0 is the whole request.");
   for (i = 0; i < ta->n_findings; i++) {
     const struct finding *f = &ta->findings[i];
+
+    family_once(out, &fam, "hopsplit_finding_saving_seconds", "gauge",
+                "Estimated saving of a finding (SPEC 4.3), from this "
+                "probe's medians; hop 0 is the whole request.");
 
     snprintf(h, sizeof(h), "%d", f->hop);
     buf_puts(out, "hopsplit_finding_saving_seconds{");

@@ -12,6 +12,9 @@
 #
 #   hs_start_blackbox DIR      blackbox_exporter with module http_2xx (IPv4,
 #                              the test CA, 5 s) on $BLACKBOX_PORT
+#   hs_start_serve DIR ARGS... $HOPSPLIT serve --listen 127.0.0.1:0 ARGS, its
+#                              port (from its first line) in $SERVE_PORT, its
+#                              stderr in DIR/serve.err
 #   hs_prom_job NAME ADDR MODULE URL...
 #                              add a blackbox-style scrape job (before start)
 #   hs_prom_self NAME ADDR     add a plain job scraping ADDR/metrics
@@ -132,6 +135,35 @@ EOF
     hs_log "blackbox_exporter: port taken, retrying"
   done
   hs_fail "blackbox_exporter: no free port after $hs_try tries"
+}
+
+# hs_start_serve DIR ARGS...: hopsplit serve on a port the kernel picks
+# (no race); it says which on its first line of stderr.
+hs_start_serve() {
+  hs_d=$1
+  shift
+  mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
+  "$HOPSPLIT" serve --listen 127.0.0.1:0 "$@" </dev/null \
+    >"$hs_d/serve.out" 2>"$hs_d/serve.err" &
+  hs_pid=$!
+  hs_track "$hs_pid"
+  hs_i=0
+  SERVE_PORT=
+  while [ "$hs_i" -lt 100 ]; do
+    SERVE_PORT=$(sed -n 's|^hopsplit: serve: listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' \
+      "$hs_d/serve.err")
+    [ -n "$SERVE_PORT" ] && break
+    hs_is_running "$hs_pid" || break
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+  if [ -z "$SERVE_PORT" ]; then
+    cat "$hs_d/serve.err" >&2
+    hs_fail "hopsplit serve did not start"
+  fi
+  SERVE_PID=$hs_pid
+  SERVE_ERR=$hs_d/serve.err
+  export SERVE_PORT SERVE_PID SERVE_ERR
 }
 
 # hs_start_prometheus DIR: Prometheus scraping every job added so far, its
