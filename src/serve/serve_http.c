@@ -43,27 +43,15 @@ static struct {
   const struct serve_config *cfg;
   pthread_mutex_t mu;
   pthread_cond_t cv;
-  unsigned in_flight;
+  unsigned in_flight; /* probes measuring */
+  unsigned active;    /* requests from their headers to their answer sent */
   int draining;
   unsigned long long probes, failures, rejected, unknown_module, bad_requests,
       requests;
   unsigned long long bucket[N_BUCKETS];
   double duration_sum;
   double started_at; /* wall clock, seconds since the epoch */
-} S = {NULL,
-       PTHREAD_MUTEX_INITIALIZER,
-       PTHREAD_COND_INITIALIZER,
-       0,
-       0,
-       0,
-       0,
-       0,
-       0,
-       0,
-       0,
-       {0},
-       0,
-       0};
+} S = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
 static MHD_socket quiesced_fd = MHD_INVALID_SOCKET;
 
@@ -117,7 +105,7 @@ int serve_http_wait_idle(int64_t until_us)
   int idle;
 
   pthread_mutex_lock(&S.mu);
-  if (S.in_flight && mono_us() < until_us) {
+  if (S.active && mono_us() < until_us) {
     struct timespec ts;
 
     /* One wait of at most 100 ms: the caller loops, and watches for a
@@ -130,7 +118,7 @@ int serve_http_wait_idle(int64_t until_us)
     }
     pthread_cond_timedwait(&S.cv, &S.mu, &ts);
   }
-  idle = S.in_flight == 0;
+  idle = S.active == 0;
   pthread_mutex_unlock(&S.mu);
   return idle;
 }
@@ -472,6 +460,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
    * any body (ignored) has been read. */
   if (!*req_cls) {
     *req_cls = &seen;
+    pthread_mutex_lock(&S.mu);
+    S.active++;
+    pthread_mutex_unlock(&S.mu);
     return MHD_YES;
   }
   if (*upload_data_size) {
@@ -498,6 +489,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
                      "not found: see / (/probe?target=URL, /metrics)\n", 0);
 }
 
+/* A request is over: its answer was sent, or the client went away.  The
+ * drain waits for this, not only for the probe, so that a probe measured
+ * during the drain is also delivered. */
+static void on_completed(void *cls, struct MHD_Connection *con, void **req_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+  (void)cls;
+  (void)con;
+  (void)toe;
+  if (!*req_cls)
+    return;
+  *req_cls = NULL;
+  pthread_mutex_lock(&S.mu);
+  S.active--;
+  pthread_cond_broadcast(&S.cv);
+  pthread_mutex_unlock(&S.mu);
+}
+
 struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
                                     unsigned *port)
 {
@@ -517,7 +526,8 @@ struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
   d = MHD_start_daemon(
       flags, 0, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR, sa,
       MHD_OPTION_CONNECTION_LIMIT, (unsigned)(c->max_concurrent * 2 + 16),
-      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300, MHD_OPTION_END);
+      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
+      MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);
   if (!d)
     return NULL;
   info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);

@@ -100,8 +100,8 @@ int serve_run(const struct serve_config *c);
 
 /* The request handler and its state (serve_http.c).  serve_http_init
  * before the daemon starts; serve_http_drain makes new probes answer 503;
- * serve_http_wait_idle waits (at most 100 ms per call) for the probes
- * under way and returns 1 when there are none. */
+ * serve_http_wait_idle waits (at most 100 ms per call) for the requests
+ * under way to be answered and returns 1 when there are none. */
 struct MHD_Daemon;
 struct sockaddr;
 void serve_http_init(const struct serve_config *c);

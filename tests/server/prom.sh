@@ -143,6 +143,7 @@ hs_start_serve() {
   hs_d=$1
   shift
   mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
+  : >"$hs_d/serve.err"
   "$HOPSPLIT" serve --listen 127.0.0.1:0 "$@" </dev/null \
     >"$hs_d/serve.out" 2>"$hs_d/serve.err" &
   hs_pid=$!
