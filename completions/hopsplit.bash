@@ -19,8 +19,9 @@ _hopsplit()
     --http1.1 --http2 --insecure --ipv4 --ipv6 --location-trusted
     --max-redirs --max-time --mode --no-follow --order --output --pause
     --progress --quiet --request --resolve --rounds --seed --show-secrets
-    --trace --user-agent --verbose --version"
+    --trace --user-agent --vantage --verbose --version"
   local report_opts="--color --format --help --output --quiet --verbose"
+  local serve_opts="--config --listen --max-concurrent --timeout-offset"
   local formats="text json ndjson csv har html prom"
 
   case $prev in
@@ -41,7 +42,7 @@ _hopsplit()
         -- "$cur"))
       return
       ;;
-    -o | --output | --cacert)
+    -o | --output | --cacert | --config)
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;
@@ -55,22 +56,29 @@ _hopsplit()
       ;;
     -H | --header | -A | --user-agent | --resolve | --dns-server | \
       --client-location | --connect-timeout | -m | --max-time | \
-      -L | --max-redirs | -n | --rounds | --seed | --pause)
+      -L | --max-redirs | -n | --rounds | --seed | --pause | --vantage | \
+      --listen | --max-concurrent | --timeout-offset)
       return
       ;;
   esac
 
   if [[ $cword -eq 1 && $cur != -* ]]; then
-    COMPREPLY=($(compgen -W "run report" -- "$cur"))
+    COMPREPLY=($(compgen -W "run report serve merge" -- "$cur"))
     return
   fi
   case ${words[1]} in
-    report)
+    report | merge)
       if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$report_opts" -- "$cur"))
       else
         COMPREPLY=($(compgen -f -X '!*.json' -- "$cur") \
           $(compgen -d -- "$cur"))
+      fi
+      return
+      ;;
+    serve)
+      if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts $serve_opts" -- "$cur"))
       fi
       return
       ;;

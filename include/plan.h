@@ -41,6 +41,9 @@ struct plan {
   size_t n_items;
   long rounds;
   uint64_t seed; /* the seed used, set even when not given */
+  /* Where the run measures (--vantage, else the host name), owned; NULL
+   * in a plan read back from a document that did not record it. */
+  char *vantage;
   /* The checks of a profile run (borrowed; evaluated after the analysis,
    * reported with it), NULL for the URL form. */
   const struct check_set *checks;

@@ -152,6 +152,17 @@ void cli_usage(FILE *f)
   }
   fputs("\nDurations take us, ms or s; a bare number is seconds.\n"
         "Exit status: 0 ok, 2 usage error, 3 a sample failed, 4 setup "
-        "error,\n130 interrupted.  See hopsplit(1).\n",
+        "error,\n130 interrupted.  See hopsplit(1).\n"
+        "\ncommands (each has --help):\n"
+        "  hopsplit run [OPTIONS] PROFILE.yaml ...     run YAML profiles\n"
+        "  hopsplit report [--format F] [-o FILE] RESULTS.json\n"
+        "                                              re-render saved "
+        "results\n"
+        "  hopsplit merge [--format F] [-o FILE] A.json B.json ...\n"
+        "                                              one comparison across "
+        "vantage points\n"
+        "  hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]\n"
+        "                                              prober for Prometheus "
+        "(/probe, /metrics)\n",
         f);
 }

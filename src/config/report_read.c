@@ -536,6 +536,7 @@ int report_read(struct report_saved *saved, const char *text, size_t len,
   if (r.bad)
     goto out;
   plan_of(&r, jt_get(&doc, "targets"), &saved->opts, &saved->plan);
+  saved->plan.vantage = opt_str(jt_get(&doc, "vantage"));
   saved->libraries = opt_str(jt_path(&doc, "tool.libraries"));
   if (!saved->libraries)
     saved->libraries = xstrdup("");

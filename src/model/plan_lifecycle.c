@@ -22,5 +22,6 @@ void plan_release(struct plan *p)
   }
   free(p->targets);
   free(p->items);
+  free(p->vantage);
   memset(p, 0, sizeof(*p));
 }

@@ -213,6 +213,18 @@ static void plan_items(struct plan *p, const struct options *o)
       p->items[i * p->n_modes + j].mode = p->modes[j];
     }
   p->rounds = o->rounds;
+  if (o->vantage) {
+    p->vantage = xstrdup(o->vantage);
+  }
+  else {
+    char host[256];
+
+    /* POSIX leaves a truncated name unterminated. */
+    if (gethostname(host, sizeof(host) - 1) < 0)
+      snprintf(host, sizeof(host), "unknown");
+    host[sizeof(host) - 1] = '\0';
+    p->vantage = xstrdup(host);
+  }
   if (o->seed_set) {
     p->seed = o->seed;
   }

@@ -61,6 +61,7 @@ static const struct {
     {"error_class", "t:class"},
     {"error_message", "t:message"},
     {"insecure", "d:settings.insecure"},
+    {"vantage", "d:vantage"},
 };
 
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))

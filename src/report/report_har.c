@@ -341,6 +341,7 @@ void report_har(const struct report_ctx *c, struct buf *out)
   json_bool(&j, "insecure", flag(&doc, "insecure"));
   copy(&j, "started_at", jt_get(&doc, "started_at"));
   copy(&j, "finished_at", jt_get(&doc, "finished_at"));
+  copy(&j, "vantage", jt_get(&doc, "vantage"));
   json_object_end(&j);
   json_object_end(&j);
   json_object_end(&j);

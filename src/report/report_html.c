@@ -105,7 +105,12 @@ static void header(const struct report_ctx *c, struct buf *b)
              c->results->n, c->results->n == 1 ? "" : "s",
              c->analysis->n_failed, schedule_order_name(p->opts->order),
              (unsigned long long)p->seed);
-  buf_printf(b, "from %s to %s<br>\n<span class=\"muted\">", t, f);
+  buf_printf(b, "from %s to %s", t, f);
+  if (p->vantage) {
+    buf_puts(b, ", measured at ");
+    esc(b, p->vantage);
+  }
+  buf_puts(b, "<br>\n<span class=\"muted\">");
   esc(b, c->libraries);
   buf_puts(b, "</span></p>\n");
   if (p->opts->insecure)

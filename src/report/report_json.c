@@ -583,6 +583,7 @@ void report_json(const struct report_ctx *c, struct buf *out)
   time_field(&j, "finished_at", c->results->finished_at_ms);
   json_bool(&j, "partial", c->results->partial);
   json_bool(&j, "insecure", c->plan->opts->insecure);
+  json_string(&j, "vantage", c->plan->vantage);
   json_int(&j, "n_samples", (int64_t)c->analysis->n_samples);
   json_int(&j, "n_failed", (int64_t)c->analysis->n_failed);
   client_obj(&j, c->analysis);

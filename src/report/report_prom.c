@@ -265,6 +265,13 @@ void report_prom(const struct report_ctx *c, struct buf *out)
          "1 when TLS certificates were not verified (-k).");
   buf_printf(out, "hopsplit_tls_verify_disabled %d\n",
              c->plan->opts->insecure ? 1 : 0);
+  if (c->plan->vantage) {
+    family(out, "hopsplit_run_info", "gauge",
+           "Where the run measured (--vantage, else the host name).");
+    buf_puts(out, "hopsplit_run_info{");
+    label(out, "vantage", c->plan->vantage, 1);
+    buf_puts(out, "} 1\n");
+  }
   family(out, "hopsplit_partial", "gauge",
          "1 when the run was interrupted before every sample ran.");
   buf_printf(out, "hopsplit_partial %d\n", c->results->partial ? 1 : 0);

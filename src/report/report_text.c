@@ -65,6 +65,8 @@ static void header(const struct report_ctx *c, struct buf *b)
     buf_printf(b, "%s%s", i ? "," : "", sample_mode_names[p->modes[i]]);
   buf_printf(b, ", %zu sample%s  %s\n", c->results->n,
              c->results->n == 1 ? "" : "s", t);
+  if (p->vantage)
+    buf_printf(b, "vantage: %s\n", p->vantage);
   if (p->opts->order == ORDER_SHUFFLE)
     buf_printf(b, "order shuffle, seed %llu (--seed to repeat it)\n",
                (unsigned long long)p->seed);

@@ -123,8 +123,25 @@ done <<EOF
 $opts
 EOF
 
+# Options of `hopsplit serve --help` ("serve options:", same layout): each
+# has an item (.It Fl -NAME) somewhere in the page (its SERVE section),
+# and the SYNOPSIS may name them.
+serve_help=$("$HOPSPLIT" serve --help 2>&1) || {
+  log "FAIL: '$HOPSPLIT serve --help' failed:"
+  printf '%s\n' "$serve_help" >&2
+  exit 1
+}
+serve_longs=$(printf '%s\n' "$serve_help" |
+  sed -n -e "s/^      --$N [^ ].*/\\1/p" -e "s/^      --$N  .*/\\1/p")
+[ -n "$serve_longs" ] || problem "found no options in 'hopsplit serve --help'"
+for name in $serve_longs; do
+  grep -qE "^\.It Fl -$(quote "$name") Ar " "$PAGE" ||
+    problem "--$name is in 'serve --help' but has no item (.It Fl -$name" \
+      "Ar ...) in $PAGE"
+done
+
 # Page -> help: no stale options in the option list or the SYNOPSIS.
-longs=$(printf '%s\n' "$opts" | awk '{ print $1 }')
+longs=$(printf '%s\n%s\n' "$opts" "$serve_longs" | awk '{ print $1 }')
 shorts=$(printf '%s\n' "$opts" | awk '$2 != "-" { printf "%s", $2 }')
 for o in $(printf '%s\n%s\n' "$items" "$synopsis" |
   grep -oE 'Fl -[a-z0-9][a-z0-9.-]*' | sed 's/^Fl -//' | sort -u); do
