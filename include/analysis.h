@@ -135,6 +135,12 @@ struct analysis {
  * (analysis_compare.c). */
 void analysis_cdn_build(const struct plan *p, const struct results *r,
                         struct analysis *a);
+/* Replace a's comparisons with unpaired ones (compare_unpaired): every
+ * target against the first, in each mode where both have successful
+ * samples, for runs merged from several places (hopsplit merge), whose
+ * rounds do not pair.  Drift is left as it is (within each target). */
+void analysis_compare_unpaired(const struct plan *p, const struct results *r,
+                               struct analysis *a);
 void analysis_compare_build(const struct plan *p, const struct results *r,
                             struct analysis *a);
 

@@ -64,6 +64,11 @@ struct compare_result {
   enum compare_verdict verdict;
   int ci_available; /* 1 when [ci_low_us, ci_high_us] covers >= 95 % */
   double ci_level;  /* exact coverage of [ci_low_us, ci_high_us], 0..1 */
+  /* compare_unpaired only: 1, and the sizes of the two sides (n_pairs is
+   * then the number of (baseline, target) combinations compared). */
+  int unpaired;
+  size_t n_base;
+  size_t n_target;
 };
 
 /*
@@ -98,6 +103,23 @@ size_t compare_ci_rank(size_t n, double *coverage);
 void compare_paired(const int64_t *base, const int64_t *target,
                     const bool *valid, size_t n_rounds,
                     struct compare_result *out);
+
+/*
+ * Unpaired comparison, for samples that cannot be paired by round (runs
+ * from different places, hopsplit merge): the Hodges-Lehmann shift (the
+ * nearest-rank median of every difference target[j] - base[i]) and the
+ * distribution-free interval of the Mann-Whitney test, [D(w+1), D(N-w)]
+ * of the N = nb * nt sorted differences, with w the 2.5 % point of the
+ * rank-sum statistic U by the normal approximation, w = floor(N/2 -
+ * 1.96 sqrt(nb nt (nb + nt + 1) / 12)); ci_level is that approximation's
+ * coverage.  When w < 0 (too few samples) ci_available is 0 and the
+ * interval is [min, max] of the differences, with its exact coverage
+ * 1 - 2 / C(nb + nt, nb).  Sides of more than 1000 values are thinned to
+ * every k-th sorted value so that N stays below a million.  The verdict
+ * rule is compare_paired's.  out->unpaired is 1.
+ */
+void compare_unpaired(const int64_t *base, size_t nb, const int64_t *target,
+                      size_t nt, struct compare_result *out);
 
 /*
  * Spearman's rank correlation of x and y (n pairs): Pearson's correlation of

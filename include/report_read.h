@@ -25,6 +25,8 @@ struct report_saved {
   /* The checks of a profile run (plan.checks points here), or none. */
   struct check_set checks;
   int has_checks;
+  /* The comparisons were unpaired (a document of hopsplit merge). */
+  int unpaired;
 };
 
 /* Parse text (len bytes, what a run wrote with -o FILE.json); name is

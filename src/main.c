@@ -1,5 +1,5 @@
 /*
- * main.c: the command line entry.  "run", "report" and "serve" are
+ * main.c: the command line entry.  "run", "report", "merge" and "serve" are
  * subcommands only as the first argument; otherwise cli -> plan -> pipeline
  * (probe -> analysis -> report), and the outcome becomes the exit status (SPEC
  * 2). Nothing else happens here.
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_merge.h"
 #include "cmd_run.h"
 #include "cmd_report.h"
 #include "msg.h"
@@ -70,6 +71,8 @@ int main(int argc, char **argv)
     rc = cmd_report(argc - 1, argv + 1);
   else if (argc > 1 && !strcmp(argv[1], "run"))
     rc = cmd_run(argc - 1, argv + 1);
+  else if (argc > 1 && !strcmp(argv[1], "merge"))
+    rc = cmd_merge(argc - 1, argv + 1);
   else if (argc > 1 && !strcmp(argv[1], "serve"))
     rc = cmd_serve(argc - 1, argv + 1);
   else

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_int.h"
 #include "cmd_report.h"
 #include "msg.h"
 #include "check.h"
@@ -42,24 +43,23 @@ static int allowed(const struct opt_def *d)
   return 0;
 }
 
-/* Parse argv[1..]; returns 0, or -1 after a message.  *file is borrowed
- * from argv. */
-static int parse(struct options *o, int argc, char **argv, const char **file)
+int cmd_report_parse(struct options *o, int argc, char **argv,
+                     const char **files, size_t max, size_t *n_files)
 {
   int i;
 
-  *file = NULL;
+  *n_files = 0;
   for (i = 1; i < argc; i++) {
     const char *a = argv[i], *val = NULL, *eq;
     const struct opt_def *d = NULL;
     char name[64], err[256];
 
     if (a[0] != '-' || !a[1]) {
-      if (*file)
-        return msg_error("report: one RESULTS.json at a time ('%s' and "
+      if (*n_files == max)
+        return msg_error("%s: one RESULTS.json at a time ('%s' and "
                          "'%s')",
-                         *file, a);
-      *file = a;
+                         argv[0], files[0], a);
+      files[(*n_files)++] = a;
       continue;
     }
     if (a[1] == '-') {
@@ -74,9 +74,8 @@ static int parse(struct options *o, int argc, char **argv, const char **file)
       d = options_find_short(a[1]);
     }
     if (!d || !allowed(d))
-      return msg_error("report: unknown option '%s' (see hopsplit report "
-                       "--help)",
-                       a);
+      return msg_error("%s: unknown option '%s' (see hopsplit %s --help)",
+                       argv[0], a, argv[0]);
     if (d->arg == OPT_ARG_REQUIRED && !val) {
       if (i + 1 >= argc)
         return msg_error("option --%s: needs a value", d->name);
@@ -92,7 +91,7 @@ static int parse(struct options *o, int argc, char **argv, const char **file)
   return 0;
 }
 
-static char *slurp(const char *path, size_t *len)
+char *cmd_report_slurp(const char *path, size_t *len)
 {
   FILE *f = fopen(path, "rb");
   struct buf b;
@@ -122,14 +121,14 @@ int cmd_report(int argc, char **argv)
   struct options o;
   struct report_saved saved;
   struct pipeline pl;
-  const char *file;
+  const char *file = NULL;
   char *text = NULL;
-  size_t len = 0;
+  size_t len = 0, n_files = 0;
   int rc = EXIT_STATUS_USAGE;
 
   options_init(&o);
   memset(&saved, 0, sizeof(saved));
-  if (parse(&o, argc, argv, &file) < 0)
+  if (cmd_report_parse(&o, argc, argv, &file, 1, &n_files) < 0)
     goto out;
   msg_verbosity = o.verbosity;
   if (o.help) {
@@ -145,7 +144,7 @@ int cmd_report(int argc, char **argv)
   rc = EXIT_STATUS_SETUP;
   if (pipeline_check_outputs(&o) < 0)
     goto out;
-  text = slurp(file, &len);
+  text = cmd_report_slurp(file, &len);
   if (!text)
     goto out;
   if (report_read(&saved, text, len, file) < 0) {
@@ -159,6 +158,8 @@ int cmd_report(int argc, char **argv)
   pl.results = saved.results;
   pl.libraries = saved.libraries;
   analysis_build(&pl.analysis, &saved.plan, &pl.results);
+  if (saved.unpaired)
+    analysis_compare_unpaired(&saved.plan, &pl.results, &pl.analysis);
   if (saved.has_checks)
     check_evaluate(&saved.checks, &saved.plan, &pl.analysis);
   rc = pipeline_report(&pl, &o) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;

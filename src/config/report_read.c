@@ -556,6 +556,13 @@ int report_read(struct report_saved *saved, const char *text, size_t len,
     results_add(&saved->results, &s);
   }
   traces_of(&r, jt_get(&doc, "traces"), &saved->results);
+  {
+    const struct jt *cl = jt_get(&doc, "comparison");
+
+    for (i = 0; i < jt_len(cl); i++)
+      if (jt_get(jt_at(cl, i), "paired"))
+        saved->unpaired = 1;
+  }
   checks_of(&r, &doc, saved);
 out:
   jt_release(&doc);

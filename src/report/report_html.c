@@ -395,9 +395,15 @@ static void comparison(struct buf *b, const struct jt *cmp)
     }
   }
   height = (int)jt_len(cmp) * row + 24;
-  buf_puts(b, "<h2>comparison to the baseline</h2>\n<p>median paired "
-              "difference of totals per round, whiskers: 95&#x202F;% "
-              "confidence interval; left of 0 is faster</p>\n");
+  if (jt_get(jt_at(cmp, 0), "paired"))
+    buf_puts(b, "<h2>comparison to the baseline</h2>\n<p>unpaired (runs "
+                "from different places): Hodges&ndash;Lehmann shift of "
+                "totals, whiskers: 95&#x202F;% Mann&ndash;Whitney interval; "
+                "left of 0 is faster</p>\n");
+  else
+    buf_puts(b, "<h2>comparison to the baseline</h2>\n<p>median paired "
+                "difference of totals per round, whiskers: 95&#x202F;% "
+                "confidence interval; left of 0 is faster</p>\n");
   buf_printf(b,
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
              "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",

@@ -283,6 +283,15 @@ static void comparison_arr(struct json *j, const struct report_ctx *c)
     json_string(j, "mode", sample_mode_names[cmp->mode]);
     json_int(j, "n_pairs", (int64_t)tot->n_pairs);
     json_int(j, "n_dropped", (int64_t)tot->n_dropped);
+    if (tot->unpaired) {
+      /* hopsplit merge: places do not pair by round. */
+      json_bool(j, "paired", 0);
+      json_string(j, "method",
+                  "unpaired: Hodges-Lehmann shift, Mann-Whitney 95 % "
+                  "interval (normal approximation)");
+      json_int(j, "n_baseline", (int64_t)tot->n_base);
+      json_int(j, "n_target", (int64_t)tot->n_target);
+    }
     ci_fields(j, tot);
     json_double(j, "ci_level", tot->ci_level, 4);
     json_bool(j, "ci_available", tot->ci_available);

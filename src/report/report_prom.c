@@ -241,6 +241,8 @@ static void comparison(struct buf *out, const struct jt *doc)
     label(out, "baseline", jt_str(jt_get(e, "baseline")), 0);
     label(out, "mode", jt_str(jt_get(e, "mode")), 0);
     label(out, "verdict", jt_str(jt_get(e, "verdict")), 0);
+    if (jt_get(e, "paired"))
+      label(out, "paired", "false", 0);
     buf_puts(out, "} ");
     seconds(out, us);
     buf_putc(out, '\n');

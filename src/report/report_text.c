@@ -425,10 +425,16 @@ static void comparison(const struct report_ctx *c, struct buf *b)
 
   if (!a->n_comparisons)
     return;
-  buf_printf(b,
-             "\n%scomparison%s against %s (paired by round; 95 %% "
-             "sign-test interval)\n",
-             on(c, "\033[1m"), off(c), p->targets[0].name);
+  if (a->comparisons[0].phases[SUM_TOTAL].unpaired)
+    buf_printf(b,
+               "\n%scomparison%s against %s (unpaired: different places and "
+               "times; Hodges-Lehmann shift, 95 %% Mann-Whitney interval)\n",
+               on(c, "\033[1m"), off(c), p->targets[0].name);
+  else
+    buf_printf(b,
+               "\n%scomparison%s against %s (paired by round; 95 %% "
+               "sign-test interval)\n",
+               on(c, "\033[1m"), off(c), p->targets[0].name);
   for (m = 0; m < p->n_modes; m++) {
     enum sample_mode mode = p->modes[m];
     const struct mode_summary *bs = &a->targets[0].modes[mode];
@@ -476,7 +482,12 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       if (tot->n_dropped)
         buf_printf(b, "    %zu round%s left out: a side failed\n",
                    tot->n_dropped, tot->n_dropped == 1 ? "" : "s");
-      if (!tot->ci_available && tot->n_pairs)
+      if (!tot->ci_available && tot->n_pairs && tot->unpaired)
+        buf_printf(b,
+                   "            * %zu and %zu samples: the interval is [min, "
+                   "max] with %.1f %% coverage\n",
+                   tot->n_base, tot->n_target, tot->ci_level * 100.0);
+      else if (!tot->ci_available && tot->n_pairs)
         buf_printf(b,
                    "            * %zu pairs: the interval is [min, max] "
                    "with %.1f %% coverage; 6 or more pairs give 95 %%\n",

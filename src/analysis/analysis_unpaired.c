@@ -1,0 +1,65 @@
+/*
+ * analysis_unpaired.c: comparison[] of a merged document (hopsplit merge):
+ * each target, a run from another place, against the first, unpaired
+ * (compare_unpaired), since samples taken in different places at
+ * different times share no rounds.  Input: plan, results, the analysis.
+ * Output: a->comparisons replaced.  Pure.
+ */
+#include <stdlib.h>
+
+#include "analysis.h"
+#include "compare.h"
+#include "xalloc.h"
+#include "banned.h"
+
+/* The value of phase ph of every successful sample of target t in mode m
+ * into v (room for r->n); their number. */
+static size_t values(const struct results *r, size_t t, enum sample_mode m,
+                     enum sum_phase ph, int64_t *v)
+{
+  size_t i, n = 0;
+
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+
+    if (s->target == t && s->mode == m && s->ok)
+      v[n++] = sample_phase_sum(s, ph);
+  }
+  return n;
+}
+
+void analysis_compare_unpaired(const struct plan *p, const struct results *r,
+                               struct analysis *a)
+{
+  int64_t *vb = xmalloc((r->n ? r->n : 1) * sizeof(*vb));
+  int64_t *vt = xmalloc((r->n ? r->n : 1) * sizeof(*vt));
+  size_t t, m, cap = 0;
+
+  free(a->comparisons);
+  a->comparisons = NULL;
+  a->n_comparisons = 0;
+  for (t = 1; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      enum sample_mode mode = p->modes[m];
+      struct comparison *c;
+      int ph;
+
+      if (!values(r, 0, mode, SUM_TOTAL, vb) ||
+          !values(r, t, mode, SUM_TOTAL, vt))
+        continue;
+      a->comparisons = xgrow(a->comparisons, &cap, a->n_comparisons + 1,
+                             sizeof(*a->comparisons));
+      c = &a->comparisons[a->n_comparisons++];
+      c->target = t;
+      c->baseline = 0;
+      c->mode = mode;
+      for (ph = 0; ph < SUM_COUNT; ph++) {
+        size_t nb = values(r, 0, mode, (enum sum_phase)ph, vb);
+        size_t nt = values(r, t, mode, (enum sum_phase)ph, vt);
+
+        compare_unpaired(vb, nb, vt, nt, &c->phases[ph]);
+      }
+    }
+  free(vb);
+  free(vt);
+}
