@@ -109,14 +109,16 @@ void compare_paired(const int64_t *base, const int64_t *target,
  * from different places, hopsplit merge): the Hodges-Lehmann shift (the
  * nearest-rank median of every difference target[j] - base[i]) and the
  * distribution-free interval of the Mann-Whitney test, [D(w+1), D(N-w)]
- * of the N = nb * nt sorted differences, with w the 2.5 % point of the
- * rank-sum statistic U by the normal approximation, w = floor(N/2 -
- * 1.96 sqrt(nb nt (nb + nt + 1) / 12)); ci_level is that approximation's
- * coverage.  When w < 0 (too few samples) ci_available is 0 and the
- * interval is [min, max] of the differences, with its exact coverage
- * 1 - 2 / C(nb + nt, nb).  Sides of more than 1000 values are thinned to
- * every k-th sorted value so that N stays below a million.  The verdict
- * rule is compare_paired's.  out->unpaired is 1.
+ * of the N = nb * nt sorted differences, with w the largest value whose
+ * P(U <= w) is at most 2.5 % for the rank-sum statistic U: exact (the
+ * Gaussian binomial coefficients) up to N = 10000, else by the normal
+ * approximation, w = floor(N/2 - 1.96 sqrt(nb nt (nb + nt + 1) / 12)).
+ * ci_level is the coverage 1 - 2 P(U <= w).  When no w exists (too few
+ * samples: 4 and 4 is the least) ci_available is 0 and the interval is
+ * [min, max] of the differences, with its coverage 1 - 2 / C(nb + nt, nb).
+ * Sides of more than 1000 values are thinned to every k-th sorted value
+ * so that N is at most a million.  The verdict rule is compare_paired's.
+ * out->unpaired is 1.
  */
 void compare_unpaired(const int64_t *base, size_t nb, const int64_t *target,
                       size_t nt, struct compare_result *out);

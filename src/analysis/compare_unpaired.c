@@ -12,7 +12,7 @@
 #include "xalloc.h"
 #include "banned.h"
 
-/* Above this many values a side is thinned (N = nb * nt stays < 1e6). */
+/* Above this many values a side is thinned (N = nb * nt <= 1e6). */
 #define SIDE_MAX 1000
 
 static int cmp_i64(const void *a, const void *b)
@@ -38,11 +38,60 @@ static int64_t *sorted_side(const int64_t *v, size_t n, size_t *out_n)
   return all;
 }
 
-/* log C(n, k) from log-gamma. */
-static double log_choose(size_t n, size_t k)
+/* Up to this N = nb * nt the rank-sum statistic's distribution is exact. */
+#define EXACT_MAX 10000
+
+/*
+ * The exact distribution of the Mann-Whitney U for sizes m and n under no
+ * difference: the coefficients of the Gaussian binomial [m+n choose m] in
+ * q, prod_{k=1..m} (1 - q^(n+k)) / (1 - q^k), built one factor at a time.
+ * Sets *w to the largest u with P(U <= u) <= 2.5 % (-1 when there is
+ * none) and *coverage to 1 - 2 P(U <= *w) (or that of u = 0).
+ */
+static void exact_w(size_t m, size_t n, long *w, double *coverage)
 {
-  return lgamma((double)n + 1) - lgamma((double)k + 1) -
-         lgamma((double)(n - k) + 1);
+  /* The product has degree k n + k before the k-th division: room for
+   * m n + m coefficients. */
+  size_t deg = m * n, k, u, top = 0;
+  long double *c = xcalloc(deg + m + 1, sizeof(*c)), total = 0, cum = 0;
+
+  c[0] = 1;
+  for (k = 1; k <= m; k++) {
+    size_t s = n + k;
+
+    /* times (1 - q^s): from the top, so that c[u - s] is still old */
+    for (u = top + s; u >= s; u--)
+      c[u] -= c[u - s];
+    top += s;
+    /* divided by (1 - q^k): a running sum with stride k */
+    for (u = k; u <= top; u++)
+      c[u] += c[u - k];
+    top -= k;
+  }
+  for (u = 0; u <= deg; u++)
+    total += c[u];
+  *w = -1;
+  *coverage = (double)(1 - 2 * c[0] / total);
+  for (u = 0; u <= deg; u++) {
+    cum += c[u];
+    if (cum / total > 0.025L)
+      break;
+    *w = (long)u;
+    *coverage = (double)(1 - 2 * cum / total);
+  }
+  free(c);
+}
+
+/* The same by the normal approximation, for large N. */
+static void normal_w(size_t m, size_t n, long *w, double *coverage)
+{
+  double mean = (double)m * (double)n / 2.0;
+  double sd = sqrt((double)m * (double)n * (double)(m + n + 1) / 12.0);
+  double x = floor(mean - 1.959964 * sd);
+
+  *w = x < 0 ? -1 : (long)x;
+  *coverage =
+      1.0 - erfc(-((double)(x < 0 ? 0 : x) + 0.5 - mean) / sd / sqrt(2.0));
 }
 
 void compare_unpaired(const int64_t *base, size_t nb, const int64_t *target,
@@ -50,7 +99,8 @@ void compare_unpaired(const int64_t *base, size_t nb, const int64_t *target,
 {
   int64_t *b, *t, *d;
   size_t mb, mt, n, i, j, k;
-  double sd, w;
+  long w;
+  double coverage;
 
   memset(out, 0, sizeof(*out));
   out->unpaired = 1;
@@ -73,28 +123,27 @@ void compare_unpaired(const int64_t *base, size_t nb, const int64_t *target,
   if (b[(mb + 1) / 2 - 1])
     out->change_pct =
         (double)out->median_diff_us / (double)b[(mb + 1) / 2 - 1] * 100.0;
-  sd = sqrt((double)mb * (double)mt * (double)(mb + mt + 1) / 12.0);
-  w = floor((double)n / 2.0 - 1.959964 * sd);
+  if (n <= EXACT_MAX)
+    exact_w(mb, mt, &w, &coverage);
+  else
+    normal_w(mb, mt, &w, &coverage);
+  out->ci_level = coverage;
   if (w >= 0 && (size_t)w < n / 2) {
-    size_t lo = (size_t)w; /* D(w + 1), 0-based w */
+    size_t lo = (size_t)w; /* D(w + 1), 0-based */
 
     out->ci_available = 1;
     out->ci_low_us = d[lo];
     out->ci_high_us = d[n - 1 - lo];
-    out->ci_level =
-        1.0 -
-        2.0 * 0.5 * erfc(-((w + 0.5 - (double)n / 2.0) / sd) / sqrt(2.0));
     if (out->ci_high_us < 0)
       out->verdict = COMPARE_FASTER;
     else if (out->ci_low_us > 0)
       out->verdict = COMPARE_SLOWER;
   }
   else {
+    /* Too few samples for 95 %: the range, with its real coverage, and
+     * no winner called on it. */
     out->ci_low_us = d[0];
     out->ci_high_us = d[n - 1];
-    out->ci_level = 1.0 - 2.0 * exp(-log_choose(mb + mt, mb));
-    if (out->ci_level < 0)
-      out->ci_level = 0;
   }
   free(d);
   free(b);
