@@ -123,6 +123,28 @@ int serve_http_wait_idle(int64_t until_us)
   return idle;
 }
 
+int serve_budget(const char *header, double offset, double *out)
+{
+  double t = SERVE_DEFAULT_TIMEOUT, b;
+
+  if (header) {
+    char *end;
+
+    errno = 0;
+    t = strtod(header, &end);
+    while (*end == ' ' || *end == '\t')
+      end++;
+    if (errno || end == header || *end || !(t > 0 && t < 1e6))
+      return -1;
+  }
+  /* As blackbox_exporter: the scrape timeout less the offset, so the
+   * answer reaches Prometheus in time; a timeout smaller than the offset
+   * is taken whole. */
+  b = t - offset;
+  *out = b > 0 ? b : t;
+  return 0;
+}
+
 /* Queue body (malloc'd, handed over) with status and content type, and
  * one more header when name is not NULL. */
 static enum MHD_Result answer_with(struct MHD_Connection *con, unsigned status,

@@ -43,28 +43,6 @@ static int64_t mono_us(void)
   return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-int serve_budget(const char *header, double offset, double *out)
-{
-  double t = SERVE_DEFAULT_TIMEOUT, b;
-
-  if (header) {
-    char *end;
-
-    errno = 0;
-    t = strtod(header, &end);
-    while (*end == ' ' || *end == '\t')
-      end++;
-    if (errno || end == header || *end || !(t > 0 && t < 1e6))
-      return -1;
-  }
-  /* As blackbox_exporter: the scrape timeout less the offset, so the
-   * answer reaches Prometheus in time; a timeout smaller than the offset
-   * is taken whole. */
-  b = t - offset;
-  *out = b > 0 ? b : t;
-  return 0;
-}
-
 /* "ADDR:PORT", "[ADDR6]:PORT" or ":PORT" (every IPv4 address) into ss. */
 static int parse_listen(const char *s, struct sockaddr_storage *ss, int *v6)
 {
