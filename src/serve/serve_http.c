@@ -357,6 +357,9 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
                "Requests answered 4xx (no target, bad timeout header, "
                "unknown path or method).");
   buf_printf(&out, "hopsplit_serve_bad_requests_total %llu\n", S.bad_requests);
+  serve_family(&out, "hopsplit_serve_http_requests_total", "counter",
+               "HTTP requests answered, every path.");
+  buf_printf(&out, "hopsplit_serve_http_requests_total %llu\n", S.requests);
   serve_family(&out, "hopsplit_serve_probes_in_flight", "gauge",
                "Probes under way now.");
   buf_printf(&out, "hopsplit_serve_probes_in_flight %u\n", S.in_flight);
