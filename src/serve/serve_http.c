@@ -544,13 +544,14 @@ struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
 
   if (ipv6)
     flags |= MHD_USE_IPv6;
-  /* Probes beyond the limit wait in their connection's thread; a few more
-   * connections are left for /metrics and / while every probe place is
-   * taken.  An idle keep-alive connection (Prometheus keeps one per
-   * target) is closed after 5 minutes. */
+  /* Prometheus keeps a connection per target: many may stand idle, each
+   * a thread of libmicrohttpd's, so the limit on connections is wide; the
+   * probes that measure at once are bounded by --max-concurrent instead
+   * (a probe beyond it waits in its connection's thread).  An idle
+   * connection is closed after 5 minutes. */
   d = MHD_start_daemon(
       flags, 0, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR, sa,
-      MHD_OPTION_CONNECTION_LIMIT, (unsigned)(c->max_concurrent * 2 + 16),
+      MHD_OPTION_CONNECTION_LIMIT, (unsigned)(c->max_concurrent + 1024),
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);
   if (!d)
