@@ -359,6 +359,8 @@ void plan_print(const struct plan *p, FILE *f)
           "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
           "time\n",
           p->rounds * (long)p->n_items, p->rounds, p->n_items);
+  if (p->vantage)
+    fprintf(f, "vantage: %s\n", p->vantage);
   fprintf(f, "targets:\n");
   for (i = 0; i < p->n_targets; i++) {
     char *u = o->show_secrets ? xstrdup(p->targets[i].url)
