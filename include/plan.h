@@ -23,6 +23,9 @@ struct target {
   char *url;                  /* with scheme, as measured (unredacted) */
   const struct options *opts; /* settings of this target */
   struct options *own_opts;   /* a profile target's own copy, or NULL */
+  /* hopsplit merge: the place this target was measured from, owned;
+   * NULL in a plan of one run (the plan's vantage is every target's). */
+  char *vantage;
 };
 
 /* One (target, mode) pair: measured once per round. */

@@ -41,21 +41,27 @@ static void usage(FILE *f)
         f);
 }
 
+/* Where file f was measured: its vantage, else "fileN" (a document
+ * written before --vantage, by its place in the list). */
+static const char *place(const struct report_saved *sv, size_t f, char *buf,
+                         size_t len)
+{
+  if (sv[f].plan.vantage)
+    return sv[f].plan.vantage;
+  snprintf(buf, len, "file%zu", f + 1);
+  return buf;
+}
+
 /* The merged name of target t of file f; unique among the first k. */
 static char *target_name(const struct report_saved *sv, size_t f, size_t t,
                          int single, const struct plan *mp, size_t k)
 {
-  const char *v = sv[f].plan.vantage;
+  char fallback[32];
+  const char *v = place(sv, f, fallback, sizeof(fallback));
   char *base, *name;
   size_t i, n = 1;
   int taken;
-  char fallback[32];
 
-  if (!v) {
-    /* A document written before --vantage: its place in the list. */
-    snprintf(fallback, sizeof(fallback), "file%zu", f + 1);
-    v = fallback;
-  }
   base =
       single ? xstrdup(v) : xasprintf("%s@%s", sv[f].plan.targets[t].name, v);
   name = xstrdup(base);
@@ -100,14 +106,18 @@ static void merge_plan(struct plan *mp, const struct report_saved *sv,
       mp->modes[mp->n_modes++] = (enum sample_mode)i;
   buf_init(&v, 0);
   for (f = 0; f < n; f++) {
+    char fallback[32];
+    const char *where = place(sv, f, fallback, sizeof(fallback));
+
     if (f)
       buf_puts(&v, ", ");
-    buf_puts(&v, sv[f].plan.vantage ? sv[f].plan.vantage : "unknown");
+    buf_puts(&v, where);
     for (t = 0; t < sv[f].plan.n_targets; t++, k++) {
       struct target *mt = &mp->targets[k];
 
       mt->name = target_name(sv, f, t, single, mp, k);
       mt->url = xstrdup(sv[f].plan.targets[t].url);
+      mt->vantage = xstrdup(where);
       mt->opts = sv[f].plan.targets[t].opts;
       mp->n_targets = k + 1;
       /* The modes this file measured, for this target. */

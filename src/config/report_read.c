@@ -224,6 +224,7 @@ static void plan_of(struct rd *r, const struct jt *targets,
 
     p->targets[i].name = opt_str(jt_get(t, "name"));
     p->targets[i].url = opt_str(jt_get(t, "url"));
+    p->targets[i].vantage = opt_str(jt_get(t, "vantage"));
     p->targets[i].opts = o;
     if (!p->targets[i].name || !p->targets[i].url)
       problem(r, "targets", "a target without name or url");

@@ -15,6 +15,7 @@ void plan_release(struct plan *p)
   for (i = 0; i < p->n_targets; i++) {
     free(p->targets[i].name);
     free(p->targets[i].url);
+    free(p->targets[i].vantage);
     if (p->targets[i].own_opts) {
       options_release(p->targets[i].own_opts);
       free(p->targets[i].own_opts);

@@ -338,6 +338,8 @@ static void targets(struct json *j, const struct report_ctx *c)
     json_string(j, "name", p->targets[t].name);
     json_string(j, "url", u);
     json_bool(j, "baseline", t == 0);
+    if (p->targets[t].vantage)
+      json_string(j, "vantage", p->targets[t].vantage);
     free(u);
     json_object_begin(j, "summary");
     for (i = 0; i < p->n_modes; i++) {

@@ -30,6 +30,7 @@ cp "$HS_OUT" "$O/r.txt"
 hs_jcheck --file "$O/r.json" --shape --closure --all-ok --samples 48 \
   "d['vantage'] == 'seoul, berlin'" \
   "[t['name'] for t in targets] == ['thumb@seoul', 'ok@seoul', 'thumb@berlin', 'ok@berlin']" \
+  "[t['vantage'] for t in targets] == ['seoul', 'seoul', 'berlin', 'berlin']" \
   "sorted(set(col(samples, 'target'))) == ['ok@berlin', 'ok@seoul', 'thumb@berlin', 'thumb@seoul']" \
   "len(S(target='thumb@berlin')) == 12" \
   "targets[0]['edge'][0]['pop'] == 'ICN' and targets[2]['edge'][0]['pop'] == 'ICN'" \
@@ -85,6 +86,7 @@ fi
 # Re-rendered by hopsplit report, the comparison stays unpaired.
 hs_run 0 report --format json "$O/r.json"
 hs_jcheck "all(c['paired'] is False for c in d['comparison'])" \
+  "[t['vantage'] for t in targets] == ['seoul', 'seoul', 'berlin', 'berlin']" \
   "len(d['comparison']) == 6" "d['vantage'] == 'seoul, berlin'"
 
 # Bad inputs.
