@@ -5,8 +5,8 @@
 # address, against the same nginx targets.  Prometheus' HTTP API must
 # answer for both: up, probe_success, the status, the redirects, SSL and
 # HTTP version equal per target; blackbox's five phases within 5 ms of
-# blackbox's own on loopback (medians over the run: a structural
-# tolerance, not a timing test); hopsplit's per-hop series (status per hop,
+# blackbox's own on loopback (fastest observations over the run: a
+# structural tolerance, not a timing test); hopsplit's per-hop series (status per hop,
 # connection reuse, cache verdict, edge vendor and POP, findings).  A
 # blackhole target shows the scrape timeout bounds a probe (Prometheus'
 # 1 s less the 0.5 s offset: the scrape still succeeds, the probe fails);
@@ -58,14 +58,21 @@ for m in probe_success probe_http_status_code probe_http_redirects \
   hs_prom_check "count($m{job=\"hopsplit\"} == ignoring(job) $m{job=\"blackbox\"})" \
     'one == 6'
 done
-# The five phases of one-hop targets: medians over the run of each prober
-# within 5 ms of each other (loopback: both are well under that).
+# The five phases of one-hop targets: the fastest observation over the
+# run of each prober (the one least disturbed by the load of the machine)
+# within 5 ms of each other; loopback phases are well under that.  A
+# sanitizer build of hopsplit spends far more CPU in each phase: 20 ms.
 hs_prom_check "count by (phase) (probe_http_duration_seconds{job=\"hopsplit\",instance=\"$OK\"})" \
   "sorted(by('phase')) == ['connect', 'processing', 'resolve', 'tls', 'transfer']"
+TOL=0.005
+if ldd "$HOPSPLIT" 2>/dev/null | grep -qE 'lib(asan|tsan|ubsan)'; then
+  TOL=0.020
+  hs_log "sanitizer build: phases compared within 20 ms"
+fi
 sleep 5
 for u in "$OK" "$PLAIN" "$THUMB"; do
-  hs_prom_check "abs(quantile_over_time(0.5, probe_http_duration_seconds{job=\"hopsplit\",instance=\"$u\"}[1m]) - ignoring(job) quantile_over_time(0.5, probe_http_duration_seconds{job=\"blackbox\",instance=\"$u\"}[1m]))" \
-    'len(rows) == 5 and max(vals) < 0.005'
+  hs_prom_check "abs(min_over_time(probe_http_duration_seconds{job=\"hopsplit\",instance=\"$u\"}[1m]) - ignoring(job) min_over_time(probe_http_duration_seconds{job=\"blackbox\",instance=\"$u\"}[1m]))" \
+    "len(rows) == 5 and max(vals) < $TOL"
 done
 hs_prom_check "probe_http_duration_seconds{job=\"hopsplit\",instance=\"$OK\"}" \
   "by('phase')['tls'] > 0 and by('phase')['connect'] > 0 and by('phase')['processing'] > 0"
