@@ -123,13 +123,25 @@ has "$HS_DIR/b6" 'probe_success 0' 'module="unknown"'
 grep -q 'unknown module' "$HS_DIR/b6" &&
   hs_fail "the reason is given without debug=true"
 
+# in_flight N: wait (at most 5 s) until /metrics says N probes measure.
+in_flight() {
+  hs_i=0
+  while [ "$hs_i" -lt 50 ]; do
+    curl -q -sS --noproxy '*' --max-time 2 "$S/metrics" 2>/dev/null |
+      grep -qx "hopsplit_serve_probes_in_flight $1" && return 0
+    sleep 0.1
+    hs_i=$((hs_i + 1))
+  done
+  hs_fail "never $1 probe(s) in flight"
+}
+
 # --max-concurrent 1: A holds the place for 1.5 s (a blackhole, budget
 # 2 s - 0.5 s); B's budget (1 s - 0.5 s) runs out while it waits: 503; C
 # waits for A and is measured.
 get "$HS_DIR/a" "$S/probe?target=$HOLE&module=plain" \
   -H 'X-Prometheus-Scrape-Timeout-Seconds: 2' >"$HS_DIR/a.code" &
 apid=$!
-sleep 0.3
+in_flight 1
 want 503 "$HS_DIR/c1" "$S/probe?target=$OK&module=plain" \
   -H 'X-Prometheus-Scrape-Timeout-Seconds: 1'
 has "$HS_DIR/c1" 'too many probes under way (--max-concurrent 1)'
@@ -156,7 +168,7 @@ hs_grep_err "cannot listen on '127.0.0.1:$SERVE_PORT'"
 get "$HS_DIR/d" "$S/probe?target=$HOLE&module=plain" \
   -H 'X-Prometheus-Scrape-Timeout-Seconds: 3.5' >"$HS_DIR/d.code" &
 dpid=$!
-sleep 0.5
+in_flight 1
 kill -TERM "$SERVE_PID"
 sleep 0.3
 if curl -q -sS --noproxy '*' --max-time 2 -o /dev/null "$S/metrics" \
