@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -575,8 +576,11 @@ void serve_http_stop(struct MHD_Daemon *d)
 
 void serve_http_quiesce(struct MHD_Daemon *d)
 {
-  /* Stop accepting; the listening socket stays open, and is closed by
-   * serve_http_stop after MHD_stop_daemon (as the manual requires with
-   * internal threads). */
+  /* Stop accepting.  The socket itself is closed by serve_http_stop
+   * after MHD_stop_daemon, as the manual requires with internal threads;
+   * until then it is shut down, so that the kernel refuses new
+   * connections instead of queueing them unanswered. */
   quiesced_fd = MHD_quiesce_daemon(d);
+  if (quiesced_fd != MHD_INVALID_SOCKET)
+    shutdown(quiesced_fd, SHUT_RDWR);
 }

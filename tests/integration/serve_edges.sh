@@ -126,7 +126,7 @@ grep -q 'unknown module' "$HS_DIR/b6" &&
 # in_flight N: wait (at most 5 s) until /metrics says N probes measure.
 in_flight() {
   hs_i=0
-  while [ "$hs_i" -lt 50 ]; do
+  while [ "$hs_i" -lt $((50 * HS_TF)) ]; do
     curl -q -sS --noproxy '*' --max-time 2 "$S/metrics" 2>/dev/null |
       grep -qx "hopsplit_serve_probes_in_flight $1" && return 0
     sleep 0.1
@@ -170,16 +170,22 @@ get "$HS_DIR/d" "$S/probe?target=$HOLE&module=plain" \
 dpid=$!
 in_flight 1
 kill -TERM "$SERVE_PID"
-sleep 0.3
-if curl -q -sS --noproxy '*' --max-time 2 -o /dev/null "$S/metrics" \
-  2>/dev/null; then
-  hs_fail "a new connection was accepted while draining"
-fi
+# Within a bounded time no new connection is taken, while D still waits
+# for its answer.
+i=0
+while curl -q -sS --noproxy '*' --max-time 1 -o /dev/null "$S/metrics" \
+  2>/dev/null; do
+  i=$((i + 1))
+  [ "$i" -lt $((30 * HS_TF)) ] ||
+    hs_fail "new connections are still accepted after SIGTERM"
+  sleep 0.1
+done
+hs_is_running "$dpid" || hs_fail "the drained probe ended before the check"
 wait "$dpid"
 [ "$(cat "$HS_DIR/d.code")" = 200 ] || hs_fail "drained probe: HTTP $(cat "$HS_DIR/d.code")"
 has "$HS_DIR/d" 'probe_success 0' 'probe_duration_seconds 3.'
 i=0
-while hs_is_running "$SERVE_PID" && [ "$i" -lt 50 ]; do
+while hs_is_running "$SERVE_PID" && [ "$i" -lt $((50 * HS_TF)) ]; do
   sleep 0.1
   i=$((i + 1))
 done

@@ -27,7 +27,8 @@
 #   hs_prom_value EXPR         print the single value of EXPR (no waiting)
 #
 # Every query and its answer is appended to $HS_DIR/prom-queries.log and
-# shown on stderr, so `ctest -V` prints what Prometheus answered.
+# shown on stderr, so `ctest -V` prints what Prometheus answered.  Every
+# bound is multiplied by $HS_TF (HOPSPLIT_TEST_TIMEOUT_FACTOR, lib.sh).
 
 HS_PROM_JOBS=
 : "${HS_PROM_INTERVAL:=1s}"
@@ -79,7 +80,7 @@ hs_prom_self() {
 # fail when PID exits.
 hs_wait_http() {
   hs_i=0
-  while [ "$hs_i" -lt 100 ]; do
+  while [ "$hs_i" -lt $((100 * HS_TF)) ]; do
     hs_is_running "$2" || return 1
     if curl -q -sS -f -o /dev/null --max-time 2 --noproxy '*' "$1" \
       2>/dev/null; then
@@ -150,7 +151,7 @@ hs_start_serve() {
   hs_track "$hs_pid"
   hs_i=0
   SERVE_PORT=
-  while [ "$hs_i" -lt 100 ]; do
+  while [ "$hs_i" -lt $((100 * HS_TF)) ]; do
     SERVE_PORT=$(sed -n 's|^hopsplit: serve: listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' \
       "$hs_d/serve.err")
     [ -n "$SERVE_PORT" ] && break
@@ -214,7 +215,7 @@ EOF
 # hs_prom_check EXPR PYCHECK [SECONDS]: see promq.py for the names PYCHECK
 # may use (rows, vals, one, by).
 hs_prom_check() {
-  "$HS_PYTHON" "$HS_LIB_DIR/promq.py" --wait "${3:-20}" \
+  "$HS_PYTHON" "$HS_LIB_DIR/promq.py" --wait "$((${3:-20} * HS_TF))" \
     --log "$HS_DIR/prom-queries.log" --check "$2" "$PROM_URL" "$1" ||
     hs_fail "Prometheus: '$1' does not satisfy: $2"
 }
