@@ -1,7 +1,16 @@
 #!/usr/bin/env python3
 """footprint.py: memory and start-up of hopsplit.
 
-usage: footprint.py HOPSPLIT CA RESOLVE URL PEAKRSS
+usage: footprint.py HOPSPLIT CA RESOLVE URL PEAKRSS [PARTS]
+
+PARTS is a comma list of formats, memory and startup (default: all).
+
+formats (SPEC 8, issue 15): peak RSS of `hopsplit -n 5 --mode cold,warm`
+(10 samples) and `-n 5000 --mode cold,warm` (10,000 samples) in each of
+the seven formats on stdout, against the target "10-sample peak + 6 MiB",
+and of `hopsplit report` of the saved 10,000-sample JSON in each format,
+against "measuring's peak + 8 MiB" (measuring: the largest of the seven
+10,000-sample peaks).
 
 Peak RSS (ru_maxrss, taken by the small helper PEAKRSS, peakrss.c: a child
 spawned from Python inherits Python's high-water mark), wall time and minor
@@ -53,12 +62,14 @@ def spawn(argv):
     return wall, Usage(ru.ru_maxrss, ru.ru_minflt, ru.ru_utime + ru.ru_stime)
 
 
-def measure(helper, argv):
-    """Run argv under the peakrss helper; (wall s, Usage) with the peaks of
-    RssAnon (heap, stacks) and RssFile (mapped files: the binary and shared
-    libraries) seen every 2 ms in /proc, in KiB."""
+def measure(helper, argv, stdout=None):
+    """Run argv under the peakrss helper (its stdout to the file stdout, or
+    /dev/null); (wall s, Usage) with the peaks of RssAnon (heap, stacks)
+    and RssFile (mapped files: the binary and shared libraries) seen every
+    2 ms in /proc, in KiB."""
     t = time.perf_counter()
-    proc = subprocess.Popen([helper] + argv, stdout=subprocess.PIPE)
+    pre = [helper] + (["-o", stdout] if stdout else [])
+    proc = subprocess.Popen(pre + argv, stdout=subprocess.PIPE)
     peaks = {"RssAnon": 0, "RssFile": 0}
     child = None
     while proc.poll() is None:
@@ -124,6 +135,61 @@ def memory(exe, ca, resolve, url, helper):
               % (fmt, grow))
 
 
+FORMATS = ("text", "json", "ndjson", "csv", "har", "html", "prom")
+
+
+def formats(exe, ca, resolve, url, helper, tmp):
+    """Peak RSS per format at 10 and 10,000 samples, and of `report`."""
+    base = [exe, "-q", "--progress", "never", "--resolve", resolve,
+            "--cacert", ca, "--mode", "cold,warm"]
+    print("peak RSS per output format, `-n 5` (10 samples) and `-n 5000` "
+          "(10,000 samples), `--mode cold,warm`, report on stdout")
+    print()
+    print("| format | 10 samples | 10,000 samples | growth "
+          "| target (10-sample peak + 6 MiB) | wall at 10,000 |")
+    print("|---|---:|---:|---:|---|---:|")
+    peak = {}
+    saved = {}
+    for fmt in FORMATS:
+        row = {}
+        for n in (5, 5000):
+            out = None
+            if fmt == "json":
+                out = os.path.join(tmp, "saved-%d.json" % (2 * n))
+                saved[2 * n] = out
+            wall, ru = measure(helper, base + ["-n", str(n), "--format", fmt,
+                                               url], stdout=out)
+            row[n] = (wall, ru.ru_maxrss)
+        peak[fmt] = row[5000][1]
+        grow = row[5000][1] - row[5][1]
+        print("| %s | %.1f MiB | %.1f MiB | %+.1f MiB | %s | %.1f s |" % (
+            fmt, mib(row[5][1]), mib(row[5000][1]), mib(grow),
+            "ok" if grow <= 6 * 1024 else "MISSED", row[5000][0]))
+        sys.stdout.flush()
+    measuring = max(peak.values())
+    print()
+    print("`hopsplit report` of the saved JSON (%.1f MiB at 10,000 samples), "
+          "each format on stdout; target: measuring's peak (%.1f MiB) "
+          "+ 8 MiB" % (mib(os.path.getsize(saved[10000]) / 1024.0),
+                       mib(measuring)))
+    print()
+    print("| format | 10 samples | 10,000 samples | vs measuring "
+          "| target | wall at 10,000 |")
+    print("|---|---:|---:|---:|---|---:|")
+    for fmt in FORMATS:
+        row = {}
+        for n in (10, 10000):
+            wall, ru = measure(helper, [exe, "report", "--format", fmt,
+                                        saved[n]])
+            row[n] = (wall, ru.ru_maxrss)
+        over = row[10000][1] - measuring
+        print("| report %s | %.1f MiB | %.1f MiB | %+.1f MiB | %s | %.1f s |"
+              % (fmt, mib(row[10][1]), mib(row[10000][1]), mib(over),
+                 "ok" if over <= 8 * 1024 else "MISSED", row[10000][0]))
+        sys.stdout.flush()
+    print()
+
+
 def startup(exe):
     progs = (([exe, "--version"], "hopsplit --version (< 5 ms)"),
              ([exe, "--help"], "hopsplit --help"),
@@ -154,13 +220,20 @@ def startup(exe):
 
 def main():
     exe, ca, resolve, url, helper = sys.argv[1:6]
+    parts = (sys.argv[6] if len(sys.argv) > 6
+             else "formats,memory,startup").split(",")
+    tmp = os.environ.get("FOOTPRINT_TMP") or os.path.dirname(helper)
     print("footprint: %s" % url)
     print()
-    memory(exe, ca, resolve, url, helper)
-    startup(exe)
+    if "formats" in parts:
+        formats(exe, ca, resolve, url, helper, tmp)
+    if "memory" in parts:
+        memory(exe, ca, resolve, url, helper)
+    if "startup" in parts:
+        startup(exe)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 6:
+    if len(sys.argv) not in (6, 7):
         sys.exit(__doc__)
     main()

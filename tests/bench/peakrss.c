@@ -2,7 +2,9 @@
  * peakrss: run a command with its output to /dev/null and print its peak
  * resident set size, minor faults and CPU time:
  *
- *   peakrss CMD [ARG ...]  ->  "maxrss_kib minflt cpu_us status\n"
+ *   peakrss [-o FILE] CMD [ARG ...]  ->  "maxrss_kib minflt cpu_us status\n"
+ *
+ * With -o the command's stdout goes to FILE (created, truncated) instead.
  *
  * Why not getrusage of a child spawned from Python: posix_spawn shares the
  * parent's memory until exec (vfork), and Linux carries the high-water mark
@@ -21,11 +23,20 @@
 int main(int argc, char **argv)
 {
   struct rusage ru;
-  int status, fd;
+  int status, fd, out = -1;
   pid_t pid;
 
+  if (argc > 2 && argv[1][0] == '-' && argv[1][1] == 'o' && !argv[1][2]) {
+    out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (out < 0) {
+      perror(argv[2]);
+      return 2;
+    }
+    argc -= 2;
+    argv += 2;
+  }
   if (argc < 2) {
-    fputs("usage: peakrss CMD [ARG ...]\n", stderr);
+    fputs("usage: peakrss [-o FILE] CMD [ARG ...]\n", stderr);
     return 2;
   }
   fflush(stdout);
@@ -36,7 +47,7 @@ int main(int argc, char **argv)
   }
   if (pid == 0) {
     fd = open("/dev/null", O_RDWR | O_CLOEXEC);
-    if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+    if (fd < 0 || dup2(out >= 0 ? out : fd, 1) < 0 || dup2(fd, 2) < 0)
       _exit(126);
     execv(argv[1], argv + 1);
     _exit(127);
