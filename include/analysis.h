@@ -149,6 +149,20 @@ void findings_build(const struct plan *p, const struct results *r,
                     struct analysis *a, size_t t);
 void finding_release(struct finding *f);
 
+/* The facts of every hop of sample s (an array of s->n_hops the caller
+ * gives): its edge, and its cache verdict when the sample succeeded, as
+ * analysis_build would record them, without an analysis of the run (for
+ * streaming ndjson). */
+void analysis_hop_facts(const struct plan *p, const struct sample *s,
+                        struct hop_fact *facts);
+
+/* The phases that explain a comparison's difference of totals: those
+ * whose interval excludes 0 and whose median difference is at least
+ * 100 us, largest first, at most max of them, into out; returns how
+ * many. */
+size_t analysis_explaining_phases(const struct comparison *cmp,
+                                  enum sum_phase *out, size_t max);
+
 void analysis_build(struct analysis *a, const struct plan *p,
                     const struct results *r);
 void analysis_release(struct analysis *a);

@@ -20,18 +20,24 @@ struct buf {
   size_t alloc;
   size_t cap; /* 0: unlimited */
   int truncated;
-  FILE *sink;      /* when set, full chunks are written here as they grow */
+  int sink;        /* file descriptor chunks go to as they grow, or -1 */
   int sink_failed; /* a write to sink failed */
+  int sink_errno;  /* errno of the first failed write */
 };
 
 /*
  * A buffer that streams: once it holds more than a chunk, its contents go
- * to f and it starts over, so a large report never sits in memory whole.
- * Only for writers that never read back what they wrote; buf_flush writes
- * the rest and returns 0, or -1 if any write failed.
+ * to the file descriptor fd and it starts over, so a large report never
+ * sits in memory whole.  Writes survive EINTR and short writes (the rest
+ * is written again), so a signal never drops a chunk.  Only for writers
+ * that never read back what they wrote; buf_flush writes the rest and
+ * returns 0, or -1 if any write failed (errno then as sink_errno).
  */
-void buf_init_sink(struct buf *b, FILE *f);
+void buf_init_sink(struct buf *b, int fd);
 int buf_flush(struct buf *b);
+/* Write n bytes of data to fd whole, through EINTR and short writes;
+ * 0, or -1 with errno set. */
+int buf_write_fd(int fd, const char *data, size_t n);
 
 void buf_init(struct buf *b, size_t cap);
 void buf_release(struct buf *b);

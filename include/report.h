@@ -33,25 +33,74 @@ void report_html(const struct report_ctx *c, struct buf *out);
 void report_prom(const struct report_ctx *c, struct buf *out);
 
 /* ndjson in two parts, for streaming (report_ndjson is both): the line
- * of sample s, index-th of the run (needs only the plan and libraries of
- * c), and the final summary line (needs all of c). */
+ * of sample s, index-th of the run, whose hops' facts are facts (see
+ * analysis_hop_facts; needs only the plan and libraries of c, no
+ * analysis), and the final summary line (needs all of c). */
 void report_ndjson_sample(const struct report_ctx *c, const struct sample *s,
-                          size_t index, struct buf *out);
+                          size_t index, const struct hop_fact *facts,
+                          struct buf *out);
 void report_ndjson_summary(const struct report_ctx *c, struct buf *out);
 
-struct jt;
-/* The hopsplit/1 document of c as a tree (report_json parsed back), so
- * that other formats carry the same facts; release with jt_release. */
-void report_json_tree(const struct report_ctx *c, struct jt *root);
+struct json;
+/* Parts of the hopsplit/1 document, for ndjson: every member of the top
+ * object before "samples", and the members of one sample object, into
+ * an open object of j. */
+void report_json_head(const struct report_ctx *c, struct json *j);
+void report_json_sample(const struct report_ctx *c, struct json *j,
+                        const struct sample *s, size_t index,
+                        const struct hop_fact *facts);
+
 void report_render(const struct report_ctx *c, enum report_format f,
                    struct buf *out);
+/* As report_render, for the file path: a CSV named *.summary.csv is the
+ * summary CSV (report_csv_summary). */
+void report_render_path(const struct report_ctx *c, enum report_format f,
+                        const char *path, struct buf *out);
+/* The summary CSV (SPEC 5 csv): per target x mode x phase n, p50, p95,
+ * min, max, mean, stddev, and the comparison rows. */
+void report_csv_summary(const struct report_ctx *c, struct buf *out);
 
-/* Whether path can be written (its directory exists and is writable);
- * returns 0 or -1 with a message printed. */
+/*
+ * Output files (report_out.c).  A regular file, new or existing, also one
+ * reached through symlinks, is written to a temporary file beside it and
+ * renamed onto it when complete: a new file gets 0666 less the umask, an
+ * existing one keeps its mode.  Anything else is written through, never
+ * replaced: device nodes (/dev/null, /dev/full), FIFOs, /dev/stdout,
+ * /dev/stderr, /dev/fd/N and /proc/self/fd/N (the open descriptor
+ * itself).  in_place opens a regular file directly instead (truncated),
+ * for ndjson streams, which must keep every line written if killed.
+ * Every error names the file.  No temporary file survives: commit renames
+ * it, abort removes it, and report_out_unlink_temps (async-signal-safe)
+ * and exit() remove any left.
+ */
+struct report_out {
+  char *path; /* as given, for messages */
+  char *dest; /* the regular file replaced (symlinks resolved), or NULL */
+  char *tmp;  /* the temporary file, or NULL */
+  int fd;     /* -1 when closed */
+  int mode;   /* of the file when it is renamed into place */
+  int slot;   /* in the table of temporary files, or -1 */
+};
+
+/* Whether path can be written (its directory exists and is writable, or
+ * it is a device, FIFO or descriptor that can be); 0 or -1 printed. */
 int report_check_path(const char *path);
-/* Render format f of c straight into path, atomically (temporary file,
- * then rename), without holding the whole report in memory; 0 or -1 with
- * a message printed. */
+/* 0, or -1 with a message printed; o is then closed. */
+int report_out_open(struct report_out *o, const char *path, int in_place);
+/* Flush to disk, close and rename into place; 0, or -1 with a message
+ * printed naming the file (the temporary file is then removed). */
+int report_out_commit(struct report_out *o);
+/* Close and remove the temporary file, if any. */
+void report_out_abort(struct report_out *o);
+/* Remove every temporary file still open; async-signal-safe. */
+void report_out_unlink_temps(void);
+/* For commands without their own handlers (hopsplit report): SIGINT,
+ * SIGTERM and SIGHUP remove the temporary files, then end the process as
+ * the signal would have. */
+void report_out_catch_signals(void);
+
+/* Render format f of c straight into path (see above), never whole in
+ * memory; 0 or -1 with a message printed naming path. */
 int report_write_rendered(const char *path, const struct report_ctx *c,
                           enum report_format f);
 

@@ -26,5 +26,8 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
  * current sample; second: exit 130 at once). */
 void runner_signals(void);
 int runner_interrupted(void);
+/* fn (async-signal-safe) runs before a second signal ends the process,
+ * to remove temporary output files; NULL for none. */
+void runner_set_exit_hook(void (*fn)(void));
 
 #endif

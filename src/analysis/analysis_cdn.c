@@ -224,6 +224,32 @@ static void facts_build(const struct results *r, struct analysis *a)
   }
 }
 
+void analysis_hop_facts(const struct plan *p, const struct sample *s,
+                        struct hop_fact *facts)
+{
+  size_t k;
+
+  for (k = 0; k < s->n_hops; k++) {
+    const struct hop *h = &s->hops[k];
+    struct edge_id id;
+
+    memset(&facts[k], 0, sizeof(facts[k]));
+    facts[k].verdict = CACHE_UNKNOWN;
+    edge_identify(h->headers, h->n_headers, h->dns.cnames, h->dns.n_cnames,
+                  &id);
+    facts[k].vendor = id.vendor;
+    memcpy(facts[k].pop, id.pop, sizeof(id.pop));
+    if (s->ok) {
+      struct cache_result cr;
+
+      cache_result_init(&cr);
+      cache_classify_hop(h, hop_had_auth(&p->targets[s->target], s, k), &cr);
+      facts[k].verdict = (unsigned char)cr.verdict;
+      cache_result_release(&cr);
+    }
+  }
+}
+
 void analysis_cdn_build(const struct plan *p, const struct results *r,
                         struct analysis *a)
 {

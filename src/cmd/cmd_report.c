@@ -142,6 +142,7 @@ int cmd_report(int argc, char **argv)
     goto out;
   }
   rc = EXIT_STATUS_SETUP;
+  report_out_catch_signals();
   if (pipeline_check_outputs(&o) < 0)
     goto out;
   text = cmd_report_slurp(file, &len);

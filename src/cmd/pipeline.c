@@ -38,14 +38,17 @@ int pipeline_check_outputs(const struct options *o)
 /*
  * ndjson streaming (SPEC 5): while a plan is measured, each sample's line
  * goes to stdout (--format ndjson) and to every -o FILE.ndjson as soon as
- * the sample ends, flushed, so that a killed run keeps every finished
- * sample.  These files are written in place, not through a temporary file;
- * pipeline_report then adds the summary line and closes them.  One
- * measurement runs at a time, so the state is file-local.
+ * the sample ends, written whole (through EINTR and short writes), so
+ * that a killed run keeps every finished sample.  These files are written
+ * in place, not through a temporary file (report_out_open in_place);
+ * pipeline_report then adds the summary line and closes them.  A line
+ * needs only the sample and its hops' facts, never an analysis of the
+ * run.  One measurement runs at a time, so the state is file-local.
  */
 struct stream {
-  FILE *f;
-  char *path; /* NULL for stdout */
+  struct report_out out; /* out.fd is 1 for stdout */
+  int is_stdout;
+  int failed;
 };
 
 static struct {
@@ -60,40 +63,44 @@ static void streams_close(void)
 {
   size_t i;
 
-  for (i = 0; i < streams.n; i++) {
-    if (streams.s[i].path && streams.s[i].f)
-      fclose(streams.s[i].f);
-    free(streams.s[i].path);
-  }
+  for (i = 0; i < streams.n; i++)
+    if (!streams.s[i].is_stdout && streams.s[i].out.fd >= 0)
+      report_out_abort(&streams.s[i].out);
   free(streams.s);
   memset(&streams, 0, sizeof(streams));
 }
 
-static void streams_add(FILE *f, const char *path)
+static struct stream *streams_add(void)
 {
+  struct stream *st;
+
   streams.s = xrealloc(streams.s, (streams.n + 1) * sizeof(*streams.s));
-  streams.s[streams.n].f = f;
-  streams.s[streams.n].path = path ? xstrdup(path) : NULL;
-  streams.n++;
+  st = &streams.s[streams.n++];
+  memset(st, 0, sizeof(*st));
+  st->out.fd = -1;
+  st->out.slot = -1;
+  return st;
 }
 
 static void streams_open(const struct options *o)
 {
   size_t i;
 
-  if (o->format == FORMAT_NDJSON)
-    streams_add(stdout, NULL);
+  if (o->format == FORMAT_NDJSON) {
+    struct stream *st = streams_add();
+
+    st->is_stdout = 1;
+    st->out.fd = STDOUT_FILENO;
+  }
   for (i = 0; i < o->n_outputs; i++) {
-    FILE *f;
+    struct report_out out;
 
     if (o->outputs[i].format != FORMAT_NDJSON)
       continue;
-    f = fopen(o->outputs[i].path, "w");
-    if (!f)
-      msg_warn("cannot stream to '%s' (written at the end instead): %s",
-               o->outputs[i].path, strerror(errno));
+    if (report_out_open(&out, o->outputs[i].path, 1) < 0)
+      msg_warn("'%s' is written at the end instead", o->outputs[i].path);
     else
-      streams_add(f, o->outputs[i].path);
+      streams_add()->out = out;
   }
 }
 
@@ -103,11 +110,12 @@ static struct stream *streams_find(const char *path)
   size_t i;
 
   for (i = 0; i < streams.n; i++) {
-    const char *sp = streams.s[i].path;
+    struct stream *st = &streams.s[i];
 
-    if (streams.s[i].f &&
-        ((!path && !sp) || (path && sp && !strcmp(path, sp))))
-      return &streams.s[i];
+    if (st->out.fd < 0)
+      continue;
+    if (!path ? st->is_stdout : !st->is_stdout && !strcmp(path, st->out.path))
+      return st;
   }
   return NULL;
 }
@@ -116,21 +124,31 @@ static void stream_sample(const struct plan *p, const struct sample *s,
                           void *ud)
 {
   struct report_ctx ctx;
+  struct hop_fact *facts;
   struct buf line;
   size_t i;
 
   (void)ud;
   if (streams.n) {
     pipeline_context(streams.pl, &ctx, 0);
+    facts = s->n_hops ? xcalloc(s->n_hops, sizeof(*facts)) : NULL;
+    if (facts)
+      analysis_hop_facts(p, s, facts);
     buf_init(&line, 0);
-    report_ndjson_sample(&ctx, s, streams.pl->results.n - 1, &line);
+    report_ndjson_sample(&ctx, s, streams.pl->results.n - 1, facts, &line);
     for (i = 0; i < streams.n; i++) {
-      if (!streams.s[i].f)
+      struct stream *st = &streams.s[i];
+
+      if (st->out.fd < 0 || st->failed)
         continue;
-      fwrite(line.s, 1, line.len, streams.s[i].f);
-      fflush(streams.s[i].f);
+      if (buf_write_fd(st->out.fd, line.s, line.len) < 0) {
+        msg_error("cannot write '%s': %s",
+                  st->is_stdout ? "stdout" : st->out.path, strerror(errno));
+        st->failed = 1;
+      }
     }
     buf_release(&line);
+    free(facts);
   }
   if (streams.cb)
     streams.cb(p, s, streams.ud);
@@ -152,6 +170,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   if (plan->opts->insecure)
     msg_warn("TLS verification is off (-k): results say so");
   runner_signals();
+  runner_set_exit_hook(report_out_unlink_temps);
   streams_close();
   streams_open(plan->opts);
   streams.pl = pl;
@@ -177,41 +196,53 @@ void pipeline_context(const struct pipeline *pl, struct report_ctx *ctx,
 int pipeline_report(const struct pipeline *pl, const struct options *o)
 {
   struct report_ctx ctx;
+  struct stream *st;
   struct buf out;
   size_t i;
   int rc = 0;
 
   pipeline_context(pl, &ctx, pipeline_want_color(o));
-  /* stdout gets the report as it is rendered, never whole in memory. */
-  buf_init_sink(&out, stdout);
-  if (o->format == FORMAT_NDJSON && streams_find(NULL))
+  /* stdout gets the report as it is rendered, never whole in memory, and
+   * written whole through EINTR and short writes. */
+  fflush(stdout);
+  buf_init_sink(&out, STDOUT_FILENO);
+  st = o->format == FORMAT_NDJSON ? streams_find(NULL) : NULL;
+  if (st && st->failed)
+    rc = -1;
+  else if (st)
     report_ndjson_summary(&ctx, &out);
   else
     report_render(&ctx, o->format, &out);
-  if (buf_flush(&out) < 0 || fflush(stdout) != 0)
-    rc = msg_error("cannot write the report to stdout");
+  if (buf_flush(&out) < 0)
+    rc = msg_error("cannot write the report to stdout: %s",
+                   strerror(out.sink_errno));
   buf_release(&out);
-  buf_init(&out, 0);
   ctx.color = 0;
+  /* Every output is tried: one that fails does not stop the others. */
   for (i = 0; i < o->n_outputs; i++) {
-    struct stream *st = o->outputs[i].format == FORMAT_NDJSON
-                            ? streams_find(o->outputs[i].path)
-                            : NULL;
-
-    buf_reset(&out);
+    st = o->outputs[i].format == FORMAT_NDJSON
+             ? streams_find(o->outputs[i].path)
+             : NULL;
     if (st) {
+      buf_init_sink(&out, st->out.fd);
       report_ndjson_summary(&ctx, &out);
-      if (fwrite(out.s, 1, out.len, st->f) != out.len || fclose(st->f) != 0)
-        rc = msg_error("cannot write '%s': %s", o->outputs[i].path,
-                       strerror(errno));
-      st->f = NULL;
+      if (st->failed || buf_flush(&out) < 0) {
+        if (!st->failed)
+          msg_error("cannot write '%s': %s", o->outputs[i].path,
+                    strerror(out.sink_errno));
+        report_out_abort(&st->out);
+        rc = -1;
+      }
+      else if (report_out_commit(&st->out) < 0) {
+        rc = -1;
+      }
+      buf_release(&out);
       continue;
     }
     if (report_write_rendered(o->outputs[i].path, &ctx, o->outputs[i].format) <
         0)
       rc = -1;
   }
-  buf_release(&out);
   return rc;
 }
 

@@ -19,12 +19,21 @@
 #include "xalloc.h"
 #include "banned.h"
 
+static void (*volatile exit_hook)(void);
+
+void runner_set_exit_hook(void (*fn)(void))
+{
+  exit_hook = fn;
+}
+
 static void on_signal(int sig)
 {
   (void)sig;
   if (probe_interrupted) {
-    /* Second signal: leave at once.  Nothing unflushed is lost: samples
-     * are only ever written whole. */
+    /* Second signal: leave at once, without a temporary file.  Nothing
+     * unflushed is lost: ndjson lines are only ever written whole. */
+    if (exit_hook)
+      exit_hook();
     _exit(130);
   }
   probe_interrupted = 1;
@@ -215,7 +224,8 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
     clock_gettime(CLOCK_REALTIME, &ts);
     r->finished_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
   }
-  if (probe_interrupted && k < total) {
+  /* Also a run cut during its trace fetches is partial. */
+  if (probe_interrupted) {
     r->partial = 1;
     rc = 1;
   }

@@ -1,67 +1,85 @@
 /*
- * report_csv.c: one row per hop per sample (SPEC 5, csv), RFC 4180: a
- * header row, fields separated by commas, a field quoted with '"' (and
- * '"' doubled) when it holds a comma, quote, CR or LF, every row ending
- * in CRLF.  A failed sample without hops still gets one row, its hop
- * fields empty.  Unknown values are empty; booleans are true/false;
- * durations are integer microseconds.
+ * report_csv.c: CSV (SPEC 5, csv), RFC 4180: a header row, fields
+ * separated by commas, a field quoted with '"' (and '"' doubled) when it
+ * holds a comma, quote, CR or LF, every row ending in CRLF.  Unknown
+ * values are empty; booleans are true/false; durations are integer
+ * microseconds ("_us"), sizes bytes.
  *
- * The values come from the hopsplit/1 document (report_json_tree): the
- * same facts, redacted the same way.  The columns are a contract; new
- * ones are only ever added at the end.
+ * The per-hop CSV: one row per hop per sample, in the order measured; a
+ * failed sample without hops still gets one row, its hop fields empty.
+ * The columns are a contract, new ones are only ever added at the end.
+ * Columns of the whole sample (sample_total_us, sample_redirect_us,
+ * sample_other_us, sample_status) are filled on the sample's first row
+ * only and empty on its other hops' rows, so that a column's mean is the
+ * mean over samples, never weighted by their hop count.  "vantage" is
+ * where the run measured; "partial" is true on every row of a run cut
+ * short (SIGINT).
+ *
+ * The summary CSV (report_csv_summary, -o FILE.summary.csv): one row per
+ * target x mode x phase with n, p50_us, p95_us, min_us, max_us, mean_us,
+ * stddev_us, mad_us over the successful samples, then one row per
+ * comparison x phase (kind "comparison") with the median paired
+ * difference to the baseline, its interval and the verdict.
+ *
+ * Every value comes from the field table (report_fields.h) over the
+ * typed samples and analysis, redacted as in every format.
  */
 #include <string.h>
 
-#include "jtree.h"
 #include "report.h"
+#include "report_fields.h"
 #include "banned.h"
 
-/* Column name and where its value is: "s:" in the sample, "h:" in the
- * hop, "t:" in the sample's error; a path as jt_path takes it. */
-static const struct {
+enum scope { SC_SAMPLE, SC_SAMPLE_ONCE, SC_HOP, SC_RUN };
+
+/* Column name, where it is read from, and the field's name there. */
+static const struct column {
   const char *name;
-  const char *path;
+  enum scope scope;
+  const char *field;
 } columns[] = {
-    {"sample", "s:index"},
-    {"target", "s:target"},
-    {"mode", "s:mode"},
-    {"round", "s:round"},
-    {"position", "s:position"},
-    {"started_at", "s:started_at"},
-    {"ok", "s:ok"},
-    {"hop", "h:hop"},
-    {"method", "h:method"},
-    {"url", "h:url"},
-    {"status", "h:status"},
-    {"host", "h:host"},
-    {"remote_ip", "h:remote_ip"},
-    {"remote_port", "h:remote_port"},
-    {"reused", "h:reused"},
-    {"http_version", "h:http_version"},
-    {"tls_version", "h:tls.version"},
-    {"alpn", "h:tls.alpn"},
-    {"resumed", "h:tls.resumed"},
-    {"dns_server", "h:dns.server"},
-    {"dns_pinned", "h:dns.pinned"},
-    {"dns_us", "h:phases_us.dns"},
-    {"connect_us", "h:phases_us.connect"},
-    {"tls_us", "h:phases_us.tls"},
-    {"send_us", "h:phases_us.send"},
-    {"wait_us", "h:phases_us.wait"},
-    {"transfer_us", "h:phases_us.transfer"},
-    {"total_us", "h:phases_us.total"},
-    {"start_us", "h:start_us"},
-    {"size_download", "h:size_download"},
-    {"size_header", "h:size_header"},
-    {"sample_total_us", "s:total_us"},
-    {"sample_redirect_us", "s:redirect_us"},
-    {"sample_other_us", "s:other_us"},
-    {"cache", "h:cache.verdict"},
-    {"pop", "h:edge.pop"},
-    {"error_class", "t:class"},
-    {"error_message", "t:message"},
-    {"insecure", "d:settings.insecure"},
-    {"vantage", "d:vantage"},
+    {"sample", SC_SAMPLE, "index"},
+    {"target", SC_SAMPLE, "target"},
+    {"mode", SC_SAMPLE, "mode"},
+    {"round", SC_SAMPLE, "round"},
+    {"position", SC_SAMPLE, "position"},
+    {"started_at", SC_SAMPLE, "started_at"},
+    {"ok", SC_SAMPLE, "ok"},
+    {"hop", SC_HOP, "hop"},
+    {"method", SC_HOP, "method"},
+    {"url", SC_HOP, "url"},
+    {"status", SC_HOP, "status"},
+    {"host", SC_HOP, "host"},
+    {"remote_ip", SC_HOP, "remote_ip"},
+    {"remote_port", SC_HOP, "remote_port"},
+    {"reused", SC_HOP, "reused"},
+    {"http_version", SC_HOP, "http_version"},
+    {"tls_version", SC_HOP, "tls.version"},
+    {"alpn", SC_HOP, "tls.alpn"},
+    {"resumed", SC_HOP, "tls.resumed"},
+    {"dns_server", SC_HOP, "dns.server"},
+    {"dns_pinned", SC_HOP, "dns.pinned"},
+    {"dns_us", SC_HOP, "phases_us.dns"},
+    {"connect_us", SC_HOP, "phases_us.connect"},
+    {"tls_us", SC_HOP, "phases_us.tls"},
+    {"send_us", SC_HOP, "phases_us.send"},
+    {"wait_us", SC_HOP, "phases_us.wait"},
+    {"transfer_us", SC_HOP, "phases_us.transfer"},
+    {"total_us", SC_HOP, "phases_us.total"},
+    {"start_us", SC_HOP, "start_us"},
+    {"size_download", SC_HOP, "size_download"},
+    {"size_header", SC_HOP, "size_header"},
+    {"sample_total_us", SC_SAMPLE_ONCE, "total_us"},
+    {"sample_redirect_us", SC_SAMPLE_ONCE, "redirect_us"},
+    {"sample_other_us", SC_SAMPLE_ONCE, "other_us"},
+    {"cache", SC_HOP, "cache.verdict"},
+    {"pop", SC_HOP, "edge.pop"},
+    {"error_class", SC_SAMPLE, "error.class"},
+    {"error_message", SC_SAMPLE, "error.message"},
+    {"insecure", SC_RUN, "insecure"},
+    {"vantage", SC_RUN, "vantage"},
+    {"partial", SC_RUN, "partial"},
+    {"sample_status", SC_SAMPLE_ONCE, "status"},
 };
 
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))
@@ -81,24 +99,50 @@ static void field(struct buf *out, const char *v)
   buf_putc(out, '"');
 }
 
-static void row(struct buf *out, const struct jt *doc, const struct jt *s,
-                const struct jt *h)
+static const struct field *column_field(const struct column *col)
 {
+  if (!strcmp(col->field, "status") && col->scope == SC_SAMPLE_ONCE)
+    return &report_sample_status;
+  return field_find(col->scope == SC_HOP ? report_hop_fields
+                                         : report_sample_fields,
+                    col->field);
+}
+
+/* One row: r is a sample row, made a hop row when hop. */
+static void row(struct buf *out, const struct report_ctx *c,
+                const struct field_row *r, int hop, int first)
+{
+  static const struct field *fields[N_COLUMNS];
   struct buf v;
   size_t i;
 
   buf_init(&v, 0);
   for (i = 0; i < N_COLUMNS; i++) {
-    const char *p = columns[i].path;
-    const struct jt *from = p[0] == 's'   ? s
-                            : p[0] == 'h' ? h
-                            : p[0] == 'd' ? doc
-                                          : jt_get(s, "error");
+    const struct column *col = &columns[i];
+    struct field_value val;
 
+    if (col->scope != SC_RUN && !fields[i])
+      fields[i] = column_field(col);
     if (i)
       buf_putc(out, ',');
     buf_reset(&v);
-    jt_write_plain(&v, jt_path(from, p + 2));
+    if (col->scope == SC_RUN) {
+      if (!strcmp(col->field, "vantage"))
+        field(out, c->plan->vantage ? c->plan->vantage : "");
+      else
+        buf_puts(out,
+                 (!strcmp(col->field, "insecure") ? c->plan->opts->insecure
+                                                  : c->results->partial)
+                     ? "true"
+                     : "false");
+      continue;
+    }
+    if ((col->scope == SC_HOP && !hop) ||
+        (col->scope == SC_SAMPLE_ONCE && !first))
+      continue;
+    field_get(fields[i], r, &val);
+    field_plain(fields[i], &val, &v);
+    field_value_release(&val);
     field(out, v.s);
   }
   buf_puts(out, "\r\n");
@@ -107,23 +151,92 @@ static void row(struct buf *out, const struct jt *doc, const struct jt *s,
 
 void report_csv(const struct report_ctx *c, struct buf *out)
 {
-  struct jt doc;
-  const struct jt *samples;
+  struct field_row r;
   size_t i, k;
 
   for (i = 0; i < N_COLUMNS; i++)
     buf_printf(out, "%s%s", i ? "," : "", columns[i].name);
   buf_puts(out, "\r\n");
-  report_json_tree(c, &doc);
-  samples = jt_get(&doc, "samples");
-  for (i = 0; i < jt_len(samples); i++) {
-    const struct jt *s = jt_at(samples, i);
-    const struct jt *hops = jt_get(s, "hops");
+  for (i = 0; i < c->results->n; i++) {
+    const struct sample *s = &c->results->samples[i];
 
-    if (!jt_len(hops))
-      row(out, &doc, s, NULL);
-    for (k = 0; k < jt_len(hops); k++)
-      row(out, &doc, s, jt_at(hops, k));
+    field_row_sample(&r, c, s, i, field_facts(c, i));
+    if (!s->n_hops)
+      row(out, c, &r, 0, 1);
+    for (k = 0; k < s->n_hops; k++) {
+      field_row_hop(&r, k);
+      row(out, c, &r, 1, k == 0);
+    }
   }
-  jt_release(&doc);
+}
+
+static void summary_values(struct buf *out, const struct field *t,
+                           const struct field_row *r, struct buf *v)
+{
+  for (; t->name; t++) {
+    struct field_value val;
+
+    field_get(t, r, &val);
+    buf_reset(v);
+    field_plain(t, &val, v);
+    field_value_release(&val);
+    buf_putc(out, ',');
+    field(out, v->s);
+  }
+}
+
+void report_csv_summary(const struct report_ctx *c, struct buf *out)
+{
+  const struct plan *p = c->plan;
+  const struct analysis *a = c->analysis;
+  const struct field *f;
+  struct field_row r;
+  struct buf v;
+  size_t t, m, i;
+  int ph;
+
+  buf_init(&v, 0);
+  buf_puts(out, "kind,target,baseline,mode,phase");
+  for (f = report_stat_fields; f->name; f++)
+    buf_printf(out, ",%s", f->name);
+  for (f = report_compare_fields; f->name; f++)
+    buf_printf(out, ",%s", f->name);
+  buf_puts(out, ",partial\r\n");
+  memset(&r, 0, sizeof(r));
+  r.c = c;
+  for (t = 0; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      const struct mode_summary *ms = &a->targets[t].modes[p->modes[m]];
+
+      for (ph = 0; ph < SUM_COUNT; ph++) {
+        buf_puts(out, "phase,");
+        field(out, p->targets[t].name);
+        buf_printf(out, ",,%s,%s", sample_mode_names[p->modes[m]],
+                   sum_phase_names[ph]);
+        r.st = &ms->phases[ph];
+        summary_values(out, report_stat_fields, &r, &v);
+        for (f = report_compare_fields; f->name; f++)
+          buf_putc(out, ',');
+        buf_printf(out, ",%s\r\n", c->results->partial ? "true" : "false");
+      }
+    }
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *cmp = &a->comparisons[i];
+
+    for (ph = 0; ph < SUM_COUNT; ph++) {
+      buf_puts(out, "comparison,");
+      field(out, p->targets[cmp->target].name);
+      buf_putc(out, ',');
+      field(out, p->targets[cmp->baseline].name);
+      buf_printf(out, ",%s,%s", sample_mode_names[cmp->mode],
+                 sum_phase_names[ph]);
+      for (f = report_stat_fields; f->name; f++)
+        buf_putc(out, ',');
+      r.cr = &cmp->phases[ph];
+      r.cmp = cmp;
+      summary_values(out, report_compare_fields, &r, &v);
+      buf_printf(out, ",%s\r\n", c->results->partial ? "true" : "false");
+    }
+  }
+  buf_release(&v);
 }

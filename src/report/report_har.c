@@ -8,84 +8,27 @@
  * hopsplit's own facts are under "_hopsplit" (custom fields start with an
  * underscore, HAR 1.2).
  *
- * The values come from the hopsplit/1 document (report_json_tree).
+ * The values come from the typed samples, through the field table for
+ * the "_hopsplit" parts (report_fields.h); pages and entries are written
+ * as the samples are walked, never held whole.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "json.h"
-#include "jtree.h"
 #include "report.h"
-#include "report_read.h"
+#include "report_fields.h"
 #include "units.h"
+#include "url.h"
+#include "xalloc.h"
 #include "banned.h"
 
 /* Microseconds as milliseconds, exactly (three decimals). */
 static void ms(struct json *j, const char *key, int64_t us)
 {
   json_double(j, key, (double)us / 1000.0, 3);
-}
-
-static int64_t num(const struct jt *v, const char *path)
-{
-  int64_t n = 0;
-
-  if (jt_int(jt_path(v, path), &n) < 0)
-    return 0;
-  return n;
-}
-
-static int flag(const struct jt *v, const char *path)
-{
-  const struct jt *b = jt_path(v, path);
-
-  return b && b->type == JT_BOOL && b->b;
-}
-
-/* Copy a subtree of the document into the writer. */
-static void copy(struct json *j, const char *key, const struct jt *v)
-{
-  size_t i;
-
-  if (!v) {
-    json_null(j, key);
-    return;
-  }
-  switch (v->type) {
-  case JT_OBJECT:
-    json_object_begin(j, key);
-    for (i = 0; i < v->n; i++)
-      copy(j, v->k[i], &v->v[i]);
-    json_object_end(j);
-    return;
-  case JT_ARRAY:
-    json_array_begin(j, key);
-    for (i = 0; i < v->n; i++)
-      copy(j, NULL, &v->v[i]);
-    json_array_end(j);
-    return;
-  case JT_STRING:
-    json_string(j, key, v->s);
-    return;
-  case JT_BOOL:
-    json_bool(j, key, v->b);
-    return;
-  case JT_NUMBER: {
-    int64_t n;
-    double d;
-
-    if (jt_int(v, &n) == 0)
-      json_int(j, key, n);
-    else if (jt_num(v, &d) == 0)
-      json_double(j, key, d, 6);
-    else
-      json_null(j, key);
-    return;
-  }
-  case JT_NULL:
-  case JT_COUNT:
-    json_null(j, key);
-    return;
-  }
 }
 
 static void name_value(struct json *j, const char *name, const char *value)
@@ -96,52 +39,54 @@ static void name_value(struct json *j, const char *name, const char *value)
   json_object_end(j);
 }
 
-static void http_version(struct json *j, const struct jt *h)
+static void http_version(struct json *j, const struct hop *h)
 {
-  const char *v = jt_str(jt_get(h, "http_version"));
   char t[32];
 
-  if (!v) {
+  if (!h->http_version) {
     json_string(j, "httpVersion", "");
     return;
   }
-  snprintf(t, sizeof(t), "HTTP/%s", v);
+  snprintf(t, sizeof(t), "HTTP/%s", h->http_version);
   json_string(j, "httpVersion", t);
 }
 
-static void request(struct json *j, const struct jt *doc, const struct jt *h)
+static void request(struct json *j, const struct report_ctx *c,
+                    const struct hop *h)
 {
-  const struct jt *hdrs = jt_path(doc, "settings.headers");
-  const char *url = jt_str(jt_get(h, "url"));
+  const struct options *o = c->plan->opts;
+  char *url = report_url(c, h->url);
   const char *q = url ? strchr(url, '?') : NULL;
   size_t i;
 
   json_object_begin(j, "request");
-  json_string(j, "method", jt_str(jt_get(h, "method")));
+  json_string(j, "method", h->method);
   json_string(j, "url", url);
   http_version(j, h);
   json_array_begin(j, "cookies");
   json_array_end(j);
   json_array_begin(j, "headers");
-  if (jt_str(jt_path(doc, "settings.user_agent")))
-    name_value(j, "User-Agent", jt_str(jt_path(doc, "settings.user_agent")));
-  for (i = 0; i < jt_len(hdrs); i++) {
-    const char *line = jt_str(jt_at(hdrs, i));
-    const char *colon = line ? strchr(line, ':') : NULL;
+  if (o->user_agent)
+    name_value(j, "User-Agent", o->user_agent);
+  for (i = 0; i < o->n_headers; i++) {
+    char *line = o->show_secrets ? xstrdup(o->headers[i])
+                                 : url_redact_header(o->headers[i]);
+    const char *colon = strchr(line, ':');
     char name[256];
     size_t n;
 
-    if (!colon)
-      continue;
-    n = (size_t)(colon - line);
-    if (n >= sizeof(name))
-      n = sizeof(name) - 1;
-    memcpy(name, line, n);
-    name[n] = '\0';
-    colon++;
-    while (*colon == ' ')
+    if (colon) {
+      n = (size_t)(colon - line);
+      if (n >= sizeof(name))
+        n = sizeof(name) - 1;
+      memcpy(name, line, n);
+      name[n] = '\0';
       colon++;
-    name_value(j, name, colon);
+      while (*colon == ' ')
+        colon++;
+      name_value(j, name, colon);
+    }
+    free(line);
   }
   json_array_end(j);
   /* The query as written in the (redacted) URL, not decoded. */
@@ -169,45 +114,87 @@ static void request(struct json *j, const struct jt *doc, const struct jt *h)
   json_int(j, "headersSize", -1);
   json_int(j, "bodySize", -1);
   json_object_end(j);
+  free(url);
 }
 
-static void response(struct json *j, const struct jt *h)
+/* Response headers once per lowercase name, as the JSON document has
+ * them (repeated ones joined with ", "). */
+static void response(struct json *j, const struct field_row *r)
 {
-  const struct jt *hdrs = jt_get(h, "headers");
-  const char *loc = jt_str(jt_get(h, "location"));
-  const char *ctype = jt_str(jt_get(hdrs, "content-type"));
-  size_t i;
+  const struct hop *h = r->h;
+  char *loc =
+      h->location ? report_header_value(r->c, "location", h->location) : NULL;
+  const char *ctype = hop_header(h, "content-type");
+  struct buf hb;
+  size_t i, k;
 
   json_object_begin(j, "response");
-  json_int(j, "status", num(h, "status"));
+  json_int(j, "status", h->status);
   json_string(j, "statusText", "");
   http_version(j, h);
   json_array_begin(j, "cookies");
   json_array_end(j);
   json_array_begin(j, "headers");
-  for (i = 0; i < jt_len(hdrs); i++)
-    name_value(j, hdrs->k[i], jt_str(&hdrs->v[i]));
+  for (i = 0; i < h->n_headers; i++) {
+    char *name;
+    int seen = 0;
+
+    for (k = 0; k < i; k++)
+      if (!strcasecmp(h->headers[k].name, h->headers[i].name))
+        seen = 1;
+    if (seen)
+      continue;
+    buf_init(&hb, 0);
+    for (k = i; k < h->n_headers; k++) {
+      char *shown;
+
+      if (strcasecmp(h->headers[k].name, h->headers[i].name))
+        continue;
+      shown =
+          report_header_value(r->c, h->headers[k].name, h->headers[k].value);
+      if (hb.len)
+        buf_puts(&hb, ", ");
+      buf_puts(&hb, shown);
+      free(shown);
+    }
+    name = xstrdup(h->headers[i].name);
+    for (k = 0; name[k]; k++)
+      if (name[k] >= 'A' && name[k] <= 'Z')
+        name[k] = (char)(name[k] - 'A' + 'a');
+    name_value(j, name, hb.s);
+    free(name);
+    buf_release(&hb);
+  }
   json_array_end(j);
   json_object_begin(j, "content");
-  json_int(j, "size", num(h, "size_decoded"));
-  json_string(j, "mimeType", ctype ? ctype : "");
+  json_int(j, "size", h->size_decoded);
+  if (ctype) {
+    char *shown = report_header_value(r->c, "content-type", ctype);
+
+    json_string(j, "mimeType", shown);
+    free(shown);
+  }
+  else {
+    json_string(j, "mimeType", "");
+  }
   json_object_end(j);
   json_string(j, "redirectURL", loc ? loc : "");
-  json_int(j, "headersSize", num(h, "size_header"));
-  json_int(j, "bodySize", num(h, "size_download"));
+  json_int(j, "headersSize", h->size_header);
+  json_int(j, "bodySize", h->size_download);
   json_object_end(j);
+  free(loc);
 }
 
-static void timings(struct json *j, const struct jt *h)
+static void timings(struct json *j, const struct hop *h)
 {
-  int reused = flag(h, "reused");
-  int tls = jt_str(jt_path(h, "tls.version")) != NULL;
-  int64_t dns = num(h, "phases_us.dns");
+  int reused = h->reused;
+  int tls = h->tls.version != NULL;
+  int64_t dns = h->phases[PHASE_DNS];
 
   json_object_begin(j, "timings");
   json_int(j, "blocked", -1);
-  if (reused || (dns == 0 && (flag(h, "dns.pinned") || flag(h, "dns.cached") ||
-                              flag(h, "dns.literal"))))
+  if (reused ||
+      (dns == 0 && (h->dns.pinned || h->dns.cached || h->dns.literal)))
     json_int(j, "dns", -1);
   else
     ms(j, "dns", dns);
@@ -215,135 +202,165 @@ static void timings(struct json *j, const struct jt *h)
     json_int(j, "connect", -1);
   else
     ms(j, "connect",
-       num(h, "phases_us.connect") + (tls ? num(h, "phases_us.tls") : 0));
+       h->phases[PHASE_CONNECT] + (tls ? h->phases[PHASE_TLS] : 0));
   if (reused || !tls)
     json_int(j, "ssl", -1);
   else
-    ms(j, "ssl", num(h, "phases_us.tls"));
-  ms(j, "send", num(h, "phases_us.send"));
-  ms(j, "wait", num(h, "phases_us.wait"));
-  ms(j, "receive", num(h, "phases_us.transfer"));
+    ms(j, "ssl", h->phases[PHASE_TLS]);
+  ms(j, "send", h->phases[PHASE_SEND]);
+  ms(j, "wait", h->phases[PHASE_WAIT]);
+  ms(j, "receive", h->phases[PHASE_TRANSFER]);
   json_object_end(j);
 }
 
-static void entry(struct json *j, const struct jt *doc, const struct jt *s,
-                  const struct jt *h, const char *pageref)
+/* "_hopsplit".KEY: the hop fields "KEY.*" of the field table. */
+static void group(struct json *j, const char *key, const struct field_row *r)
 {
-  int64_t start = 0;
-  char t[64], conn[128];
-  const char *ip = jt_str(jt_get(h, "remote_ip"));
+  char prefix[32];
 
-  units_parse_rfc3339_ms(jt_str(jt_get(s, "started_at")), &start);
-  units_rfc3339_ms(start + num(h, "start_us") / 1000, t, sizeof(t));
+  snprintf(prefix, sizeof(prefix), "%s.", key);
+  json_object_begin(j, key);
+  field_json(j, report_hop_fields, prefix, r);
+  json_object_end(j);
+}
+
+static void entry(struct json *j, const struct field_row *r,
+                  const char *pageref)
+{
+  const struct hop *h = r->h;
+  char t[64], conn[128];
+
+  units_rfc3339_ms(r->s->started_at_ms + h->start_us / 1000, t, sizeof(t));
   json_object_begin(j, NULL);
   json_string(j, "pageref", pageref);
   json_string(j, "startedDateTime", t);
-  ms(j, "time", num(h, "phases_us.total"));
-  request(j, doc, h);
-  response(j, h);
+  ms(j, "time", h->phases[PHASE_TOTAL]);
+  request(j, r->c, h);
+  response(j, r);
   json_object_begin(j, "cache");
   json_object_end(j);
   timings(j, h);
-  if (ip) {
-    json_string(j, "serverIPAddress", ip);
-    snprintf(conn, sizeof(conn), strchr(ip, ':') ? "[%s]:%lld" : "%s:%lld", ip,
-             (long long)num(h, "remote_port"));
+  if (h->remote_ip) {
+    json_string(j, "serverIPAddress", h->remote_ip);
+    snprintf(conn, sizeof(conn),
+             strchr(h->remote_ip, ':') ? "[%s]:%ld" : "%s:%ld", h->remote_ip,
+             h->remote_port);
     json_string(j, "connection", conn);
   }
   json_object_begin(j, "_hopsplit");
-  json_int(j, "hop", num(h, "hop"));
-  json_string(j, "host", jt_str(jt_get(h, "host")));
-  json_bool(j, "reused", flag(h, "reused"));
-  copy(j, "tls", jt_get(h, "tls"));
-  copy(j, "dns", jt_get(h, "dns"));
-  copy(j, "phases_us", jt_get(h, "phases_us"));
-  copy(j, "curl", jt_get(h, "curl"));
-  if (jt_get(h, "cache"))
-    copy(j, "cache", jt_get(h, "cache"));
-  if (jt_get(h, "edge"))
-    copy(j, "edge", jt_get(h, "edge"));
+  json_int(j, "hop", (int64_t)r->k + 1);
+  json_string(j, "host", h->host);
+  json_bool(j, "reused", h->reused);
+  group(j, "tls", r);
+  group(j, "dns", r);
+  group(j, "phases_us", r);
+  group(j, "curl", r);
+  if (r->fact) {
+    group(j, "cache", r);
+    group(j, "edge", r);
+  }
   json_object_end(j);
   json_object_end(j);
 }
 
-static void page(struct json *j, const struct jt *s, const char *id)
+static void page(struct json *j, const struct report_ctx *c,
+                 const struct sample *s, const char *id)
 {
-  char title[256];
+  char title[256], t[64];
 
-  snprintf(title, sizeof(title), "%s %s round %lld",
-           jt_str(jt_get(s, "target")), jt_str(jt_get(s, "mode")),
-           (long long)num(s, "round"));
+  snprintf(title, sizeof(title), "%s %s round %d",
+           c->plan->targets[s->target].name, sample_mode_names[s->mode],
+           s->round);
+  units_rfc3339_ms(s->started_at_ms, t, sizeof(t));
   json_object_begin(j, NULL);
-  json_string(j, "startedDateTime", jt_str(jt_get(s, "started_at")));
+  json_string(j, "startedDateTime", t);
   json_string(j, "id", id);
   json_string(j, "title", title);
   json_object_begin(j, "pageTimings");
   json_int(j, "onContentLoad", -1);
-  if (flag(s, "ok"))
-    ms(j, "onLoad", num(s, "total_us"));
+  if (s->ok)
+    ms(j, "onLoad", s->total_us);
   else
     json_int(j, "onLoad", -1);
   json_object_end(j);
   json_object_begin(j, "_hopsplit");
-  json_string(j, "target", jt_str(jt_get(s, "target")));
-  json_string(j, "mode", jt_str(jt_get(s, "mode")));
-  json_int(j, "round", num(s, "round"));
-  json_int(j, "position", num(s, "position"));
-  json_bool(j, "ok", flag(s, "ok"));
-  copy(j, "error", jt_get(s, "error"));
-  json_int(j, "total_us", num(s, "total_us"));
-  json_int(j, "redirect_us", num(s, "redirect_us"));
-  json_int(j, "other_us", num(s, "other_us"));
+  json_string(j, "target", c->plan->targets[s->target].name);
+  json_string(j, "mode", sample_mode_names[s->mode]);
+  json_int(j, "round", s->round);
+  json_int(j, "position", s->position);
+  json_bool(j, "ok", s->ok);
+  if (s->ok) {
+    json_null(j, "error");
+  }
+  else {
+    json_object_begin(j, "error");
+    json_string(j, "class", err_class_names[s->err]);
+    json_string(j, "message", s->err_message);
+    json_object_end(j);
+  }
+  json_int(j, "total_us", s->total_us);
+  json_int(j, "redirect_us", s->redirect_us);
+  json_int(j, "other_us", s->other_us);
   json_object_end(j);
   json_object_end(j);
 }
 
+static void time_or_null(struct json *j, const char *key, int64_t ms_epoch)
+{
+  char t[64];
+
+  if (ms_epoch <= 0) {
+    json_null(j, key);
+    return;
+  }
+  units_rfc3339_ms(ms_epoch, t, sizeof(t));
+  json_string(j, key, t);
+}
+
 void report_har(const struct report_ctx *c, struct buf *out)
 {
-  struct jt doc;
-  const struct jt *samples;
+  const struct results *res = c->results;
+  struct field_row r;
   struct json j;
   size_t i, k;
 
-  report_json_tree(c, &doc);
-  samples = jt_get(&doc, "samples");
   json_init(&j, out, 1);
   json_object_begin(&j, NULL);
   json_object_begin(&j, "log");
   json_string(&j, "version", "1.2");
   json_object_begin(&j, "creator");
   json_string(&j, "name", "hopsplit");
-  json_string(&j, "version", jt_str(jt_path(&doc, "tool.version")));
-  json_string(&j, "comment", jt_str(jt_path(&doc, "tool.libraries")));
+  json_string(&j, "version", HOPSPLIT_VERSION);
+  json_string(&j, "comment", c->libraries);
   json_object_end(&j);
   json_array_begin(&j, "pages");
-  for (i = 0; i < jt_len(samples); i++) {
+  for (i = 0; i < res->n; i++) {
     char id[32];
 
     snprintf(id, sizeof(id), "sample_%zu", i);
-    page(&j, jt_at(samples, i), id);
+    page(&j, c, &res->samples[i], id);
   }
   json_array_end(&j);
   json_array_begin(&j, "entries");
-  for (i = 0; i < jt_len(samples); i++) {
-    const struct jt *s = jt_at(samples, i);
-    const struct jt *hops = jt_get(s, "hops");
+  for (i = 0; i < res->n; i++) {
     char id[32];
 
     snprintf(id, sizeof(id), "sample_%zu", i);
-    for (k = 0; k < jt_len(hops); k++)
-      entry(&j, &doc, s, jt_at(hops, k), id);
+    field_row_sample(&r, c, &res->samples[i], i, field_facts(c, i));
+    for (k = 0; k < res->samples[i].n_hops; k++) {
+      field_row_hop(&r, k);
+      entry(&j, &r, id);
+    }
   }
   json_array_end(&j);
   json_object_begin(&j, "_hopsplit");
   json_string(&j, "schema", "hopsplit/1");
-  json_bool(&j, "partial", flag(&doc, "partial"));
-  json_bool(&j, "insecure", flag(&doc, "insecure"));
-  copy(&j, "started_at", jt_get(&doc, "started_at"));
-  copy(&j, "finished_at", jt_get(&doc, "finished_at"));
-  copy(&j, "vantage", jt_get(&doc, "vantage"));
+  json_bool(&j, "partial", res->partial);
+  json_bool(&j, "insecure", c->plan->opts->insecure);
+  time_or_null(&j, "started_at", res->started_at_ms);
+  time_or_null(&j, "finished_at", res->finished_at_ms);
+  json_string(&j, "vantage", c->plan->vantage);
   json_object_end(&j);
   json_object_end(&j);
   json_object_end(&j);
-  jt_release(&doc);
 }

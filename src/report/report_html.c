@@ -6,16 +6,26 @@
  * comparison to the baseline as bars with confidence intervals, and the
  * findings, cache and edge tables when the analysis has them.
  *
- * Input: plan, results and analysis (charts), and the hopsplit/1 document
- * (tables), so the page carries the same facts as the JSON.  Renders only:
- * positions are scaled values, never new statistics.
+ * The page is for people: the first screen (#summary) says per target the
+ * median total, where the time goes, the top findings with their savings
+ * and, in a comparison, each target's verdict with its 95 % interval; a
+ * profile run shows its name and every check as PASS or FAIL with what was
+ * measured.  Values carry units (ms, s, KiB), column heads are words, and
+ * nothing is wider than 960 px.  URLs and header values as received are
+ * in <code>.
+ *
+ * Input: plan, results and analysis, the tables' words and units from the
+ * field table (report_fields.h).  Renders only: positions are scaled
+ * values, never new statistics.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "jtree.h"
+#include "check.h"
 #include "report.h"
+#include "report_fields.h"
 #include "units.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -28,15 +38,23 @@ static const char *const phase_fill[PHASE_TOTAL] = {
     "#4db6ac", "#ffb74d", "#ba68c8", "#64b5f6", "#81c784", "#1565c0"};
 
 static const char css[] =
-    "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;"
-    "background:#fff}\n"
-    "h1{font-size:20px}h2{font-size:17px;margin-top:32px;border-bottom:"
-    "1px solid #ccc}h3{font-size:15px}\n"
-    "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid "
-    "#ddd;padding:2px 8px;text-align:right}th{background:#f3f3f3}\n"
-    "td.l,th.l{text-align:left;max-width:36em}.warn{color:#b00;"
-    "font-weight:bold}\n"
-    ".muted{color:#777}svg{display:block;margin:6px 0}\n"
+    "body{font:14px/1.4 system-ui,sans-serif;margin:16px auto;padding:0 "
+    "16px;max-width:928px;color:#222;background:#fff}\n"
+    "h1{font-size:20px;margin:0 0 4px}h2{font-size:17px;margin-top:28px;"
+    "border-bottom:1px solid #ccc;overflow-wrap:anywhere}h3{font-size:15px}"
+    "\n"
+    "table{border-collapse:collapse;margin:6px 0;max-width:100%}td,th{"
+    "border:1px solid #ddd;padding:2px 6px;text-align:right;vertical-align:"
+    "top;overflow-wrap:break-word}th{background:#f3f3f3;font-weight:600}\n"
+    "td.l,th.l{text-align:left}.warn{color:#b00;font-weight:bold}\n"
+    ".pass{color:#1b5e20;font-weight:bold}.fail{color:#b00;font-weight:"
+    "bold}\n"
+    ".muted{color:#666}svg{display:block;margin:6px 0;max-width:100%;"
+    "height:auto}\n"
+    "code{font:12px ui-monospace,monospace;overflow-wrap:anywhere}\n"
+    "#summary{border:1px solid #bbb;background:#fafafa;padding:4px 10px;"
+    "margin:8px 0}#summary h2{margin:4px 0;border:0}\n"
+    "#summary table{width:100%}#summary td{font-size:13px}\n"
     "svg text{font:11px system-ui,sans-serif;fill:#333}\n"
     ".legend span{display:inline-block;width:10px;height:10px;"
     "margin:0 4px 0 12px}\n";
@@ -84,35 +102,35 @@ static double xpos(int64_t v, int64_t span)
 static void header(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
-  char t[64], f[64];
+  char t[64];
   size_t i;
 
   units_rfc3339_ms(c->results->started_at_ms, t, sizeof(t));
-  units_rfc3339_ms(c->results->finished_at_ms, f, sizeof(f));
   buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
               "<meta charset=\"utf-8\">\n"
               "<meta name=\"viewport\" content=\"width=device-width\">\n"
               "<title>hopsplit report</title>\n<style>\n");
   buf_puts(b, css);
   buf_puts(b, "</style>\n</head>\n<body>\n");
-  buf_printf(b, "<h1>hopsplit %s</h1>\n<p>", HOPSPLIT_VERSION);
+  buf_puts(b, "<h1>hopsplit report");
+  if (p->checks && p->checks->profile) {
+    buf_puts(b, ": profile ");
+    esc(b, p->checks->profile);
+  }
+  buf_puts(b, "</h1>\n<p class=\"muted\">");
   buf_printf(b, "%zu target%s, %ld round%s &times; ", p->n_targets,
              p->n_targets == 1 ? "" : "s", p->rounds,
              p->rounds == 1 ? "" : "s");
   for (i = 0; i < p->n_modes; i++)
-    buf_printf(b, "%s%s", i ? "," : "", sample_mode_names[p->modes[i]]);
-  buf_printf(b, ", %zu sample%s (%zu failed), order %s, seed %llu<br>\n",
-             c->results->n, c->results->n == 1 ? "" : "s",
-             c->analysis->n_failed, schedule_order_name(p->opts->order),
-             (unsigned long long)p->seed);
-  buf_printf(b, "from %s to %s", t, f);
+    buf_printf(b, "%s%s", i ? " and " : "", sample_mode_names[p->modes[i]]);
+  buf_printf(b, ", %zu sample%s (%zu failed), started %s", c->results->n,
+             c->results->n == 1 ? "" : "s", c->analysis->n_failed, t);
   if (p->vantage) {
     buf_puts(b, ", measured at ");
     esc(b, p->vantage);
   }
-  buf_puts(b, "<br>\n<span class=\"muted\">");
-  esc(b, c->libraries);
-  buf_puts(b, "</span></p>\n");
+  buf_printf(b, "; hopsplit %s", HOPSPLIT_VERSION);
+  buf_puts(b, "</p>\n");
   if (p->opts->insecure)
     buf_puts(b, "<p class=\"warn\">TLS verification was OFF (-k)</p>\n");
   if (c->results->partial)
@@ -133,35 +151,53 @@ static void legend(struct buf *b)
   buf_puts(b, "</p>\n");
 }
 
+/* A value of a field for a person: units for durations and sizes. */
+static void human(struct buf *b, const struct field *f,
+                  const struct field_row *r)
+{
+  struct field_value v;
+  struct buf t;
+
+  buf_init(&t, 0);
+  field_get(f, r, &v);
+  field_human(f, &v, &t);
+  esc(b, t.s);
+  field_value_release(&v);
+  buf_release(&t);
+}
+
+/* Phases of a mode: one row per phase, one column per statistic, heads
+ * and units from the field table. */
 static void phase_table(struct buf *b, const struct mode_summary *m)
 {
+  const struct field *f;
+  struct field_row r;
   int ph;
 
-  buf_puts(b, "<table>\n<tr><th class=\"l\">phase</th><th>n</th><th>p50</th>"
-              "<th>p95</th><th>min</th><th>max</th><th>mean</th>"
-              "<th>stddev</th></tr>\n");
+  memset(&r, 0, sizeof(r));
+  buf_puts(b, "<table>\n<tr><th class=\"l\">phase</th>");
+  for (f = report_stat_fields; f->name; f++)
+    if (strcmp(f->name, "mad_us"))
+      buf_printf(b, "<th>%s</th>", f->label);
+  buf_puts(b, "</tr>\n");
   for (ph = 0; ph < SUM_COUNT; ph++) {
-    const struct stats *s = &m->phases[ph];
-
-    buf_printf(b, "<tr><td class=\"l\">%s</td><td>%zu</td><td>",
-               sum_phase_names[ph], s->n);
-    dur(b, s->p50);
-    buf_puts(b, "</td><td>");
-    dur(b, s->p95);
-    buf_printf(b, "%s</td><td>", s->n < 20 ? "*" : "");
-    dur(b, s->min);
-    buf_puts(b, "</td><td>");
-    dur(b, s->max);
-    buf_puts(b, "</td><td>");
-    dur(b, s->mean);
-    buf_puts(b, "</td><td>");
-    dur(b, s->stddev);
-    buf_puts(b, "</td></tr>\n");
+    r.st = &m->phases[ph];
+    buf_printf(b, "<tr><td class=\"l\">%s</td>", sum_phase_names[ph]);
+    for (f = report_stat_fields; f->name; f++) {
+      if (!strcmp(f->name, "mad_us"))
+        continue;
+      buf_puts(b, "<td>");
+      human(b, f, &r);
+      if (!strcmp(f->name, "p95_us") && r.st->n < 20)
+        buf_putc(b, '*');
+      buf_puts(b, "</td>");
+    }
+    buf_puts(b, "</tr>\n");
   }
   buf_puts(b, "</table>\n");
   if (m->n_ok < 20)
-    buf_puts(b, "<p class=\"muted\">* p95 of fewer than 20 samples: low "
-                "confidence</p>\n");
+    buf_puts(b, "<p class=\"muted\">* 95th percentile of fewer than 20 "
+                "samples: low confidence</p>\n");
 }
 
 /* The median sample, one row per hop, phases as coloured bars placed at
@@ -301,109 +337,385 @@ static void failures(struct buf *b, const struct mode_summary *m)
   buf_puts(b, "</ul>\n");
 }
 
-/* A cell from any value of the document: strings and numbers as they
- * are, arrays joined with "; ", objects as "k: v" pairs. */
-static void cell(struct buf *b, const struct jt *v)
+/* A signed duration: "+1.20 ms", "-0.35 ms". */
+static void signed_dur(struct buf *b, int64_t us)
 {
-  size_t i;
+  char t[UNITS_FMT_SIZE];
 
-  if (!v || v->type == JT_NULL) {
-    buf_puts(b, "<span class=\"muted\">-</span>");
-    return;
-  }
-  if (v->type == JT_ARRAY || v->type == JT_OBJECT) {
-    for (i = 0; i < v->n; i++) {
-      if (i)
-        buf_puts(b, "; ");
-      if (v->type == JT_OBJECT) {
-        esc(b, v->k[i]);
-        buf_puts(b, ": ");
-      }
-      cell(b, &v->v[i]);
-    }
-    return;
-  }
-  {
-    struct buf t;
+  units_format_us(us < 0 ? -us : us, t, sizeof(t));
+  buf_printf(b, "%s%s", us < 0 ? "&minus;" : us > 0 ? "+" : "", t);
+}
 
-    buf_init(&t, 0);
-    jt_write_plain(&t, v);
-    esc(b, t.s);
-    buf_release(&t);
+/* A count, thousands apart by a thin space ("10 000"). */
+static void count(struct buf *b, size_t n)
+{
+  if (n >= 1000) {
+    count(b, n / 1000);
+    buf_printf(b, "&#x202F;%03zu", n % 1000);
+  }
+  else {
+    buf_printf(b, "%zu", n);
   }
 }
 
-/* A table of an array of objects, columns from the first object. */
-static void table(struct buf *b, const char *title, const struct jt *list)
+static const struct comparison *comparison_of(const struct analysis *a,
+                                              size_t t, enum sample_mode m)
 {
-  const struct jt *first = jt_at(list, 0);
-  size_t i, k;
+  size_t i;
 
-  if (!first || first->type != JT_OBJECT)
+  for (i = 0; i < a->n_comparisons; i++)
+    if (a->comparisons[i].target == t && a->comparisons[i].mode == m)
+      return &a->comparisons[i];
+  return NULL;
+}
+
+/* "no clear difference, -2.54 ms [-2.74, -2.20]" of one comparison. */
+static void verdict_words(struct buf *b, const struct comparison *cmp)
+{
+  const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
+  const char *cls = tot->verdict == COMPARE_FASTER   ? "pass"
+                    : tot->verdict == COMPARE_SLOWER ? "fail"
+                                                     : "muted";
+
+  if (!tot->n_pairs) {
+    buf_puts(b, "<span class=\"muted\">not compared: no round where both "
+                "succeeded</span>");
     return;
-  buf_printf(b, "<h3>%s</h3>\n<table>\n<tr>", title);
-  for (k = 0; k < first->n; k++) {
-    buf_puts(b, "<th class=\"l\">");
-    esc(b, first->k[k]);
-    buf_puts(b, "</th>");
   }
-  buf_puts(b, "</tr>\n");
-  for (i = 0; i < jt_len(list); i++) {
-    buf_puts(b, "<tr>");
-    for (k = 0; k < first->n; k++) {
-      buf_puts(b, "<td class=\"l\">");
-      cell(b, jt_get(jt_at(list, i), first->k[k]));
-      buf_puts(b, "</td>");
+  buf_printf(b, "<span class=\"%s\">%s</span>", cls,
+             compare_verdict_names[tot->verdict]);
+  buf_puts(b, " ");
+  signed_dur(b, tot->median_diff_us);
+  buf_puts(b, " [");
+  signed_dur(b, tot->ci_low_us);
+  buf_puts(b, ", ");
+  signed_dur(b, tot->ci_high_us);
+  buf_puts(b, "]");
+  if (!tot->ci_available)
+    buf_printf(b,
+               " <span class=\"muted\">(min to max of %zu pairs, too "
+               "few for 95&#x202F;%%)</span>",
+               tot->n_pairs);
+}
+
+/* The phase of a mode with the largest median, as "tls 2.89 ms". */
+static void largest_phase(struct buf *b, const struct mode_summary *m)
+{
+  int ph, best = -1;
+
+  for (ph = 0; ph < SUM_TOTAL; ph++)
+    if (m->phases[ph].n &&
+        (best < 0 || m->phases[ph].p50 > m->phases[best].p50))
+      best = ph;
+  if (best < 0 || !m->phases[best].p50) {
+    buf_puts(b, "-");
+    return;
+  }
+  buf_printf(b, "%s ", sum_phase_names[best]);
+  dur(b, m->phases[best].p50);
+  if (m->phases[SUM_TOTAL].p50 > 0)
+    buf_printf(
+        b, " (%lld&#x202F;%%)",
+        (long long)(m->phases[best].p50 * 100 / m->phases[SUM_TOTAL].p50));
+}
+
+/* The first screen: per target and mode the median total and where the
+ * time goes; per target its top findings; per comparison the verdict. */
+static void summary(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  const struct analysis *a = c->analysis;
+  const struct check_set *cs = p->checks;
+  size_t t, i, k;
+
+  buf_puts(b, "<section id=\"summary\">\n<h2>summary</h2>\n");
+  if (cs && cs->n) {
+    buf_puts(b, "<p>profile <b>");
+    esc(b, cs->profile);
+    if (!cs->evaluated)
+      buf_printf(b, "</b>: %zu checks not evaluated</p>\n", cs->n);
+    else
+      buf_printf(b, "</b>: %zu of %zu checks passed%s</p>\n",
+                 cs->n - cs->n_failed, cs->n,
+                 cs->n_failed ? ", <span class=\"fail\">FAIL</span>"
+                              : ", <span class=\"pass\">PASS</span>");
+  }
+  buf_puts(b, "<table>\n<tr><th class=\"l\">target</th><th class=\"l\">"
+              "mode</th><th>median total</th><th class=\"l\">largest phase"
+              "</th><th class=\"l\">against the baseline (median "
+              "difference, 95&#x202F;% interval)</th></tr>\n");
+  for (t = 0; t < p->n_targets; t++)
+    for (i = 0; i < p->n_modes; i++) {
+      const struct mode_summary *m = &a->targets[t].modes[p->modes[i]];
+      const struct comparison *cmp = comparison_of(a, t, p->modes[i]);
+
+      buf_puts(b, "<tr><td class=\"l\">");
+      if (i == 0) {
+        esc(b, p->targets[t].name);
+        if (t == 0 && p->n_targets > 1)
+          buf_puts(b, " (baseline)");
+      }
+      buf_printf(b, "</td><td class=\"l\">%s</td><td>",
+                 sample_mode_names[p->modes[i]]);
+      if (m->n_ok)
+        dur(b, m->phases[SUM_TOTAL].p50);
+      else
+        buf_puts(b, "<span class=\"fail\">no sample succeeded</span>");
+      if (m->n_failed)
+        buf_printf(b, " <span class=\"warn\">(%zu failed)</span>",
+                   m->n_failed);
+      buf_puts(b, "</td><td class=\"l\">");
+      largest_phase(b, m);
+      buf_puts(b, "</td><td class=\"l\">");
+      if (cmp)
+        verdict_words(b, cmp);
+      else
+        buf_puts(b, t == 0 && p->n_targets > 1 ? "baseline" : "-");
+      buf_puts(b, "</td></tr>\n");
     }
-    buf_puts(b, "</tr>\n");
+  buf_puts(b, "</table>\n");
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &a->targets[t];
+
+    if (!ta->n_findings)
+      continue;
+    buf_puts(b, "<p><b>");
+    esc(b, p->targets[t].name);
+    buf_puts(b, "</b>: ");
+    for (k = 0; k < ta->n_findings && k < 2; k++) {
+      buf_puts(b, k ? "; " : "");
+      esc(b, ta->findings[k].title);
+      if (ta->findings[k].saving_us) {
+        buf_puts(b, " (saves up to ");
+        dur(b, ta->findings[k].saving_us);
+        buf_puts(b, ")");
+      }
+    }
+    buf_puts(b, "</p>\n");
+  }
+  buf_puts(b, "</section>\n");
+}
+
+static void checks(const struct report_ctx *c, struct buf *b)
+{
+  const struct check_set *cs = c->plan->checks;
+  size_t i;
+
+  if (!cs || !cs->n)
+    return;
+  buf_puts(b, "<h2>checks of profile ");
+  esc(b, cs->profile);
+  buf_puts(b, "</h2>\n<table>\n<tr><th class=\"l\">result</th><th "
+              "class=\"l\">target</th><th class=\"l\">mode</th><th "
+              "class=\"l\">check</th><th class=\"l\">measured</th></tr>\n");
+  for (i = 0; i < cs->n; i++) {
+    const struct check *k = &cs->v[i];
+    char *what = check_describe(k);
+
+    buf_printf(b, "<tr><td class=\"l %s\">%s</td><td class=\"l\">",
+               !cs->evaluated ? "muted"
+               : k->pass      ? "pass"
+                              : "fail",
+               !cs->evaluated ? "not evaluated"
+               : k->pass      ? "PASS"
+                              : "FAIL");
+    esc(b, c->plan->targets[k->target].name);
+    buf_printf(b, "</td><td class=\"l\">%s</td><td class=\"l\">",
+               k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode]);
+    esc(b, what);
+    buf_puts(b, "</td><td class=\"l\">");
+    esc(b, k->measured ? k->measured : "nothing");
+    buf_puts(b, "</td></tr>\n");
+    free(what);
   }
   buf_puts(b, "</table>\n");
 }
 
-static int64_t num(const struct jt *v, const char *key)
+static void findings_table(struct buf *b, const struct target_analysis *ta)
 {
-  int64_t n = 0;
+  size_t k;
 
-  jt_int(jt_get(v, key), &n);
-  return n;
+  if (!ta->n_findings)
+    return;
+  buf_puts(b, "<h3>findings, largest estimated saving first</h3>\n<table>\n"
+              "<tr><th class=\"l\">finding</th><th>saving up to</th><th>hop"
+              "</th><th class=\"l\">evidence and what to do</th></tr>\n");
+  for (k = 0; k < ta->n_findings; k++) {
+    const struct finding *f = &ta->findings[k];
+
+    buf_puts(b, "<tr><td class=\"l\">");
+    esc(b, f->title);
+    buf_puts(b, "</td><td>");
+    if (f->saving_us)
+      dur(b, f->saving_us);
+    else
+      buf_puts(b, "-");
+    buf_puts(b, "</td><td>");
+    if (f->hop)
+      buf_printf(b, "%d", f->hop);
+    else
+      buf_puts(b, "all");
+    buf_puts(b, "</td><td class=\"l\">");
+    esc(b, f->detail);
+    buf_puts(b, "</td></tr>\n");
+  }
+  buf_puts(b, "</table>\n");
+}
+
+static void cache_table(struct buf *b, const struct target_analysis *ta)
+{
+  size_t k, i;
+
+  if (!ta->n_cache)
+    return;
+  buf_puts(b, "<h3>cache per hop</h3>\n<table>\n<tr><th>hop</th><th "
+              "class=\"l\">host</th><th class=\"l\">verdict</th><th "
+              "class=\"l\">cache</th><th class=\"l\">from header</th><th>"
+              "age</th><th class=\"l\">why</th></tr>\n");
+  for (k = 0; k < ta->n_cache; k++) {
+    const struct cache_hop *ch = &ta->cache[k];
+
+    buf_printf(b, "<tr><td>%zu</td><td class=\"l\">", ch->hop);
+    esc(b, ch->host);
+    buf_printf(b, "</td><td class=\"l\">%s</td><td class=\"l\">",
+               cache_verdict_names[ch->result.verdict]);
+    esc(b, ch->result.vendor ? ch->result.vendor : "-");
+    buf_puts(b, "</td><td class=\"l\">");
+    if (ch->result.source) {
+      buf_puts(b, "<code>");
+      esc(b, ch->result.source);
+      if (ch->result.raw) {
+        buf_puts(b, ": ");
+        esc(b, ch->result.raw);
+      }
+      buf_puts(b, "</code>");
+    }
+    else {
+      buf_puts(b, "-");
+    }
+    buf_puts(b, "</td><td>");
+    if (ch->result.age >= 0)
+      buf_printf(b, "%ld&#x202F;s", ch->result.age);
+    else
+      buf_puts(b, "-");
+    buf_puts(b, "</td><td class=\"l\">");
+    for (i = 0; i < ch->result.n_reasons; i++) {
+      buf_puts(b, i ? "; " : "");
+      esc(b, ch->result.reasons[i]);
+    }
+    buf_puts(b, "</td></tr>\n");
+  }
+  buf_puts(b, "</table>\n");
+}
+
+static void km(struct buf *b, double v)
+{
+  if (isnan(v))
+    buf_puts(b, "-");
+  else
+    buf_printf(b, "%.0f&#x202F;km", v);
+}
+
+static void msd(struct buf *b, double v)
+{
+  if (isnan(v))
+    buf_puts(b, "-");
+  else
+    buf_printf(b, "%.1f&#x202F;ms", v);
+}
+
+static void edge_table(struct buf *b, const struct target_analysis *ta)
+{
+  size_t k;
+  int any = 0;
+
+  for (k = 0; k < ta->n_edge; k++)
+    if (ta->edge[k].vendor || ta->edge[k].pop)
+      any = 1;
+  if (!any)
+    return;
+  buf_puts(b, "<h3>edge per hop</h3>\n<table>\n<tr><th>hop</th><th "
+              "class=\"l\">host</th><th class=\"l\">CDN</th><th class=\"l\">"
+              "edge location</th><th>distance</th><th>round trip at "
+              "least</th><th>median connect</th><th class=\"l\">distant?"
+              "</th></tr>\n");
+  for (k = 0; k < ta->n_edge; k++) {
+    const struct edge_result *e = &ta->edge[k];
+
+    buf_printf(b, "<tr><td>%zu</td><td class=\"l\">", k + 1);
+    esc(b, e->host ? e->host : "-");
+    buf_puts(b, "</td><td class=\"l\">");
+    esc(b, e->vendor ? e->vendor : "-");
+    buf_puts(b, "</td><td class=\"l\">");
+    esc(b, e->pop ? e->pop : "-");
+    if (e->city) {
+      buf_puts(b, " (");
+      esc(b, e->city);
+      if (e->country) {
+        buf_puts(b, ", ");
+        esc(b, e->country);
+      }
+      buf_puts(b, ")");
+    }
+    buf_puts(b, "</td><td>");
+    km(b, e->distance_km);
+    buf_puts(b, "</td><td>");
+    msd(b, e->floor_rtt_ms);
+    buf_puts(b, "</td><td>");
+    msd(b, e->connect_p50_ms);
+    buf_puts(b, "</td><td class=\"l\">");
+    if (e->distant == 1) {
+      buf_puts(b, "<span class=\"warn\">yes</span>");
+      if (e->distant_why) {
+        buf_puts(b, ": ");
+        esc(b, e->distant_why);
+      }
+    }
+    else {
+      buf_puts(b, e->distant == 0 ? "no" : "unknown");
+    }
+    buf_puts(b, "</td></tr>\n");
+  }
+  buf_puts(b, "</table>\n");
 }
 
 /* The comparison: per target and mode a bar for the median paired
- * difference and a whisker for its confidence interval, on one scale
- * centred at 0. */
-static void comparison(struct buf *b, const struct jt *cmp)
+ * difference and a whisker for its 95 % interval, on one scale centred
+ * at 0; then a table with the numbers and the phases that explain it. */
+static void comparison(const struct report_ctx *c, struct buf *b)
 {
+  const struct analysis *a = c->analysis;
   int64_t scale = 1;
   int row = 24, height, mid = LABEL_W + PLOT_W / 2;
   size_t i;
 
-  if (!jt_len(cmp))
+  if (!a->n_comparisons)
     return;
-  for (i = 0; i < jt_len(cmp); i++) {
-    const struct jt *e = jt_at(cmp, i);
-    int64_t v[3];
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct compare_result *r = &a->comparisons[i].phases[SUM_TOTAL];
+    int64_t v[3] = {r->median_diff_us, r->ci_low_us, r->ci_high_us};
     int k;
 
-    v[0] = num(e, "median_diff_us");
-    v[1] = num(e, "ci_low_us");
-    v[2] = num(e, "ci_high_us");
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 3 && r->n_pairs; k++) {
       if (v[k] > scale)
         scale = v[k];
       if (-v[k] > scale)
         scale = -v[k];
     }
   }
-  height = (int)jt_len(cmp) * row + 24;
-  if (jt_get(jt_at(cmp, 0), "paired"))
-    buf_puts(b, "<h2>comparison to the baseline</h2>\n<p>unpaired (runs "
-                "from different places): Hodges&ndash;Lehmann shift of "
-                "totals, whiskers: 95&#x202F;% Mann&ndash;Whitney interval; "
-                "left of 0 is faster</p>\n");
+  height = (int)a->n_comparisons * row + 24;
+  buf_puts(b, "<section id=\"comparison\">\n<h2>comparison to the baseline "
+              "</h2>\n<p>");
+  if (a->comparisons[0].phases[SUM_TOTAL].unpaired)
+    buf_puts(b, "unpaired (runs from different places): Hodges&ndash;Lehmann "
+                "shift of totals; whiskers: its 95&#x202F;% Mann&ndash;"
+                "Whitney interval; left of 0 is faster than the baseline ");
   else
-    buf_puts(b, "<h2>comparison to the baseline</h2>\n<p>median paired "
-                "difference of totals per round, whiskers: 95&#x202F;% "
-                "confidence interval; left of 0 is faster</p>\n");
+    buf_puts(b, "median paired difference of totals per round; whiskers: "
+                "its 95&#x202F;% interval; left of 0 is faster than the "
+                "baseline ");
+  esc(b, c->plan->targets[0].name);
+  buf_puts(b, "</p>\n");
   buf_printf(b,
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
              "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
@@ -412,30 +724,31 @@ static void comparison(struct buf *b, const struct jt *cmp)
              "<line x1=\"%d\" y1=\"2\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>"
              "\n",
              mid, mid, height - 18);
-  for (i = 0; i < jt_len(cmp); i++) {
-    const struct jt *e = jt_at(cmp, i);
-    int64_t d = num(e, "median_diff_us");
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *cmp = &a->comparisons[i];
+    const struct compare_result *r = &cmp->phases[SUM_TOTAL];
     double half = PLOT_W / 2.0;
-    double x = mid + (double)d * half / (double)scale;
-    double lo = mid + (double)num(e, "ci_low_us") * half / (double)scale;
-    double hi = mid + (double)num(e, "ci_high_us") * half / (double)scale;
-    const char *verdict = jt_str(jt_get(e, "verdict"));
+    double x = mid + (double)r->median_diff_us * half / (double)scale;
+    double lo = mid + (double)r->ci_low_us * half / (double)scale;
+    double hi = mid + (double)r->ci_high_us * half / (double)scale;
     int y = (int)i * row + 6;
 
     buf_printf(b, "<text x=\"4\" y=\"%d\">", y + 12);
-    esc(b, jt_str(jt_get(e, "target")));
-    buf_puts(b, " ");
-    esc(b, jt_str(jt_get(e, "mode")));
-    buf_puts(b, "</text>\n");
+    esc(b, c->plan->targets[cmp->target].name);
+    buf_printf(b, " %s</text>\n", sample_mode_names[cmp->mode]);
+    if (!r->n_pairs) {
+      buf_printf(b, "<text x=\"%d\" y=\"%d\">no pairs</text>\n", mid + 6,
+                 y + 12);
+      continue;
+    }
     buf_printf(b,
                "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"14\" "
-               "fill=\"%s\"><title>",
+               "fill=\"%s\"><title>%s</title></rect>\n",
                x < mid ? x : (double)mid, y, x < mid ? mid - x : x - mid,
-               verdict && !strcmp(verdict, "faster")   ? "#66bb6a"
-               : verdict && !strcmp(verdict, "slower") ? "#ef5350"
-                                                       : "#bdbdbd");
-    esc(b, verdict);
-    buf_puts(b, "</title></rect>\n");
+               r->verdict == COMPARE_FASTER   ? "#66bb6a"
+               : r->verdict == COMPARE_SLOWER ? "#ef5350"
+                                              : "#bdbdbd",
+               compare_verdict_names[r->verdict]);
     buf_printf(b,
                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
                "stroke=\"#000\"/>\n",
@@ -446,57 +759,123 @@ static void comparison(struct buf *b, const struct jt *cmp)
                "y2=\"%d\" stroke=\"#000\"/>\n",
                lo, y + 2, lo, y + 12, hi, y + 2, hi, y + 12);
     buf_printf(b, "<text x=\"%d\" y=\"%d\">", LABEL_W + PLOT_W + 6, y + 12);
-    dur(b, d);
+    signed_dur(b, r->median_diff_us);
     buf_puts(b, "</text>\n");
   }
   buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">0</text>\n",
              mid, height - 4);
-  buf_puts(b, "</svg>\n");
-  table(b, "comparison table", cmp);
+  buf_puts(b, "</svg>\n<table>\n<tr><th class=\"l\">target</th><th "
+              "class=\"l\">mode</th><th>pairs</th><th class=\"l\">verdict, "
+              "median difference [95&#x202F;% interval]</th><th>change</th>"
+              "<th class=\"l\">explained by</th></tr>\n");
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *cmp = &a->comparisons[i];
+    const struct compare_result *r = &cmp->phases[SUM_TOTAL];
+    enum sum_phase why[4];
+    size_t n = analysis_explaining_phases(cmp, why, 4), w;
+
+    buf_puts(b, "<tr><td class=\"l\">");
+    esc(b, c->plan->targets[cmp->target].name);
+    buf_printf(b, "</td><td class=\"l\">%s</td><td>%zu</td><td class=\"l\">",
+               sample_mode_names[cmp->mode], r->n_pairs);
+    verdict_words(b, cmp);
+    if (r->n_pairs && !r->ci_available)
+      buf_printf(b, " <span class=\"muted\">(%.0f&#x202F;%% coverage)</span>",
+                 r->ci_level * 100.0);
+    if (r->n_dropped)
+      buf_printf(b,
+                 " <span class=\"muted\">(%zu round%s left out: a side "
+                 "failed)</span>",
+                 r->n_dropped, r->n_dropped == 1 ? "" : "s");
+    buf_puts(b, "</td><td>");
+    if (isnan(r->change_pct))
+      buf_puts(b, "-");
+    else
+      buf_printf(b, "%+.1f&#x202F;%%", r->change_pct);
+    buf_puts(b, "</td><td class=\"l\">");
+    for (w = 0; w < n; w++) {
+      buf_printf(b, "%s%s ", w ? ", " : "", sum_phase_names[why[w]]);
+      signed_dur(b, cmp->phases[why[w]].median_diff_us);
+    }
+    if (!n)
+      buf_puts(b, "-");
+    buf_puts(b, "</td></tr>\n");
+  }
+  buf_puts(b, "</table>\n</section>\n");
+}
+
+static void drift(const struct report_ctx *c, struct buf *b)
+{
+  const struct analysis *a = c->analysis;
+  size_t i;
+  int any = 0;
+
+  for (i = 0; i < a->n_drifts; i++)
+    if (a->drifts[i].warning)
+      any = 1;
+  if (!any)
+    return;
+  buf_puts(b, "<h2>drift over the rounds</h2>\n<table>\n<tr><th class=\"l\">"
+              "target</th><th class=\"l\">mode</th><th>Spearman rho</th><th>"
+              "samples</th></tr>\n");
+  for (i = 0; i < a->n_drifts; i++) {
+    const struct drift *d = &a->drifts[i];
+
+    if (!d->warning)
+      continue;
+    buf_puts(b, "<tr><td class=\"l\">");
+    esc(b, c->plan->targets[d->target].name);
+    buf_printf(b, "</td><td class=\"l\">%s</td><td>%.2f</td><td>",
+               sample_mode_names[d->mode], d->rho);
+    count(b, d->n);
+    buf_puts(b, "</td></tr>\n");
+  }
+  buf_puts(b, "</table>\n<p class=\"muted\">totals that rise or fall with "
+              "the round: the network changed during the run</p>\n");
 }
 
 void report_html(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
-  struct jt doc;
-  const struct jt *targets;
   size_t t, i;
 
-  report_json_tree(c, &doc);
-  targets = jt_get(&doc, "targets");
   header(c, b);
+  summary(c, b);
+  checks(c, b);
+  comparison(c, b);
+  drift(c, b);
   legend(b);
   for (t = 0; t < p->n_targets; t++) {
     const struct target_analysis *ta = &c->analysis->targets[t];
-    const struct jt *jtg = jt_at(targets, t);
     char *u = report_url(c, p->targets[t].url);
 
     buf_puts(b, "<h2>");
     esc(b, p->targets[t].name);
     buf_puts(b, t == 0 && p->n_targets > 1 ? " (baseline)" : "");
-    buf_puts(b, " <span class=\"muted\">");
+    buf_puts(b, " <code class=\"muted\">");
     esc(b, u);
-    buf_puts(b, "</span></h2>\n");
+    buf_puts(b, "</code></h2>\n");
     free(u);
+    findings_table(b, ta);
     for (i = 0; i < p->n_modes; i++) {
       const struct mode_summary *m = &ta->modes[p->modes[i]];
 
-      buf_printf(b, "<h3>%s: %zu of %zu samples ok</h3>\n",
-                 sample_mode_names[p->modes[i]], m->n_ok, m->n_samples);
-      phase_table(b, m);
+      buf_printf(b, "<h3>%s: ", sample_mode_names[p->modes[i]]);
+      count(b, m->n_ok);
+      buf_puts(b, " of ");
+      count(b, m->n_samples);
+      buf_puts(b, " samples succeeded</h3>\n");
+      if (m->n_ok)
+        phase_table(b, m);
       if (m->median_sample >= 0)
         waterfall(c, b, &c->results->samples[m->median_sample]);
       if (m->n_ok)
         strips(c, b, t, p->modes[i], m);
       failures(b, m);
     }
-    table(b, "findings", jt_get(jtg, "findings"));
-    table(b, "cache", jt_get(jtg, "cache"));
-    table(b, "edge", jt_get(jtg, "edge"));
+    cache_table(b, ta);
+    edge_table(b, ta);
   }
-  comparison(b, jt_get(&doc, "comparison"));
-  table(b, "drift", jt_get(&doc, "drift"));
   buf_puts(b, "<p class=\"muted\">made by hopsplit; no script, nothing "
               "fetched</p>\n</body>\n</html>\n");
-  jt_release(&doc);
 }

@@ -9,9 +9,9 @@
 #include <strings.h>
 
 #include "json.h"
-#include "jtree.h"
 #include "report.h"
 #include "report_checks.h"
+#include "report_fields.h"
 #include "units.h"
 #include "url.h"
 #include "xalloc.h"
@@ -31,26 +31,12 @@ static void time_field(struct json *j, const char *key, int64_t ms)
 
 static void stats_obj(struct json *j, const char *key, const struct stats *s)
 {
+  struct field_row r;
+
+  memset(&r, 0, sizeof(r));
+  r.st = s;
   json_object_begin(j, key);
-  json_int(j, "n", (int64_t)s->n);
-  if (!s->n) {
-    json_null(j, "min_us");
-    json_null(j, "p50_us");
-    json_null(j, "p95_us");
-    json_null(j, "max_us");
-    json_null(j, "mean_us");
-    json_null(j, "stddev_us");
-    json_null(j, "mad_us");
-  }
-  else {
-    json_int(j, "min_us", s->min);
-    json_int(j, "p50_us", s->p50);
-    json_int(j, "p95_us", s->p95);
-    json_int(j, "max_us", s->max);
-    json_int(j, "mean_us", s->mean);
-    json_int(j, "stddev_us", s->stddev);
-    json_int(j, "mad_us", s->mad);
-  }
+  field_json(j, report_stat_fields, NULL, &r);
   json_object_end(j);
 }
 
@@ -253,22 +239,32 @@ static void client_obj(struct json *j, const struct analysis *a)
   json_object_end(j);
 }
 
-static void ci_fields(struct json *j, const struct compare_result *r)
+/* The median difference and its interval of one phase. */
+static void ci_fields(struct json *j, const struct compare_result *cr)
 {
-  if (!r->n_pairs) {
-    json_null(j, "median_diff_us");
-    json_null(j, "ci_low_us");
-    json_null(j, "ci_high_us");
-    return;
+  static const char *const names[] = {"median_diff_us", "ci_low_us",
+                                      "ci_high_us"};
+  struct field_row r;
+  size_t i;
+
+  memset(&r, 0, sizeof(r));
+  r.cr = cr;
+  for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+    const struct field *f = field_find(report_compare_fields, names[i]);
+    struct field_value v;
+
+    field_get(f, &r, &v);
+    if (v.null)
+      json_null(j, names[i]);
+    else
+      json_int(j, names[i], v.i);
   }
-  json_int(j, "median_diff_us", r->median_diff_us);
-  json_int(j, "ci_low_us", r->ci_low_us);
-  json_int(j, "ci_high_us", r->ci_high_us);
 }
 
 static void comparison_arr(struct json *j, const struct report_ctx *c)
 {
   const struct analysis *a = c->analysis;
+  struct field_row r;
   size_t i;
   int ph;
 
@@ -281,22 +277,10 @@ static void comparison_arr(struct json *j, const struct report_ctx *c)
     json_string(j, "target", c->plan->targets[cmp->target].name);
     json_string(j, "baseline", c->plan->targets[cmp->baseline].name);
     json_string(j, "mode", sample_mode_names[cmp->mode]);
-    json_int(j, "n_pairs", (int64_t)tot->n_pairs);
-    json_int(j, "n_dropped", (int64_t)tot->n_dropped);
-    if (tot->unpaired) {
-      /* hopsplit merge: places do not pair by round. */
-      json_bool(j, "paired", 0);
-      json_string(j, "method",
-                  "unpaired: Hodges-Lehmann shift, Mann-Whitney 95 % "
-                  "interval (normal approximation)");
-      json_int(j, "n_baseline", (int64_t)tot->n_base);
-      json_int(j, "n_target", (int64_t)tot->n_target);
-    }
-    ci_fields(j, tot);
-    json_double(j, "ci_level", tot->ci_level, 4);
-    json_bool(j, "ci_available", tot->ci_available);
-    json_double(j, "change_pct", tot->change_pct, 1);
-    json_string(j, "verdict", compare_verdict_names[tot->verdict]);
+    memset(&r, 0, sizeof(r));
+    r.cr = tot;
+    r.cmp = cmp;
+    field_json(j, report_compare_fields, NULL, &r);
     json_object_begin(j, "phases");
     for (ph = 0; ph < SUM_COUNT; ph++) {
       if (ph == SUM_TOTAL)
@@ -356,224 +340,63 @@ static void targets(struct json *j, const struct report_ctx *c)
   json_array_end(j);
 }
 
-static void curl_secs(struct json *j, const char *key, int64_t us)
+void report_json_sample(const struct report_ctx *c, struct json *j,
+                        const struct sample *s, size_t index,
+                        const struct hop_fact *facts)
 {
-  if (us < 0)
-    json_null(j, key);
-  else
-    json_double(j, key, (double)us / 1e6, 6);
-}
+  struct field_row r;
+  size_t k;
 
-static void strv(struct json *j, const char *key, const char *const *v,
-                 size_t n)
-{
-  size_t i;
-
-  json_array_begin(j, key);
-  for (i = 0; i < n; i++)
-    json_string(j, NULL, v[i]);
-  json_array_end(j);
-}
-
-static void hop_obj(struct json *j, const struct report_ctx *c,
-                    const struct hop *h, size_t index,
-                    const struct hop_fact *fact)
-{
-  char *u = report_url(c, h->url);
-  size_t i, k;
-  int ph;
-
-  json_object_begin(j, NULL);
-  json_int(j, "hop", (int64_t)index + 1);
-  json_string(j, "url", u);
-  free(u);
-  json_string(j, "method", h->method);
-  json_string(j, "host", h->host);
-  if (h->status)
-    json_int(j, "status", h->status);
-  else
-    json_null(j, "status");
-  json_string(j, "http_version", h->http_version);
-  json_string(j, "remote_ip", h->remote_ip);
-  if (h->remote_port)
-    json_int(j, "remote_port", h->remote_port);
-  else
-    json_null(j, "remote_port");
-  json_bool(j, "reused", h->reused);
-  json_int(j, "start_us", h->start_us);
-  /* Issue 17: the connection's family, local port, a first attempt that
-   * failed or lost, and libcurl stamps out of order. */
-  if (h->local_port)
-    json_int(j, "local_port", h->local_port);
-  else
-    json_null(j, "local_port");
-  json_string(j, "family",
-              h->family == 6   ? "ipv6"
-              : h->family == 4 ? "ipv4"
-                               : NULL);
-  if (h->fallback.address) {
-    json_object_begin(j, "fallback");
-    json_string(j, "address", h->fallback.address);
-    json_string(j, "family", h->fallback.family == 6 ? "ipv6" : "ipv4");
-    json_string(j, "reason", h->fallback.reason);
-    json_int(j, "lost_us", h->fallback.lost_us);
-    json_object_end(j);
-  }
-  else {
-    json_null(j, "fallback");
-  }
-  json_string(j, "timing_anomaly", h->timing_anomaly);
-  json_object_begin(j, "tls");
-  json_string(j, "version", h->tls.version);
-  json_string(j, "cipher", h->tls.cipher);
-  json_string(j, "alpn", h->tls.alpn);
-  if (h->tls.resumed < 0)
-    json_null(j, "resumed");
-  else
-    json_bool(j, "resumed", h->tls.resumed);
-  if (h->tls.offered < 0)
-    json_null(j, "offered");
-  else
-    json_bool(j, "offered", h->tls.offered);
-  json_string(j, "not_offered", h->tls.not_offered);
-  json_object_end(j);
-  json_object_begin(j, "dns");
-  json_int(j, "us", h->dns.us);
-  json_string(j, "server", h->dns.server);
-  strv(j, "addresses", h->dns.addresses, h->dns.n_addresses);
-  strv(j, "cnames", h->dns.cnames, h->dns.n_cnames);
-  if (h->dns.ttl >= 0)
-    json_int(j, "ttl", h->dns.ttl);
-  else
-    json_null(j, "ttl");
-  json_bool(j, "pinned", h->dns.pinned);
-  json_bool(j, "cached", h->dns.cached);
-  json_bool(j, "literal", h->dns.literal);
-  json_array_begin(j, "failed_servers");
-  for (i = 0; i < h->dns.n_failed; i++) {
-    json_object_begin(j, NULL);
-    json_string(j, "server", h->dns.failed[i].server);
-    json_string(j, "rcode", h->dns.failed[i].rcode);
-    json_int(j, "us", h->dns.failed[i].us);
-    json_object_end(j);
-  }
-  json_array_end(j);
-  json_object_end(j);
-  json_object_begin(j, "phases_us");
-  for (ph = 0; ph < PHASE_COUNT; ph++)
-    json_int(j, phase_names[ph], h->phases[ph]);
-  json_object_end(j);
-  json_object_begin(j, "curl");
-  curl_secs(j, "time_namelookup", h->curl.namelookup);
-  curl_secs(j, "time_connect", h->curl.connect);
-  curl_secs(j, "time_appconnect", h->curl.appconnect);
-  curl_secs(j, "time_pretransfer", h->curl.pretransfer);
-  curl_secs(j, "time_posttransfer", h->curl.posttransfer);
-  curl_secs(j, "time_starttransfer", h->curl.starttransfer);
-  curl_secs(j, "time_total", h->curl.total);
-  json_object_end(j);
-  if (fact) {
-    json_object_begin(j, "cache");
-    json_string(j, "verdict", cache_verdict_names[fact->verdict]);
-    json_object_end(j);
-    json_object_begin(j, "edge");
-    json_string(j, "vendor", fact->vendor);
-    json_string(j, "pop", fact->pop[0] ? fact->pop : NULL);
-    json_object_end(j);
-  }
-  json_int(j, "size_download", h->size_download);
-  json_int(j, "size_decoded", h->size_decoded);
-  json_int(j, "size_header", h->size_header);
-  if (h->location) {
-    char *l = report_header_value(c, "location", h->location);
-
-    json_string(j, "location", l);
-    free(l);
-  }
-  else {
-    json_null(j, "location");
-  }
-  /* Headers by lowercase name; repeated headers are joined with ", " as
-   * RFC 9110 5.3 allows (Set-Cookie is redacted as a whole). */
-  json_object_begin(j, "headers");
-  for (i = 0; i < h->n_headers; i++) {
-    struct buf v;
-    char *name;
-    int seen = 0;
-
-    for (k = 0; k < i; k++)
-      if (!strcasecmp(h->headers[k].name, h->headers[i].name))
-        seen = 1;
-    if (seen)
-      continue;
-    buf_init(&v, 0);
-    for (k = i; k < h->n_headers; k++) {
-      char *shown;
-
-      if (strcasecmp(h->headers[k].name, h->headers[i].name))
-        continue;
-      shown = report_header_value(c, h->headers[k].name, h->headers[k].value);
-      if (v.len)
-        buf_puts(&v, ", ");
-      buf_puts(&v, shown);
-      free(shown);
-    }
-    name = xstrdup(h->headers[i].name);
-    for (k = 0; name[k]; k++)
-      if (name[k] >= 'A' && name[k] <= 'Z')
-        name[k] = (char)(name[k] - 'A' + 'a');
-    json_string(j, name, v.s);
-    free(name);
-    buf_release(&v);
-  }
-  json_object_end(j);
-  json_object_end(j);
-}
-
-static void sample_obj(struct json *j, const struct report_ctx *c,
-                       const struct sample *s, size_t index)
-{
-  char t[64];
-  size_t i;
-
-  json_object_begin(j, NULL);
-  json_int(j, "index", (int64_t)index);
-  json_string(j, "target", c->plan->targets[s->target].name);
-  json_string(j, "mode", sample_mode_names[s->mode]);
-  json_int(j, "round", s->round);
-  json_int(j, "position", s->position);
-  units_rfc3339_ms(s->started_at_ms, t, sizeof(t));
-  json_string(j, "started_at", t);
-  json_bool(j, "ok", s->ok);
-  if (s->ok) {
-    json_null(j, "error");
-  }
-  else {
-    json_object_begin(j, "error");
-    json_string(j, "class", err_class_names[s->err]);
-    json_string(j, "message", s->err_message);
-    json_object_end(j);
-  }
-  json_int(j, "total_us", s->total_us);
-  json_int(j, "redirect_us", s->redirect_us);
-  json_int(j, "other_us", s->other_us);
-  json_array_begin(j, "primed");
-  if (s->primed) {
-    char *u = report_url(c, s->primed);
-
-    json_string(j, NULL, u);
-    free(u);
-  }
-  json_array_end(j);
+  field_row_sample(&r, c, s, index, facts);
+  field_json(j, report_sample_fields, NULL, &r);
   json_array_begin(j, "hops");
-  for (i = 0; i < s->n_hops; i++)
-    hop_obj(j, c, &s->hops[i], i,
-            c->analysis->facts && index < c->analysis->n_samples &&
-                    c->analysis->facts[index]
-                ? &c->analysis->facts[index][i]
-                : NULL);
+  for (k = 0; k < s->n_hops; k++) {
+    field_row_hop(&r, k);
+    json_object_begin(j, NULL);
+    field_json(j, report_hop_fields, NULL, &r);
+    json_object_end(j);
+  }
   json_array_end(j);
+}
+
+void report_json_head(const struct report_ctx *c, struct json *j)
+{
+  size_t i;
+
+  json_string(j, "schema", "hopsplit/1");
+  json_object_begin(j, "tool");
+  json_string(j, "name", "hopsplit");
+  json_string(j, "version", HOPSPLIT_VERSION);
+  json_string(j, "libraries", c->libraries);
   json_object_end(j);
+  settings(j, c);
+  time_field(j, "started_at", c->results->started_at_ms);
+  time_field(j, "finished_at", c->results->finished_at_ms);
+  json_bool(j, "partial", c->results->partial);
+  json_bool(j, "insecure", c->plan->opts->insecure);
+  json_string(j, "vantage", c->plan->vantage);
+  json_int(j, "n_samples", (int64_t)c->analysis->n_samples);
+  json_int(j, "n_failed", (int64_t)c->analysis->n_failed);
+  client_obj(j, c->analysis);
+  targets(j, c);
+  comparison_arr(j, c);
+  report_checks_json(c, j);
+  json_array_begin(j, "traces");
+  for (i = 0; i < c->results->n_traces; i++) {
+    const struct trace_fetch *t = &c->results->traces[i];
+
+    json_object_begin(j, NULL);
+    json_string(j, "origin", t->origin);
+    json_string(j, "host", t->host);
+    if (t->status)
+      json_int(j, "status", t->status);
+    else
+      json_null(j, "status");
+    json_string(j, "error", t->error);
+    json_string(j, "body", t->body);
+    json_object_end(j);
+  }
+  json_array_end(j);
 }
 
 void report_json(const struct report_ctx *c, struct buf *out)
@@ -583,57 +406,13 @@ void report_json(const struct report_ctx *c, struct buf *out)
 
   json_init(&j, out, 1);
   json_object_begin(&j, NULL);
-  json_string(&j, "schema", "hopsplit/1");
-  json_object_begin(&j, "tool");
-  json_string(&j, "name", "hopsplit");
-  json_string(&j, "version", HOPSPLIT_VERSION);
-  json_string(&j, "libraries", c->libraries);
-  json_object_end(&j);
-  settings(&j, c);
-  time_field(&j, "started_at", c->results->started_at_ms);
-  time_field(&j, "finished_at", c->results->finished_at_ms);
-  json_bool(&j, "partial", c->results->partial);
-  json_bool(&j, "insecure", c->plan->opts->insecure);
-  json_string(&j, "vantage", c->plan->vantage);
-  json_int(&j, "n_samples", (int64_t)c->analysis->n_samples);
-  json_int(&j, "n_failed", (int64_t)c->analysis->n_failed);
-  client_obj(&j, c->analysis);
-  targets(&j, c);
-  comparison_arr(&j, c);
-  report_checks_json(c, &j);
-  json_array_begin(&j, "traces");
-  for (i = 0; i < c->results->n_traces; i++) {
-    const struct trace_fetch *t = &c->results->traces[i];
-
+  report_json_head(c, &j);
+  json_array_begin(&j, "samples");
+  for (i = 0; i < c->results->n; i++) {
     json_object_begin(&j, NULL);
-    json_string(&j, "origin", t->origin);
-    json_string(&j, "host", t->host);
-    if (t->status)
-      json_int(&j, "status", t->status);
-    else
-      json_null(&j, "status");
-    json_string(&j, "error", t->error);
-    json_string(&j, "body", t->body);
+    report_json_sample(c, &j, &c->results->samples[i], i, field_facts(c, i));
     json_object_end(&j);
   }
   json_array_end(&j);
-  json_array_begin(&j, "samples");
-  for (i = 0; i < c->results->n; i++)
-    sample_obj(&j, c, &c->results->samples[i], i);
-  json_array_end(&j);
   json_object_end(&j);
-}
-
-/* The document as a tree, for the renderers that read it (csv, har, html,
- * ndjson, prom). */
-void report_json_tree(const struct report_ctx *c, struct jt *root)
-{
-  struct buf b;
-  char err[128];
-
-  buf_init(&b, 0);
-  report_json(c, &b);
-  if (jt_parse(root, b.s, b.len, err, sizeof(err)) < 0)
-    BUG("report_json wrote invalid JSON: %s", err);
-  buf_release(&b);
 }

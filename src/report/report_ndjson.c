@@ -5,99 +5,53 @@
  * rest of the document (settings, targets with their summaries, and
  * whatever the analysis adds).  Lines end in LF.
  *
- * Both come from the JSON document itself (report_json_tree), so the two
- * formats always carry the same facts.  The pipeline streams the sample
- * lines as samples end (report_ndjson_sample) and adds the summary at the
- * end; report_ndjson writes the same bytes at once.
+ * Both are written by the JSON document's own writers (report_json.c,
+ * over the field table), so the two formats always carry the same facts.
+ * The pipeline streams the sample lines as samples end
+ * (report_ndjson_sample, which needs only the sample and its hops' facts,
+ * not an analysis) and adds the summary at the end; report_ndjson writes
+ * the same bytes at once.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
-#include "jtree.h"
 #include "report.h"
+#include "report_fields.h"
 #include "banned.h"
 
-/* {"type":"sample","index":N,...} from a sample object of the document,
- * with its index replaced by index. */
-static void sample_line(struct buf *out, const struct jt *s, size_t index)
-{
-  size_t i;
-
-  buf_puts(out, "{\"type\":\"sample\"");
-  for (i = 0; i < s->n; i++) {
-    buf_putc(out, ',');
-    json_quote(out, s->k[i]);
-    buf_putc(out, ':');
-    if (!strcmp(s->k[i], "index"))
-      buf_printf(out, "%zu", index);
-    else
-      jt_write(out, &s->v[i]);
-  }
-  buf_puts(out, "}\n");
-}
-
 void report_ndjson_sample(const struct report_ctx *c, const struct sample *s,
-                          size_t index, struct buf *out)
+                          size_t index, const struct hop_fact *facts,
+                          struct buf *out)
 {
-  struct report_ctx one = *c;
-  struct sample copy = *s;
-  struct results r;
-  struct analysis a;
-  struct jt doc;
-  const struct jt *js;
+  struct json j;
 
-  /* A document of this one sample: a shallow copy, never released. */
-  results_init(&r);
-  r.samples = &copy;
-  r.n = 1;
-  analysis_build(&a, c->plan, &r);
-  one.results = &r;
-  one.analysis = &a;
-  report_json_tree(&one, &doc);
-  js = jt_path(&doc, "samples.0");
-  if (!js || js->type != JT_OBJECT)
-    BUG("no sample in the JSON document");
-  sample_line(out, js, index);
-  jt_release(&doc);
-  analysis_release(&a);
-}
-
-static void summary_line(struct buf *out, const struct jt *doc)
-{
-  size_t i;
-
-  buf_puts(out, "{\"type\":\"summary\"");
-  for (i = 0; i < doc->n; i++) {
-    if (!strcmp(doc->k[i], "samples"))
-      continue;
-    buf_putc(out, ',');
-    json_quote(out, doc->k[i]);
-    buf_putc(out, ':');
-    jt_write(out, &doc->v[i]);
-  }
-  buf_puts(out, "}\n");
+  json_init(&j, out, 0);
+  json_object_begin(&j, NULL);
+  json_string(&j, "type", "sample");
+  report_json_sample(c, &j, s, index, facts);
+  json_object_end(&j);
+  buf_putc(out, '\n');
 }
 
 void report_ndjson_summary(const struct report_ctx *c, struct buf *out)
 {
-  struct jt doc;
+  struct json j;
 
-  report_json_tree(c, &doc);
-  summary_line(out, &doc);
-  jt_release(&doc);
+  json_init(&j, out, 0);
+  json_object_begin(&j, NULL);
+  json_string(&j, "type", "summary");
+  report_json_head(c, &j);
+  json_object_end(&j);
+  buf_putc(out, '\n');
 }
 
 void report_ndjson(const struct report_ctx *c, struct buf *out)
 {
-  struct jt doc;
-  const struct jt *samples;
   size_t i;
 
-  report_json_tree(c, &doc);
-  samples = jt_get(&doc, "samples");
-  for (i = 0; i < jt_len(samples); i++)
-    sample_line(out, &samples->v[i], i);
-  summary_line(out, &doc);
-  jt_release(&doc);
+  for (i = 0; i < c->results->n; i++)
+    report_ndjson_sample(c, &c->results->samples[i], i, field_facts(c, i),
+                         out);
+  report_ndjson_summary(c, out);
 }

@@ -2,25 +2,26 @@
  * report_prom.c: Prometheus text exposition format (0.0.4) for
  * node_exporter's textfile collector (SPEC 5, prom).  Every family has
  * HELP and TYPE lines; durations are in seconds (the base unit), written
- * exactly from integer microseconds.  quantile "0" is the minimum and
- * "1" the maximum.
+ * exactly from integer microseconds.  quantile "0" is the minimum and "1"
+ * the maximum.  Label values are names (targets as given, modes, phases,
+ * error classes, cache verdicts, POP codes, check numbers), never free
+ * text: a verdict is a value (-1 faster, 0 no clear difference, 1
+ * slower), so series do not churn between runs.
  *
- * The values come from the hopsplit/1 document (report_json_tree):
- * summaries per target and mode, failures by class, and the cache, edge
- * and comparison entries when the analysis has them.
+ * Input: plan, results and analysis, through the field table for the
+ * statistics (report_fields.h).  Per target and mode: phase quantiles,
+ * sample and failure counts, a success gauge and the final HTTP status;
+ * the cache, edge, comparison and check series when the run has them.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "jtree.h"
+#include "check.h"
 #include "report.h"
+#include "report_fields.h"
 #include "banned.h"
-
-static const struct {
-  const char *stat;
-  const char *quantile;
-} quantiles[] = {
-    {"min_us", "0"}, {"p50_us", "0.5"}, {"p95_us", "0.95"}, {"max_us", "1"}};
 
 static void family(struct buf *out, const char *name, const char *type,
                    const char *help)
@@ -52,217 +53,303 @@ static void seconds(struct buf *out, int64_t us)
              (long long)(a % 1000000));
 }
 
-static void phases(struct buf *out, const struct jt *targets)
+/* "NAME{target="T",mode="M"" (the rest of the labels and the value are
+ * the caller's). */
+static void series(struct buf *out, const char *name, const char *target,
+                   const char *mode)
 {
-  size_t t, m, p, q;
+  buf_printf(out, "%s{", name);
+  label(out, "target", target, 1);
+  if (mode)
+    label(out, "mode", mode, 0);
+}
+
+static void phases(struct buf *out, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  const struct field *f, *n = field_find(report_stat_fields, "n");
+  struct field_row r;
+  size_t t, m;
+  int ph;
 
   family(out, "hopsplit_phase_seconds", "summary",
          "Phase duration per target and mode over successful samples "
          "(quantile 0 is the minimum, 1 the maximum; no _sum).");
-  for (t = 0; t < jt_len(targets); t++) {
-    const struct jt *tg = jt_at(targets, t);
-    const struct jt *summ = jt_get(tg, "summary");
+  memset(&r, 0, sizeof(r));
+  for (t = 0; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      const struct mode_summary *ms =
+          &c->analysis->targets[t].modes[p->modes[m]];
+      const char *mode = sample_mode_names[p->modes[m]];
 
-    for (m = 0; m < jt_len(summ); m++) {
-      const struct jt *ph = jt_get(&summ->v[m], "phases");
+      for (ph = 0; ph < SUM_COUNT; ph++) {
+        struct field_value v;
 
-      for (p = 0; p < jt_len(ph); p++) {
-        for (q = 0; q < sizeof(quantiles) / sizeof(quantiles[0]); q++) {
-          int64_t us;
-
-          if (jt_int(jt_get(&ph->v[p], quantiles[q].stat), &us) < 0)
+        r.st = &ms->phases[ph];
+        for (f = report_stat_fields; f->name; f++) {
+          if (!f->quantile)
             continue;
-          buf_puts(out, "hopsplit_phase_seconds{");
-          label(out, "target", jt_str(jt_get(tg, "name")), 1);
-          label(out, "mode", summ->k[m], 0);
-          label(out, "phase", ph->k[p], 0);
-          label(out, "quantile", quantiles[q].quantile, 0);
-          buf_puts(out, "} ");
-          seconds(out, us);
-          buf_putc(out, '\n');
+          field_get(f, &r, &v);
+          if (!v.null) {
+            series(out, "hopsplit_phase_seconds", p->targets[t].name, mode);
+            label(out, "phase", sum_phase_names[ph], 0);
+            label(out, "quantile", f->quantile, 0);
+            buf_puts(out, "} ");
+            seconds(out, v.i);
+            buf_putc(out, '\n');
+          }
+          field_value_release(&v);
         }
-        buf_puts(out, "hopsplit_phase_seconds_count{");
-        label(out, "target", jt_str(jt_get(tg, "name")), 1);
-        label(out, "mode", summ->k[m], 0);
-        label(out, "phase", ph->k[p], 0);
-        buf_puts(out, "} ");
-        jt_write_plain(out, jt_get(&ph->v[p], "n"));
-        buf_putc(out, '\n');
+        field_get(n, &r, &v);
+        series(out, "hopsplit_phase_seconds_count", p->targets[t].name, mode);
+        label(out, "phase", sum_phase_names[ph], 0);
+        buf_printf(out, "} %lld\n", (long long)v.i);
       }
     }
-  }
 }
 
-/* A per target and mode integer of the summary, such as "n". */
-static void counts(struct buf *out, const struct jt *targets, const char *name,
-                   const char *help, const char *key)
+/* The last sample measured of target t in mode (NULL if none). */
+static const struct sample *last_sample(const struct results *res, size_t t,
+                                        enum sample_mode mode)
 {
+  size_t i;
+
+  for (i = res->n; i-- > 0;)
+    if (res->samples[i].target == t && res->samples[i].mode == mode)
+      return &res->samples[i];
+  return NULL;
+}
+
+static void per_mode(struct buf *out, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
   size_t t, m;
+  int e, which;
 
-  family(out, name, "counter", help);
-  for (t = 0; t < jt_len(targets); t++) {
-    const struct jt *tg = jt_at(targets, t);
-    const struct jt *summ = jt_get(tg, "summary");
+  for (which = 0; which < 4; which++) {
+    if (which == 0)
+      family(out, "hopsplit_samples_total", "counter",
+             "Samples measured per target and mode.");
+    else if (which == 1)
+      family(out, "hopsplit_sample_failures_total", "counter",
+             "Failed samples per target, mode and error class.");
+    else if (which == 2)
+      family(out, "hopsplit_success", "gauge",
+             "1 when every sample of the target and mode succeeded, else 0.");
+    else
+      family(out, "hopsplit_http_status", "gauge",
+             "Final HTTP status of the last sample of the target and mode "
+             "(0 without a response).");
+    for (t = 0; t < p->n_targets; t++)
+      for (m = 0; m < p->n_modes; m++) {
+        const struct mode_summary *ms =
+            &c->analysis->targets[t].modes[p->modes[m]];
+        const char *name = p->targets[t].name;
+        const char *mode = sample_mode_names[p->modes[m]];
 
-    for (m = 0; m < jt_len(summ); m++) {
-      buf_printf(out, "%s{", name);
-      label(out, "target", jt_str(jt_get(tg, "name")), 1);
-      label(out, "mode", summ->k[m], 0);
-      buf_puts(out, "} ");
-      jt_write_plain(out, jt_get(&summ->v[m], key));
-      buf_putc(out, '\n');
-    }
-  }
-}
+        if (which == 0) {
+          series(out, "hopsplit_samples_total", name, mode);
+          buf_printf(out, "} %zu\n", ms->n_samples);
+        }
+        else if (which == 1) {
+          for (e = ERR_NONE + 1; e < ERR_COUNT; e++) {
+            series(out, "hopsplit_sample_failures_total", name, mode);
+            label(out, "class", err_class_names[e], 0);
+            buf_printf(out, "} %zu\n", ms->failed_by_class[e]);
+          }
+        }
+        else if (which == 2) {
+          series(out, "hopsplit_success", name, mode);
+          buf_printf(out, "} %d\n", ms->n_samples && !ms->n_failed ? 1 : 0);
+        }
+        else {
+          const struct sample *s = last_sample(c->results, t, p->modes[m]);
+          struct field_row r;
+          struct field_value v;
 
-static void failures(struct buf *out, const struct jt *targets)
-{
-  static const char *const classes[] = {"dns",     "connect", "tls",
-                                        "timeout", "http",    "redirect"};
-  size_t t, m, e;
-
-  family(out, "hopsplit_sample_failures_total", "counter",
-         "Failed samples per target, mode and error class.");
-  for (t = 0; t < jt_len(targets); t++) {
-    const struct jt *tg = jt_at(targets, t);
-    const struct jt *summ = jt_get(tg, "summary");
-
-    for (m = 0; m < jt_len(summ); m++) {
-      const struct jt *f = jt_get(&summ->v[m], "failures");
-
-      for (e = 0; e < sizeof(classes) / sizeof(classes[0]); e++) {
-        const struct jt *n = jt_get(f, classes[e]);
-
-        buf_puts(out, "hopsplit_sample_failures_total{");
-        label(out, "target", jt_str(jt_get(tg, "name")), 1);
-        label(out, "mode", summ->k[m], 0);
-        label(out, "class", classes[e], 0);
-        buf_puts(out, "} ");
-        if (n)
-          jt_write_plain(out, n);
-        else
-          buf_putc(out, '0');
-        buf_putc(out, '\n');
+          memset(&v, 0, sizeof(v));
+          v.null = 1;
+          if (s) {
+            field_row_sample(&r, c, s, 0, NULL);
+            field_get(&report_sample_status, &r, &v);
+          }
+          series(out, "hopsplit_http_status", name, mode);
+          buf_printf(out, "} %lld\n", v.null ? 0LL : (long long)v.i);
+        }
       }
-    }
   }
 }
 
 /* hopsplit_cache_verdict: samples per verdict of each hop index. */
-static void cache(struct buf *out, const struct jt *targets)
+static void cache(struct buf *out, const struct report_ctx *c)
 {
-  size_t t, i, v;
-  int any = 0;
+  const struct plan *p = c->plan;
+  size_t t, k;
+  int v, any = 0;
 
-  for (t = 0; t < jt_len(targets); t++) {
-    const struct jt *tg = jt_at(targets, t);
-    const struct jt *cl = jt_get(tg, "cache");
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &c->analysis->targets[t];
 
-    for (i = 0; i < jt_len(cl); i++) {
-      const struct jt *e = jt_at(cl, i);
-      const struct jt *cnt = jt_get(e, "counts");
-      struct buf hop;
+    for (k = 0; k < ta->n_cache; k++) {
+      char hop[24];
 
-      buf_init(&hop, 0);
-      jt_write_plain(&hop, jt_get(e, "hop"));
-      for (v = 0; v < jt_len(cnt); v++) {
+      snprintf(hop, sizeof(hop), "%zu", ta->cache[k].hop);
+      for (v = 0; v < CACHE_VERDICT_COUNT; v++) {
+        if (!ta->cache[k].counts.n[v])
+          continue;
         if (!any++)
           family(out, "hopsplit_cache_verdict", "gauge",
                  "Samples per cache verdict of a hop.");
-        buf_puts(out, "hopsplit_cache_verdict{");
-        label(out, "target", jt_str(jt_get(tg, "name")), 1);
-        label(out, "hop", hop.s, 0);
-        label(out, "verdict", cnt->k[v], 0);
-        buf_puts(out, "} ");
-        jt_write_plain(out, &cnt->v[v]);
-        buf_putc(out, '\n');
+        series(out, "hopsplit_cache_verdict", p->targets[t].name, NULL);
+        label(out, "hop", hop, 0);
+        label(out, "verdict", cache_verdict_names[v], 0);
+        buf_printf(out, "} %d\n", ta->cache[k].counts.n[v]);
       }
-      buf_release(&hop);
     }
   }
 }
 
 /* hopsplit_edge_distance_km: distance to the edge of each hop index,
  * when known. */
-static void edge(struct buf *out, const struct jt *targets)
+static void edge(struct buf *out, const struct report_ctx *c)
 {
-  size_t t, i;
+  const struct plan *p = c->plan;
+  size_t t, k;
   int any = 0;
 
-  for (t = 0; t < jt_len(targets); t++) {
-    const struct jt *tg = jt_at(targets, t);
-    const struct jt *el = jt_get(tg, "edge");
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &c->analysis->targets[t];
 
-    for (i = 0; i < jt_len(el); i++) {
-      const struct jt *e = jt_at(el, i);
-      const struct jt *d = jt_get(e, "distance_km");
-      struct buf hop;
+    for (k = 0; k < ta->n_edge; k++) {
+      const struct edge_result *e = &ta->edge[k];
+      char hop[24];
 
-      if (!d || d->type != JT_NUMBER)
+      if (isnan(e->distance_km))
         continue;
       if (!any++)
         family(out, "hopsplit_edge_distance_km", "gauge",
                "Great-circle distance from the client to the edge of a "
                "hop, in km.");
-      buf_init(&hop, 0);
-      jt_write_plain(&hop, jt_get(e, "hop"));
-      buf_puts(out, "hopsplit_edge_distance_km{");
-      label(out, "target", jt_str(jt_get(tg, "name")), 1);
-      label(out, "hop", hop.s, 0);
-      label(out, "pop", jt_str(jt_get(e, "pop")), 0);
-      buf_puts(out, "} ");
-      jt_write_plain(out, d);
-      buf_putc(out, '\n');
-      buf_release(&hop);
+      snprintf(hop, sizeof(hop), "%zu", k + 1);
+      series(out, "hopsplit_edge_distance_km", p->targets[t].name, NULL);
+      label(out, "hop", hop, 0);
+      label(out, "pop", e->pop, 0);
+      buf_printf(out, "} %.0f\n", e->distance_km);
     }
   }
 }
 
-/* The paired comparison to the baseline, when there are several
- * targets. */
-static void comparison(struct buf *out, const struct jt *doc)
+/* The paired comparison to the baseline: the verdict as a number, the
+ * median difference of totals and its interval. */
+static void comparison(struct buf *out, const struct report_ctx *c)
 {
-  const struct jt *cl = jt_get(doc, "comparison");
-  size_t i;
-  int any = 0;
+  static const struct {
+    const char *name, *field, *help;
+  } fams[] = {
+      {"hopsplit_comparison_verdict", "verdict",
+       "Verdict of the paired comparison of totals to the baseline: -1 "
+       "faster, 0 no clear difference, 1 slower."},
+      {"hopsplit_comparison_median_diff_seconds", "median_diff_us",
+       "Median paired difference of totals to the baseline (negative: "
+       "faster)."},
+      {"hopsplit_comparison_ci_low_seconds", "ci_low_us",
+       "Lower end of the interval of the median paired difference."},
+      {"hopsplit_comparison_ci_high_seconds", "ci_high_us",
+       "Upper end of the interval of the median paired difference."},
+  };
+  const struct analysis *a = c->analysis;
+  size_t i, f;
 
-  for (i = 0; i < jt_len(cl); i++) {
-    const struct jt *e = jt_at(cl, i);
-    int64_t us;
+  if (!a->n_comparisons)
+    return;
+  for (f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
+    const struct field *fld = field_find(report_compare_fields, fams[f].field);
 
-    if (jt_int(jt_get(e, "median_diff_us"), &us) < 0)
-      continue;
-    if (!any++)
-      family(out, "hopsplit_comparison_median_diff_seconds", "gauge",
-             "Median paired difference of totals to the baseline "
-             "(negative: faster).");
-    buf_puts(out, "hopsplit_comparison_median_diff_seconds{");
-    label(out, "target", jt_str(jt_get(e, "target")), 1);
-    label(out, "baseline", jt_str(jt_get(e, "baseline")), 0);
-    label(out, "mode", jt_str(jt_get(e, "mode")), 0);
-    label(out, "verdict", jt_str(jt_get(e, "verdict")), 0);
-    if (jt_get(e, "paired"))
-      label(out, "paired", "false", 0);
-    buf_puts(out, "} ");
-    seconds(out, us);
-    buf_putc(out, '\n');
+    family(out, fams[f].name, "gauge", fams[f].help);
+    for (i = 0; i < a->n_comparisons; i++) {
+      const struct comparison *cmp = &a->comparisons[i];
+      const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
+      struct field_row r;
+      struct field_value v;
+
+      memset(&r, 0, sizeof(r));
+      r.cr = tot;
+      r.cmp = cmp;
+      field_get(fld, &r, &v);
+      if (f > 0 && v.null) {
+        field_value_release(&v);
+        continue;
+      }
+      series(out, fams[f].name, c->plan->targets[cmp->target].name,
+             sample_mode_names[cmp->mode]);
+      label(out, "baseline", c->plan->targets[cmp->baseline].name, 0);
+      if (tot->unpaired)
+        label(out, "paired", "false", 0);
+      buf_puts(out, "} ");
+      if (f == 0)
+        buf_puts(out, tot->verdict == COMPARE_FASTER   ? "-1"
+                      : tot->verdict == COMPARE_SLOWER ? "1"
+                                                       : "0");
+      else
+        seconds(out, v.i);
+      buf_putc(out, '\n');
+      field_value_release(&v);
+    }
   }
+}
+
+/* A profile run's checks: pass as 1/0 and the measured value, numbered
+ * as in the profile. */
+static void checks(struct buf *out, const struct report_ctx *c)
+{
+  const struct check_set *cs = c->plan->checks;
+  size_t i;
+  int pass;
+
+  if (!cs || !cs->n || !cs->evaluated)
+    return;
+  for (pass = 1; pass >= 0; pass--) {
+    if (pass)
+      family(out, "hopsplit_check_pass", "gauge",
+             "1 when the profile check passed, 0 when it failed (check: its "
+             "number in the profile).");
+    else
+      family(out, "hopsplit_check_value_seconds", "gauge",
+             "What a metric or compare check measured.");
+    for (i = 0; i < cs->n; i++) {
+      const struct check *k = &cs->v[i];
+      char num[24];
+
+      if (!pass && !k->has_value)
+        continue;
+      snprintf(num, sizeof(num), "%zu", i + 1);
+      series(out,
+             pass ? "hopsplit_check_pass" : "hopsplit_check_value_seconds",
+             c->plan->targets[k->target].name,
+             k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode]);
+      label(out, "check", num, 0);
+      label(out, "kind", check_kind_names[k->kind], 0);
+      buf_puts(out, "} ");
+      if (pass)
+        buf_puts(out, k->pass ? "1" : "0");
+      else
+        seconds(out, k->value_us);
+      buf_putc(out, '\n');
+    }
+  }
+  family(out, "hopsplit_checks_failed", "gauge",
+         "Number of the profile's checks that failed.");
+  buf_printf(out, "hopsplit_checks_failed %zu\n", cs->n_failed);
 }
 
 void report_prom(const struct report_ctx *c, struct buf *out)
 {
-  struct jt doc;
-  const struct jt *targets;
-
-  report_json_tree(c, &doc);
-  targets = jt_get(&doc, "targets");
-  phases(out, targets);
-  counts(out, targets, "hopsplit_samples_total",
-         "Samples measured per target and mode.", "n");
-  failures(out, targets);
-  cache(out, targets);
-  edge(out, targets);
-  comparison(out, &doc);
+  phases(out, c);
+  per_mode(out, c);
+  cache(out, c);
+  edge(out, c);
+  comparison(out, c);
+  checks(out, c);
   family(out, "hopsplit_tls_verify_disabled", "gauge",
          "1 when TLS certificates were not verified (-k).");
   buf_printf(out, "hopsplit_tls_verify_disabled %d\n",
@@ -282,5 +369,4 @@ void report_prom(const struct report_ctx *c, struct buf *out)
   buf_printf(out, "hopsplit_run_finished_timestamp_seconds %lld.%03lld\n",
              (long long)(c->results->finished_at_ms / 1000),
              (long long)(c->results->finished_at_ms % 1000));
-  jt_release(&doc);
 }

@@ -452,7 +452,6 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
       const struct mode_summary *ts = &a->targets[cmp->target].modes[mode];
       char md[48], lo[48], hi[48], delta[160], pc[16];
-      int ph;
 
       if (cmp->mode != mode)
         continue;
@@ -492,35 +491,17 @@ static void comparison(const struct report_ctx *c, struct buf *b)
                    "            * %zu pairs: the interval is [min, max] "
                    "with %.1f %% coverage; 6 or more pairs give 95 %%\n",
                    tot->n_pairs, tot->ci_level * 100.0);
-      /* The phases that explain the difference: those whose interval
-       * excludes 0, largest first (at most four). */
+      /* The phases that explain the difference (the analysis picks
+       * them: interval excludes 0, largest first, at most four). */
       {
-        int shown = 0, used[SUM_COUNT] = {0};
+        enum sum_phase why[4];
+        size_t shown = analysis_explaining_phases(cmp, why, 4), w;
 
-        while (shown < 4) {
-          int best = -1;
-
-          for (ph = 0; ph < SUM_COUNT; ph++) {
-            const struct compare_result *pr = &cmp->phases[ph];
-            int64_t mag = pr->median_diff_us < 0 ? -pr->median_diff_us
-                                                 : pr->median_diff_us;
-
-            if (ph == SUM_TOTAL || used[ph] || !pr->n_pairs ||
-                !pr->ci_available ||
-                pr->verdict == COMPARE_NO_CLEAR_DIFFERENCE || mag < 100)
-              continue;
-            if (best < 0 || mag > (cmp->phases[best].median_diff_us < 0
-                                       ? -cmp->phases[best].median_diff_us
-                                       : cmp->phases[best].median_diff_us))
-              best = ph;
-          }
-          if (best < 0)
-            break;
-          used[best] = 1;
-          signed_ms(md, sizeof(md), cmp->phases[best].median_diff_us);
-          buf_printf(b, "%s%s %s", shown ? ", " : "    explained by: ",
-                     sum_phase_names[best], md);
-          shown++;
+        for (w = 0; w < shown; w++) {
+          signed_ms(md, sizeof(md), cmp->phases[why[w]].median_diff_us);
+          buf_printf(b, "%s%s %s",
+                     w ? ", " : "    explained by: ", sum_phase_names[why[w]],
+                     md);
         }
         if (shown)
           buf_putc(b, '\n');

@@ -1,9 +1,11 @@
 /*
  * buf.c: growable, optionally capped, always NUL-terminated text buffer.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "xalloc.h"
@@ -20,32 +22,58 @@ void buf_init(struct buf *b, size_t cap)
   b->alloc = 0;
   b->cap = cap;
   b->truncated = 0;
-  b->sink = NULL;
+  b->sink = -1;
   b->sink_failed = 0;
+  b->sink_errno = 0;
 }
 
-void buf_init_sink(struct buf *b, FILE *f)
+void buf_init_sink(struct buf *b, int fd)
 {
   buf_init(b, 0);
-  b->sink = f;
+  b->sink = fd;
+}
+
+int buf_write_fd(int fd, const char *data, size_t n)
+{
+  while (n) {
+    ssize_t w = write(fd, data, n);
+
+    if (w < 0) {
+      if (errno == EINTR)
+        continue;
+      return -1;
+    }
+    if (w == 0) {
+      errno = EIO;
+      return -1;
+    }
+    data += w;
+    n -= (size_t)w;
+  }
+  return 0;
 }
 
 int buf_flush(struct buf *b)
 {
-  if (!b->sink)
+  if (b->sink < 0)
     return 0;
-  if (b->len && fwrite(b->s, 1, b->len, b->sink) != b->len)
+  /* After a failure the rest is dropped: the output is lost already. */
+  if (b->len && !b->sink_failed && buf_write_fd(b->sink, b->s, b->len) < 0) {
     b->sink_failed = 1;
+    b->sink_errno = errno;
+  }
   b->len = 0;
   if (b->alloc)
     b->s[0] = '\0';
+  if (b->sink_failed)
+    errno = b->sink_errno;
   return b->sink_failed ? -1 : 0;
 }
 
 void buf_release(struct buf *b)
 {
   size_t cap = b->cap;
-  FILE *sink = b->sink;
+  int sink = b->sink;
 
   if (b->alloc)
     free(b->s);
@@ -74,7 +102,7 @@ static int buf_reserve(struct buf *b, size_t extra)
 {
   size_t need;
 
-  if (b->sink && b->len && b->len + extra > BUF_SINK_CHUNK)
+  if (b->sink >= 0 && b->len && b->len + extra > BUF_SINK_CHUNK)
     buf_flush(b);
   need = b->len + extra + 1;
 

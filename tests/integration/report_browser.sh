@@ -46,7 +46,9 @@ e = {"targets": [t["name"] for t in d["targets"]], "verdicts": {},
      "findings": {}, "profile": (d.get("profile") or {}).get("name"),
      "checks": len(d.get("checks") or [])}
 for c in d.get("comparison", []):
-    e["verdicts"][c["target"]] = c["verdict"]
+    # Without a pair (a side failed in every round) there is no verdict.
+    e["verdicts"][c["target"]] = (c["verdict"] if c["n_pairs"]
+                                  else "not compared")
 for t in d["targets"]:
     if t.get("findings"):
         e["findings"][t["name"]] = t["findings"][0]["title"]

@@ -78,6 +78,20 @@ def check_csv(doc, text):
         for h in s["hops"]:
             r = body[k]
             k += 1
+            # Columns of the whole sample are on its first row only, so
+            # that their mean is over samples (report_csv.c).
+            first = h["hop"] == 1
+            once = (("sample_total_us", str(s["total_us"]) if first else ""),
+                    ("sample_redirect_us",
+                     str(s["redirect_us"]) if first else ""),
+                    ("sample_other_us", str(s["other_us"]) if first else ""),
+                    ("sample_status",
+                     str(s["hops"][-1]["status"] or "") if first else ""),
+                    ("partial", "true" if doc["partial"] else "false"))
+            for col, v in once:
+                if r.get(col) != v:
+                    bad("csv row %d %s: %r, expected %r" % (k, col,
+                                                            r.get(col), v))
             for col, v in (("target", s["target"]), ("mode", s["mode"]),
                            ("round", str(s["round"])),
                            ("hop", str(h["hop"])),
@@ -86,8 +100,7 @@ def check_csv(doc, text):
                            ("remote_ip", h["remote_ip"] or ""),
                            ("reused", "true" if h["reused"] else "false"),
                            ("total_us", str(h["phases_us"]["total"])),
-                           ("dns_us", str(h["phases_us"]["dns"])),
-                           ("sample_total_us", str(s["total_us"]))):
+                           ("dns_us", str(h["phases_us"]["dns"]))):
                 if r[col] != v:
                     bad("csv row %d %s: %r, expected %r" % (k, col, r[col],
                                                             v))

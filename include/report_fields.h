@@ -1,0 +1,131 @@
+/*
+ * report_fields.h: the one table of fields every renderer reads (STYLE
+ * 5.2, SPEC 5), as the curl tool's tool_writeout.c variables[] feeds both
+ * -w and %{json}: each row is a name, the words a person reads, a type
+ * (which says the unit) and an accessor over the typed sample, hop and
+ * analysis.  JSON, ndjson, CSV and HAR's "_hopsplit" write rows of these
+ * tables; Prometheus and the tables of text and HTML take their numbers
+ * and words from them.  No renderer parses JSON.
+ *
+ * To add a fact to every format, add a row: the JSON documents get it in
+ * table order (a dotted name nests it: "tls.version" is "version" inside
+ * the object "tls"; consecutive rows share the object), CSV gets it when
+ * it is listed in a CSV view (report_csv.c).  Names are the contract:
+ * never rename one.  Field values borrow their strings unless they say
+ * owned (freed by field_value_release).
+ */
+#ifndef HOPSPLIT_REPORT_FIELDS_H
+#define HOPSPLIT_REPORT_FIELDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "report.h"
+
+enum field_type {
+  FIELD_INT,        /* a count or an index */
+  FIELD_US,         /* a duration, integer microseconds ("_us" names) */
+  FIELD_BYTES,      /* a size in bytes */
+  FIELD_SECONDS,    /* microseconds written as curl's seconds, 6 decimals */
+  FIELD_TEXT,       /* a string */
+  FIELD_BOOL,       /* true/false */
+  FIELD_TIME,       /* milliseconds since the epoch, written RFC 3339 */
+  FIELD_TEXTS,      /* an array of strings */
+  FIELD_HEADERS,    /* a hop's diagnostic headers, by lowercase name */
+  FIELD_DOUBLE,     /* a number with decimals (decimals of the row) */
+  FIELD_DNS_FAILED, /* a hop's resolvers that failed: [{server,rcode,us}] */
+  FIELD_TYPE_COUNT
+};
+
+/* What a field is read from.  Hop rows have h, k and fact too. */
+struct field_row {
+  const struct report_ctx *c;
+  const struct sample *s;
+  size_t index; /* of the sample in the run */
+  const struct hop *h;
+  size_t k;                     /* 0-based hop index */
+  const struct hop_fact *facts; /* of every hop of s, or NULL */
+  const struct hop_fact *fact;  /* cache verdict and edge of the hop */
+  /* Summary rows (stats, comparison). */
+  const struct stats *st;
+  const struct compare_result *cr;
+  const struct comparison *cmp;
+};
+
+struct field_value {
+  int null;
+  int64_t i; /* INT, US, BYTES, SECONDS, BOOL, TIME */
+  double d;  /* DOUBLE */
+  const char *s;
+  const char *const *v; /* TEXTS */
+  size_t n;             /* TEXTS, DNS_FAILED */
+  const char *one;      /* storage for a TEXTS of one string */
+  char *owned;          /* s, when the accessor allocated it */
+};
+
+/* Flags of a row. */
+/* The rows' object is null when its first row is (a sample's "error", a
+ * hop's "fallback"). */
+#define FIELD_NULL_OBJECT 1u
+/* Left out of JSON when null (fields that only some runs have). */
+#define FIELD_OPTIONAL 2u
+
+struct field {
+  const char *name;  /* JSON path in its object, dotted */
+  const char *label; /* in words, for people */
+  enum field_type type;
+  void (*get)(const struct field_row *r, struct field_value *v);
+  unsigned flags;
+  int decimals;         /* FIELD_DOUBLE */
+  const char *quantile; /* stats rows: Prometheus quantile, or NULL */
+};
+
+/* The tables, each ending in a row with a NULL name.  Samples: the
+ * members of a sample object before "hops"; hops: the members of a hop
+ * object; stats: a phase's statistics; comparison: the members of a
+ * comparison[] entry per phase (target, baseline and mode are written by
+ * the renderer). */
+extern const struct field report_sample_fields[];
+extern const struct field report_hop_fields[];
+extern const struct field report_stat_fields[];
+extern const struct field report_compare_fields[];
+/* The final HTTP status of a sample (its last hop's; null without one):
+ * not a member of the sample object (its hops say it), for the views
+ * that show a sample in one row. */
+extern const struct field report_sample_status;
+
+/* The row named name in table t; BUG() when there is none, so that a
+ * misspelt name fails every test instead of printing an empty field. */
+const struct field *field_find(const struct field *t, const char *name);
+
+void field_get(const struct field *f, const struct field_row *r,
+               struct field_value *v);
+void field_value_release(struct field_value *v);
+
+/* v as plain text for CSV and tables: numbers as integers (durations in
+ * microseconds), true/false, "" for null, TEXTS joined with " ". */
+void field_plain(const struct field *f, const struct field_value *v,
+                 struct buf *out);
+/* v for a person: durations in ms or s, sizes in B/KiB/MiB, "-" for
+ * null, yes/no. */
+void field_human(const struct field *f, const struct field_value *v,
+                 struct buf *out);
+
+struct json;
+/* Write the rows of t (those whose name starts with prefix, which is
+ * stripped, when prefix is not NULL) into the open JSON object j, nested
+ * by their dotted names. */
+void field_json(struct json *j, const struct field *t, const char *prefix,
+                const struct field_row *r);
+
+/* A row for sample s, index-th of the run, whose hops' facts are facts
+ * (n_hops of them, or NULL); then field_row_hop makes it a row of hop k. */
+void field_row_sample(struct field_row *r, const struct report_ctx *c,
+                      const struct sample *s, size_t index,
+                      const struct hop_fact *facts);
+void field_row_hop(struct field_row *r, size_t k);
+/* The facts of sample index of the analysis, or NULL. */
+const struct hop_fact *field_facts(const struct report_ctx *c, size_t index);
+
+#endif

@@ -1,0 +1,813 @@
+/*
+ * report_fields.c: the field tables (see report_fields.h).  Input: the
+ * typed sample, hop, facts, statistics and comparisons.  Output: values,
+ * and their JSON, plain and human forms.  Accessors read, never compute.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "json.h"
+#include "report_fields.h"
+#include "units.h"
+#include "xalloc.h"
+#include "banned.h"
+
+static void set_int(struct field_value *v, int64_t i)
+{
+  v->i = i;
+}
+
+static void set_text(struct field_value *v, const char *s)
+{
+  v->s = s;
+  v->null = s == NULL;
+}
+
+static void set_owned(struct field_value *v, char *s)
+{
+  v->owned = s;
+  set_text(v, s);
+}
+
+/* --- samples ------------------------------------------------------------ */
+
+#define S (r->s)
+
+static void g_index(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, (int64_t)r->index);
+}
+static void g_target(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, r->c->plan->targets[S->target].name);
+}
+static void g_mode(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, sample_mode_names[S->mode]);
+}
+static void g_round(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->round);
+}
+static void g_position(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->position);
+}
+static void g_started(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->started_at_ms);
+}
+static void g_ok(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->ok);
+}
+static void g_err_class(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, S->ok ? NULL : err_class_names[S->err]);
+}
+static void g_err_message(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, S->ok ? NULL : S->err_message);
+}
+static void g_total(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->total_us);
+}
+static void g_redirect(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->redirect_us);
+}
+static void g_other(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->other_us);
+}
+static void g_primed(const struct field_row *r, struct field_value *v)
+{
+  if (!S->primed)
+    return;
+  v->owned = report_url(r->c, S->primed);
+  v->one = v->owned;
+  v->v = &v->one;
+  v->n = 1;
+}
+static void g_final_status(const struct field_row *r, struct field_value *v)
+{
+  long st = S->n_hops ? S->hops[S->n_hops - 1].status : 0;
+
+  v->null = st == 0;
+  set_int(v, st);
+}
+
+const struct field report_sample_fields[] = {
+    {"index", "sample", FIELD_INT, g_index, 0, 0, NULL},
+    {"target", "target", FIELD_TEXT, g_target, 0, 0, NULL},
+    {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL},
+    {"round", "round", FIELD_INT, g_round, 0, 0, NULL},
+    {"position", "position in the round", FIELD_INT, g_position, 0, 0, NULL},
+    {"started_at", "started at", FIELD_TIME, g_started, 0, 0, NULL},
+    {"ok", "succeeded", FIELD_BOOL, g_ok, 0, 0, NULL},
+    {"error.class", "error", FIELD_TEXT, g_err_class, FIELD_NULL_OBJECT, 0,
+     NULL},
+    {"error.message", "error message", FIELD_TEXT, g_err_message,
+     FIELD_NULL_OBJECT, 0, NULL},
+    {"total_us", "total", FIELD_US, g_total, 0, 0, NULL},
+    {"redirect_us", "redirects", FIELD_US, g_redirect, 0, 0, NULL},
+    {"other_us", "other", FIELD_US, g_other, 0, 0, NULL},
+    {"primed", "fetched before it", FIELD_TEXTS, g_primed, 0, 0, NULL},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+
+/* Not part of the sample object of hopsplit/1 (its hops say it); for the
+ * views that show a sample in one row: CSV, Prometheus, HTML. */
+const struct field report_sample_status = {
+    "status", "final HTTP status", FIELD_INT, g_final_status, 0, 0, NULL};
+
+#undef S
+
+/* --- hops --------------------------------------------------------------- */
+
+#define H (r->h)
+
+static void g_hop(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, (int64_t)r->k + 1);
+}
+static void g_url(const struct field_row *r, struct field_value *v)
+{
+  set_owned(v, report_url(r->c, H->url));
+}
+static void g_method(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->method);
+}
+static void g_host(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->host);
+}
+static void g_status(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->status == 0;
+  set_int(v, H->status);
+}
+static void g_http_version(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->http_version);
+}
+static void g_remote_ip(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->remote_ip);
+}
+static void g_remote_port(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->remote_port == 0;
+  set_int(v, H->remote_port);
+}
+static void g_reused(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->reused);
+}
+static void g_start(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->start_us);
+}
+static void g_local_port(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->local_port == 0;
+  set_int(v, H->local_port);
+}
+static const char *family_name(int family)
+{
+  return family == 6 ? "ipv6" : family == 4 ? "ipv4" : NULL;
+}
+static void g_family(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, family_name(H->family));
+}
+static void g_fb_address(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->fallback.address);
+}
+static void g_fb_family(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->fallback.family == 6 ? "ipv6" : "ipv4");
+}
+static void g_fb_reason(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->fallback.reason);
+}
+static void g_fb_lost(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->fallback.lost_us);
+}
+static void g_anomaly(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->timing_anomaly);
+}
+static void g_tls_offered(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->tls.offered < 0;
+  set_int(v, H->tls.offered > 0);
+}
+static void g_tls_not_offered(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->tls.not_offered);
+}
+static void g_dns_failed(const struct field_row *r, struct field_value *v)
+{
+  v->n = H->dns.n_failed;
+}
+static void g_tls_version(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->tls.version);
+}
+static void g_tls_cipher(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->tls.cipher);
+}
+static void g_tls_alpn(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->tls.alpn);
+}
+static void g_tls_resumed(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->tls.resumed < 0;
+  set_int(v, H->tls.resumed > 0);
+}
+static void g_dns_us(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->dns.us);
+}
+static void g_dns_server(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->dns.server);
+}
+static void g_dns_addresses(const struct field_row *r, struct field_value *v)
+{
+  v->v = H->dns.addresses;
+  v->n = H->dns.n_addresses;
+}
+static void g_dns_cnames(const struct field_row *r, struct field_value *v)
+{
+  v->v = H->dns.cnames;
+  v->n = H->dns.n_cnames;
+}
+static void g_dns_ttl(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->dns.ttl < 0;
+  set_int(v, H->dns.ttl);
+}
+static void g_dns_pinned(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->dns.pinned);
+}
+static void g_dns_cached(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->dns.cached);
+}
+static void g_dns_literal(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->dns.literal);
+}
+
+#define PHASE_GETTER(fn, ph)                                                  \
+  static void fn(const struct field_row *r, struct field_value *v)            \
+  {                                                                           \
+    set_int(v, H->phases[ph]);                                                \
+  }
+PHASE_GETTER(g_ph_dns, PHASE_DNS)
+PHASE_GETTER(g_ph_connect, PHASE_CONNECT)
+PHASE_GETTER(g_ph_tls, PHASE_TLS)
+PHASE_GETTER(g_ph_send, PHASE_SEND)
+PHASE_GETTER(g_ph_wait, PHASE_WAIT)
+PHASE_GETTER(g_ph_transfer, PHASE_TRANSFER)
+PHASE_GETTER(g_ph_total, PHASE_TOTAL)
+
+#define CURL_GETTER(fn, member)                                               \
+  static void fn(const struct field_row *r, struct field_value *v)            \
+  {                                                                           \
+    v->null = H->curl.member < 0;                                             \
+    set_int(v, H->curl.member);                                               \
+  }
+CURL_GETTER(g_c_namelookup, namelookup)
+CURL_GETTER(g_c_connect, connect)
+CURL_GETTER(g_c_appconnect, appconnect)
+CURL_GETTER(g_c_pretransfer, pretransfer)
+CURL_GETTER(g_c_posttransfer, posttransfer)
+CURL_GETTER(g_c_starttransfer, starttransfer)
+CURL_GETTER(g_c_total, total)
+
+static void g_cache(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, r->fact ? cache_verdict_names[r->fact->verdict] : NULL);
+}
+static void g_vendor(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, r->fact ? r->fact->vendor : NULL);
+}
+static void g_pop(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, r->fact && r->fact->pop[0] ? r->fact->pop : NULL);
+}
+static void g_size_download(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->size_download);
+}
+static void g_size_decoded(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->size_decoded);
+}
+static void g_size_header(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->size_header);
+}
+static void g_location(const struct field_row *r, struct field_value *v)
+{
+  if (!H->location)
+    v->null = 1;
+  else
+    set_owned(v, report_header_value(r->c, "location", H->location));
+}
+static void g_headers(const struct field_row *r, struct field_value *v)
+{
+  (void)r;
+  (void)v;
+}
+
+const struct field report_hop_fields[] = {
+    {"hop", "hop", FIELD_INT, g_hop, 0, 0, NULL},
+    {"url", "URL", FIELD_TEXT, g_url, 0, 0, NULL},
+    {"method", "method", FIELD_TEXT, g_method, 0, 0, NULL},
+    {"host", "host", FIELD_TEXT, g_host, 0, 0, NULL},
+    {"status", "HTTP status", FIELD_INT, g_status, 0, 0, NULL},
+    {"http_version", "HTTP version", FIELD_TEXT, g_http_version, 0, 0, NULL},
+    {"remote_ip", "address", FIELD_TEXT, g_remote_ip, 0, 0, NULL},
+    {"remote_port", "port", FIELD_INT, g_remote_port, 0, 0, NULL},
+    {"reused", "connection reused", FIELD_BOOL, g_reused, 0, 0, NULL},
+    {"start_us", "starts at", FIELD_US, g_start, 0, 0, NULL},
+    {"local_port", "local port", FIELD_INT, g_local_port, 0, 0, NULL},
+    {"family", "address family", FIELD_TEXT, g_family, 0, 0, NULL},
+    {"fallback.address", "first address tried", FIELD_TEXT, g_fb_address,
+     FIELD_NULL_OBJECT, 0, NULL},
+    {"fallback.family", "its family", FIELD_TEXT, g_fb_family,
+     FIELD_NULL_OBJECT, 0, NULL},
+    {"fallback.reason", "why it lost", FIELD_TEXT, g_fb_reason,
+     FIELD_NULL_OBJECT, 0, NULL},
+    {"fallback.lost_us", "time lost", FIELD_US, g_fb_lost, FIELD_NULL_OBJECT,
+     0, NULL},
+    {"timing_anomaly", "timing anomaly", FIELD_TEXT, g_anomaly, 0, 0, NULL},
+    {"tls.version", "TLS version", FIELD_TEXT, g_tls_version, 0, 0, NULL},
+    {"tls.cipher", "TLS cipher", FIELD_TEXT, g_tls_cipher, 0, 0, NULL},
+    {"tls.alpn", "ALPN", FIELD_TEXT, g_tls_alpn, 0, 0, NULL},
+    {"tls.resumed", "TLS resumed", FIELD_BOOL, g_tls_resumed, 0, 0, NULL},
+    {"tls.offered", "TLS session offered", FIELD_BOOL, g_tls_offered, 0, 0,
+     NULL},
+    {"tls.not_offered", "why no session was offered", FIELD_TEXT,
+     g_tls_not_offered, 0, 0, NULL},
+    {"dns.us", "time in c-ares", FIELD_US, g_dns_us, 0, 0, NULL},
+    {"dns.server", "resolver", FIELD_TEXT, g_dns_server, 0, 0, NULL},
+    {"dns.addresses", "addresses", FIELD_TEXTS, g_dns_addresses, 0, 0, NULL},
+    {"dns.cnames", "CNAMEs", FIELD_TEXTS, g_dns_cnames, 0, 0, NULL},
+    {"dns.ttl", "TTL", FIELD_INT, g_dns_ttl, 0, 0, NULL},
+    {"dns.pinned", "pinned by --resolve", FIELD_BOOL, g_dns_pinned, 0, 0,
+     NULL},
+    {"dns.cached", "cached answer", FIELD_BOOL, g_dns_cached, 0, 0, NULL},
+    {"dns.literal", "IP literal", FIELD_BOOL, g_dns_literal, 0, 0, NULL},
+    {"dns.failed_servers", "resolvers that failed", FIELD_DNS_FAILED,
+     g_dns_failed, 0, 0, NULL},
+    {"phases_us.dns", "DNS", FIELD_US, g_ph_dns, 0, 0, NULL},
+    {"phases_us.connect", "connect", FIELD_US, g_ph_connect, 0, 0, NULL},
+    {"phases_us.tls", "TLS", FIELD_US, g_ph_tls, 0, 0, NULL},
+    {"phases_us.send", "send", FIELD_US, g_ph_send, 0, 0, NULL},
+    {"phases_us.wait", "server wait", FIELD_US, g_ph_wait, 0, 0, NULL},
+    {"phases_us.transfer", "transfer", FIELD_US, g_ph_transfer, 0, 0, NULL},
+    {"phases_us.total", "hop total", FIELD_US, g_ph_total, 0, 0, NULL},
+    {"curl.time_namelookup", "curl time_namelookup", FIELD_SECONDS,
+     g_c_namelookup, 0, 0, NULL},
+    {"curl.time_connect", "curl time_connect", FIELD_SECONDS, g_c_connect, 0,
+     0, NULL},
+    {"curl.time_appconnect", "curl time_appconnect", FIELD_SECONDS,
+     g_c_appconnect, 0, 0, NULL},
+    {"curl.time_pretransfer", "curl time_pretransfer", FIELD_SECONDS,
+     g_c_pretransfer, 0, 0, NULL},
+    {"curl.time_posttransfer", "curl time_posttransfer", FIELD_SECONDS,
+     g_c_posttransfer, 0, 0, NULL},
+    {"curl.time_starttransfer", "curl time_starttransfer", FIELD_SECONDS,
+     g_c_starttransfer, 0, 0, NULL},
+    {"curl.time_total", "curl time_total", FIELD_SECONDS, g_c_total, 0, 0,
+     NULL},
+    {"cache.verdict", "cache", FIELD_TEXT, g_cache, 0, 0, NULL},
+    {"edge.vendor", "CDN", FIELD_TEXT, g_vendor, 0, 0, NULL},
+    {"edge.pop", "edge location", FIELD_TEXT, g_pop, 0, 0, NULL},
+    {"size_download", "body on the wire", FIELD_BYTES, g_size_download, 0, 0,
+     NULL},
+    {"size_decoded", "body decoded", FIELD_BYTES, g_size_decoded, 0, 0, NULL},
+    {"size_header", "headers", FIELD_BYTES, g_size_header, 0, 0, NULL},
+    {"location", "Location", FIELD_TEXT, g_location, 0, 0, NULL},
+    {"headers", "response headers", FIELD_HEADERS, g_headers, 0, 0, NULL},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+
+#undef H
+
+/* --- statistics and comparisons ------------------------------------------ */
+
+#define STAT_GETTER(fn, member)                                               \
+  static void fn(const struct field_row *r, struct field_value *v)            \
+  {                                                                           \
+    v->null = r->st->n == 0;                                                  \
+    set_int(v, r->st->member);                                                \
+  }
+STAT_GETTER(g_min, min)
+STAT_GETTER(g_p50, p50)
+STAT_GETTER(g_p95, p95)
+STAT_GETTER(g_max, max)
+STAT_GETTER(g_mean, mean)
+STAT_GETTER(g_stddev, stddev)
+STAT_GETTER(g_mad, mad)
+
+static void g_n(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, (int64_t)r->st->n);
+}
+
+const struct field report_stat_fields[] = {
+    {"n", "samples", FIELD_INT, g_n, 0, 0, NULL},
+    {"min_us", "min", FIELD_US, g_min, 0, 0, "0"},
+    {"p50_us", "median", FIELD_US, g_p50, 0, 0, "0.5"},
+    {"p95_us", "95th percentile", FIELD_US, g_p95, 0, 0, "0.95"},
+    {"max_us", "max", FIELD_US, g_max, 0, 0, "1"},
+    {"mean_us", "mean", FIELD_US, g_mean, 0, 0, NULL},
+    {"stddev_us", "standard deviation", FIELD_US, g_stddev, 0, 0, NULL},
+    {"mad_us", "median absolute deviation", FIELD_US, g_mad, 0, 0, NULL},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+
+#define CR (r->cr)
+
+static void g_pairs(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, (int64_t)CR->n_pairs);
+}
+static void g_dropped(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, (int64_t)CR->n_dropped);
+}
+static void g_paired(const struct field_row *r, struct field_value *v)
+{
+  v->null = !CR->unpaired;
+}
+static void g_cmp_method(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, CR->unpaired ? "unpaired: Hodges-Lehmann shift, Mann-Whitney "
+                             "95 % interval (normal approximation)"
+                           : NULL);
+}
+static void g_n_base(const struct field_row *r, struct field_value *v)
+{
+  v->null = !CR->unpaired;
+  set_int(v, (int64_t)CR->n_base);
+}
+static void g_n_target(const struct field_row *r, struct field_value *v)
+{
+  v->null = !CR->unpaired;
+  set_int(v, (int64_t)CR->n_target);
+}
+static void g_diff(const struct field_row *r, struct field_value *v)
+{
+  v->null = !CR->n_pairs;
+  set_int(v, CR->median_diff_us);
+}
+static void g_lo(const struct field_row *r, struct field_value *v)
+{
+  v->null = !CR->n_pairs;
+  set_int(v, CR->ci_low_us);
+}
+static void g_hi(const struct field_row *r, struct field_value *v)
+{
+  v->null = !CR->n_pairs;
+  set_int(v, CR->ci_high_us);
+}
+static void g_level(const struct field_row *r, struct field_value *v)
+{
+  v->d = CR->ci_level;
+}
+static void g_available(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, CR->ci_available);
+}
+static void g_change(const struct field_row *r, struct field_value *v)
+{
+  v->d = CR->change_pct;
+  v->null = isnan(CR->change_pct);
+}
+static void g_verdict(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, compare_verdict_names[CR->verdict]);
+}
+
+const struct field report_compare_fields[] = {
+    {"n_pairs", "pairs", FIELD_INT, g_pairs, 0, 0, NULL},
+    {"n_dropped", "rounds left out", FIELD_INT, g_dropped, 0, 0, NULL},
+    /* hopsplit merge: places do not pair by round (only then). */
+    {"paired", "paired by round", FIELD_BOOL, g_paired, FIELD_OPTIONAL, 0,
+     NULL},
+    {"method", "method", FIELD_TEXT, g_cmp_method, FIELD_OPTIONAL, 0, NULL},
+    {"n_baseline", "baseline samples", FIELD_INT, g_n_base, FIELD_OPTIONAL, 0,
+     NULL},
+    {"n_target", "target samples", FIELD_INT, g_n_target, FIELD_OPTIONAL, 0,
+     NULL},
+    {"median_diff_us", "median difference", FIELD_US, g_diff, 0, 0, NULL},
+    {"ci_low_us", "interval from", FIELD_US, g_lo, 0, 0, NULL},
+    {"ci_high_us", "interval to", FIELD_US, g_hi, 0, 0, NULL},
+    {"ci_level", "coverage", FIELD_DOUBLE, g_level, 0, 4, NULL},
+    {"ci_available", "95 % interval", FIELD_BOOL, g_available, 0, 0, NULL},
+    {"change_pct", "change %", FIELD_DOUBLE, g_change, 0, 1, NULL},
+    {"verdict", "verdict", FIELD_TEXT, g_verdict, 0, 0, NULL},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+
+#undef CR
+
+/* --- use ---------------------------------------------------------------- */
+
+const struct field *field_find(const struct field *t, const char *name)
+{
+  for (; t->name; t++)
+    if (!strcmp(t->name, name))
+      return t;
+  BUG("no field '%s'", name);
+  return NULL;
+}
+
+void field_get(const struct field *f, const struct field_row *r,
+               struct field_value *v)
+{
+  memset(v, 0, sizeof(*v));
+  f->get(r, v);
+}
+
+void field_value_release(struct field_value *v)
+{
+  free(v->owned);
+  memset(v, 0, sizeof(*v));
+}
+
+void field_row_sample(struct field_row *r, const struct report_ctx *c,
+                      const struct sample *s, size_t index,
+                      const struct hop_fact *facts)
+{
+  memset(r, 0, sizeof(*r));
+  r->c = c;
+  r->s = s;
+  r->index = index;
+  r->facts = facts;
+}
+
+void field_row_hop(struct field_row *r, size_t k)
+{
+  r->k = k;
+  r->h = &r->s->hops[k];
+  r->fact = r->facts ? &r->facts[k] : NULL;
+}
+
+const struct hop_fact *field_facts(const struct report_ctx *c, size_t index)
+{
+  const struct analysis *a = c->analysis;
+
+  if (!a || !a->facts || index >= a->n_samples)
+    return NULL;
+  return a->facts[index];
+}
+
+void field_plain(const struct field *f, const struct field_value *v,
+                 struct buf *out)
+{
+  size_t i;
+
+  if (v->null)
+    return;
+  switch (f->type) {
+  case FIELD_INT:
+  case FIELD_US:
+  case FIELD_BYTES:
+  case FIELD_SECONDS:
+    buf_printf(out, "%lld", (long long)v->i);
+    return;
+  case FIELD_BOOL:
+    buf_puts(out, v->i ? "true" : "false");
+    return;
+  case FIELD_TIME: {
+    char t[64];
+
+    units_rfc3339_ms(v->i, t, sizeof(t));
+    buf_puts(out, t);
+    return;
+  }
+  case FIELD_DOUBLE:
+    if (!isnan(v->d))
+      buf_printf(out, "%.*f", f->decimals, v->d);
+    return;
+  case FIELD_TEXTS:
+    for (i = 0; i < v->n; i++)
+      buf_printf(out, "%s%s", i ? " " : "", v->v[i]);
+    return;
+  case FIELD_TEXT:
+    if (v->s)
+      buf_puts(out, v->s);
+    return;
+  case FIELD_HEADERS:
+  case FIELD_DNS_FAILED:
+  case FIELD_TYPE_COUNT:
+    return;
+  }
+}
+
+void field_human(const struct field *f, const struct field_value *v,
+                 struct buf *out)
+{
+  char t[UNITS_FMT_SIZE];
+
+  if (v->null || (f->type == FIELD_TEXT && !v->s)) {
+    buf_putc(out, '-');
+    return;
+  }
+  switch (f->type) {
+  case FIELD_US:
+  case FIELD_SECONDS:
+    units_format_us(v->i, t, sizeof(t));
+    buf_puts(out, t);
+    return;
+  case FIELD_BYTES:
+    units_format_bytes(v->i, t, sizeof(t));
+    buf_puts(out, t);
+    return;
+  case FIELD_BOOL:
+    buf_puts(out, v->i ? "yes" : "no");
+    return;
+  default:
+    field_plain(f, v, out);
+    return;
+  }
+}
+
+/* Headers by lowercase name; repeated headers are joined with ", " as RFC
+ * 9110 5.3 allows (Set-Cookie is redacted as a whole). */
+static void headers_obj(struct json *j, const char *key,
+                        const struct field_row *r)
+{
+  const struct hop *h = r->h;
+  size_t i, k;
+
+  json_object_begin(j, key);
+  for (i = 0; i < h->n_headers; i++) {
+    struct buf v;
+    char *name;
+    int seen = 0;
+
+    for (k = 0; k < i; k++)
+      if (!strcasecmp(h->headers[k].name, h->headers[i].name))
+        seen = 1;
+    if (seen)
+      continue;
+    buf_init(&v, 0);
+    for (k = i; k < h->n_headers; k++) {
+      char *shown;
+
+      if (strcasecmp(h->headers[k].name, h->headers[i].name))
+        continue;
+      shown =
+          report_header_value(r->c, h->headers[k].name, h->headers[k].value);
+      if (v.len)
+        buf_puts(&v, ", ");
+      buf_puts(&v, shown);
+      free(shown);
+    }
+    name = xstrdup(h->headers[i].name);
+    for (k = 0; name[k]; k++)
+      if (name[k] >= 'A' && name[k] <= 'Z')
+        name[k] = (char)(name[k] - 'A' + 'a');
+    json_string(j, name, v.s);
+    free(name);
+    buf_release(&v);
+  }
+  json_object_end(j);
+}
+
+static void value_json(struct json *j, const char *key, const struct field *f,
+                       const struct field_value *v, const struct field_row *r)
+{
+  size_t i;
+  char t[64];
+
+  if (f->type == FIELD_HEADERS) {
+    headers_obj(j, key, r);
+    return;
+  }
+  if (f->type == FIELD_DNS_FAILED) {
+    json_array_begin(j, key);
+    for (i = 0; i < r->h->dns.n_failed; i++) {
+      json_object_begin(j, NULL);
+      json_string(j, "server", r->h->dns.failed[i].server);
+      json_string(j, "rcode", r->h->dns.failed[i].rcode);
+      json_int(j, "us", r->h->dns.failed[i].us);
+      json_object_end(j);
+    }
+    json_array_end(j);
+    return;
+  }
+  if (f->type == FIELD_TEXTS) {
+    json_array_begin(j, key);
+    for (i = 0; i < v->n; i++)
+      json_string(j, NULL, v->v[i]);
+    json_array_end(j);
+    return;
+  }
+  if (v->null) {
+    json_null(j, key);
+    return;
+  }
+  switch (f->type) {
+  case FIELD_INT:
+  case FIELD_US:
+  case FIELD_BYTES:
+    json_int(j, key, v->i);
+    return;
+  case FIELD_SECONDS:
+    json_double(j, key, (double)v->i / 1e6, 6);
+    return;
+  case FIELD_BOOL:
+    json_bool(j, key, (int)v->i);
+    return;
+  case FIELD_TIME:
+    units_rfc3339_ms(v->i, t, sizeof(t));
+    json_string(j, key, t);
+    return;
+  case FIELD_DOUBLE:
+    json_double(j, key, v->d, f->decimals);
+    return;
+  case FIELD_TEXT:
+    json_string(j, key, v->s);
+    return;
+  case FIELD_TEXTS:
+  case FIELD_HEADERS:
+  case FIELD_DNS_FAILED:
+  case FIELD_TYPE_COUNT:
+    return;
+  }
+}
+
+void field_json(struct json *j, const struct field *t, const char *prefix,
+                const struct field_row *r)
+{
+  size_t plen = prefix ? strlen(prefix) : 0;
+  char group[64] = "";
+  int open = 0, null_group = 0;
+
+  for (; t->name; t++) {
+    const char *name = t->name, *dot;
+    struct field_value v;
+    size_t glen;
+
+    if (prefix) {
+      if (strncmp(name, prefix, plen))
+        continue;
+      name += plen;
+    }
+    dot = strchr(name, '.');
+    glen = dot ? (size_t)(dot - name) : 0;
+    if (open && (glen != strlen(group) || strncmp(name, group, glen))) {
+      if (!null_group)
+        json_object_end(j);
+      open = null_group = 0;
+    }
+    if (dot && !open) {
+      if (glen >= sizeof(group))
+        BUG("field group too long: %s", name);
+      memcpy(group, name, glen);
+      group[glen] = '\0';
+      open = 1;
+      null_group = 0;
+      if (t->flags & FIELD_NULL_OBJECT) {
+        struct field_value first;
+
+        field_get(t, r, &first);
+        null_group = first.null;
+        field_value_release(&first);
+      }
+      if (null_group)
+        json_null(j, group);
+      else
+        json_object_begin(j, group);
+    }
+    if (null_group)
+      continue;
+    field_get(t, r, &v);
+    if ((t->flags & FIELD_OPTIONAL) && v.null) {
+      field_value_release(&v);
+      continue;
+    }
+    value_json(j, dot ? dot + 1 : name, t, &v, r);
+    field_value_release(&v);
+  }
+  if (open && !null_group)
+    json_object_end(j);
+}
