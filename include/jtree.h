@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "buf.h"
 
@@ -60,5 +61,32 @@ void jt_write(struct buf *b, const struct jt *v);
 /* Write v as a scalar's plain text: a string unquoted, a number's text,
  * true/false; null and containers write nothing. */
 void jt_write_plain(struct buf *b, const struct jt *v);
+
+/*
+ * A document read from a stream one value at a time, so that a large
+ * file (hopsplit report of 10,000 samples) never sits in memory whole:
+ * jt_reader_begin enters an object or array; jt_reader_key gives the next
+ * member's name (the caller frees it) and returns 1, or 0 at the closing
+ * brace; jt_reader_item returns 1 before the next item of an array, 0 at
+ * its end; jt_reader_value parses the value there into a tree (released
+ * with jt_release).  Every function returns -1 on bad input with
+ * "line L: reason" in r->err; jt_reader_end checks that only whitespace
+ * follows.
+ */
+struct jt_reader {
+  FILE *f;
+  int have; /* the character peeked at, or -1 */
+  size_t line;
+  int first; /* no member or item read yet in the current container */
+  int failed;
+  char err[200];
+};
+
+void jt_reader_init(struct jt_reader *r, FILE *f);
+int jt_reader_begin(struct jt_reader *r, int object);
+int jt_reader_key(struct jt_reader *r, char **key);
+int jt_reader_item(struct jt_reader *r);
+int jt_reader_value(struct jt_reader *r, struct jt *out);
+int jt_reader_end(struct jt_reader *r);
 
 #endif

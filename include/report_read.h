@@ -11,6 +11,7 @@
 #define HOPSPLIT_REPORT_READ_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "check.h"
 #include "options.h"
@@ -34,6 +35,9 @@ struct report_saved {
  * the file and what is wrong; *saved is then empty. */
 int report_read(struct report_saved *saved, const char *text, size_t len,
                 const char *name);
+/* The same from a stream, one sample at a time: the document is never
+ * held whole (hopsplit report of a large file). */
+int report_read_file(struct report_saved *saved, FILE *f, const char *name);
 void report_saved_release(struct report_saved *saved);
 
 #endif

@@ -122,8 +122,8 @@ int cmd_report(int argc, char **argv)
   struct report_saved saved;
   struct pipeline pl;
   const char *file = NULL;
-  char *text = NULL;
-  size_t len = 0, n_files = 0;
+  FILE *f = NULL;
+  size_t n_files = 0;
   int rc = EXIT_STATUS_USAGE;
 
   options_init(&o);
@@ -145,11 +145,14 @@ int cmd_report(int argc, char **argv)
   report_out_catch_signals();
   if (pipeline_check_outputs(&o) < 0)
     goto out;
-  text = cmd_report_slurp(file, &len);
-  if (!text)
+  /* Read one sample at a time: a large file is never held whole. */
+  f = fopen(file, "rb");
+  if (!f) {
+    msg_error("cannot read '%s': %s", file, strerror(errno));
     goto out;
-  if (report_read(&saved, text, len, file) < 0) {
-    rc = EXIT_STATUS_USAGE;
+  }
+  if (report_read_file(&saved, f, file) < 0) {
+    rc = ferror(f) ? EXIT_STATUS_SETUP : EXIT_STATUS_USAGE;
     goto out;
   }
   /* The pipeline as the run had it, the saved results in place of
@@ -166,7 +169,8 @@ int cmd_report(int argc, char **argv)
   rc = pipeline_report(&pl, &o) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;
   analysis_release(&pl.analysis);
 out:
-  free(text);
+  if (f)
+    fclose(f);
   report_saved_release(&saved);
   options_release(&o);
   return rc;

@@ -7,6 +7,8 @@
  * which renders the same again.  Checks types and names; anything else
  * is an error naming the field.
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -509,52 +511,106 @@ static void checks_of(struct rd *r, const struct jt *doc,
   saved->plan.checks = cs;
 }
 
-int report_read(struct report_saved *saved, const char *text, size_t len,
-                const char *name)
+/* What comes before "samples": the schema, the settings and the plan. */
+static int head_of(struct rd *r, const struct jt *doc,
+                   struct report_saved *saved)
 {
-  struct jt doc;
+  if (!jt_str(jt_get(doc, "schema")) ||
+      strcmp(jt_str(jt_get(doc, "schema")), "hopsplit/1")) {
+    problem(r, "schema", "not a hopsplit/1 document");
+    return -1;
+  }
+  settings(r, jt_get(doc, "settings"), &saved->opts);
+  if (r->bad)
+    return -1;
+  plan_of(r, jt_get(doc, "targets"), &saved->opts, &saved->plan);
+  saved->plan.vantage = opt_str(jt_get(doc, "vantage"));
+  saved->libraries = opt_str(jt_path(doc, "tool.libraries"));
+  if (!saved->libraries)
+    saved->libraries = xstrdup("");
+  saved->results.started_at_ms =
+      time_of(r, jt_get(doc, "started_at"), "started_at");
+  saved->results.finished_at_ms =
+      time_of(r, jt_get(doc, "finished_at"), "finished_at");
+  saved->results.partial = bool_of(r, jt_get(doc, "partial"), "partial");
+  return r->bad ? -1 : 0;
+}
+
+/* Append member key (taken) = *v (moved) to the object doc. */
+static void member_add(struct jt *doc, char *key, struct jt *v)
+{
+  doc->k = xrealloc(doc->k, (doc->n + 1) * sizeof(*doc->k));
+  doc->v = xrealloc(doc->v, (doc->n + 1) * sizeof(*doc->v));
+  doc->k[doc->n] = key;
+  doc->v[doc->n] = *v;
+  doc->n++;
+  memset(v, 0, sizeof(*v));
+}
+
+int report_read_file(struct report_saved *saved, FILE *f, const char *name)
+{
+  struct jt_reader jr;
+  struct jt doc, v;
   struct rd r;
-  char err[160];
-  const struct jt *samples;
+  char *key = NULL;
   size_t i;
+  int more, have_head = 0, have_samples = 0;
 
   memset(saved, 0, sizeof(*saved));
   options_init(&saved->opts);
   results_init(&saved->results);
   memset(&r, 0, sizeof(r));
+  memset(&doc, 0, sizeof(doc));
+  doc.type = JT_OBJECT;
   r.name = name;
-  if (jt_parse(&doc, text, len, err, sizeof(err)) < 0) {
-    msg_error("'%s' is not JSON: %s", name, err);
-    report_saved_release(saved);
-    return -1;
-  }
-  if (!jt_str(jt_get(&doc, "schema")) ||
-      strcmp(jt_str(jt_get(&doc, "schema")), "hopsplit/1")) {
-    problem(&r, "schema", "not a hopsplit/1 document");
-    goto out;
-  }
-  settings(&r, jt_get(&doc, "settings"), &saved->opts);
-  if (r.bad)
-    goto out;
-  plan_of(&r, jt_get(&doc, "targets"), &saved->opts, &saved->plan);
-  saved->plan.vantage = opt_str(jt_get(&doc, "vantage"));
-  saved->libraries = opt_str(jt_path(&doc, "tool.libraries"));
-  if (!saved->libraries)
-    saved->libraries = xstrdup("");
-  saved->results.started_at_ms =
-      time_of(&r, jt_get(&doc, "started_at"), "started_at");
-  saved->results.finished_at_ms =
-      time_of(&r, jt_get(&doc, "finished_at"), "finished_at");
-  saved->results.partial = bool_of(&r, jt_get(&doc, "partial"), "partial");
-  samples = jt_get(&doc, "samples");
-  if (!samples || samples->type != JT_ARRAY)
-    problem(&r, "samples", "expected an array");
-  for (i = 0; i < jt_len(samples) && !r.bad; i++) {
-    struct sample s;
+  jt_reader_init(&jr, f);
+  if (jt_reader_begin(&jr, 1) < 0)
+    goto bad_json;
+  /* Members one at a time; each sample is read, kept as a struct sample
+   * and its tree freed before the next (hopsplit writes "samples"
+   * last). */
+  while ((more = jt_reader_key(&jr, &key)) > 0) {
+    if (strcmp(key, "samples")) {
+      if (jt_reader_value(&jr, &v) < 0)
+        goto bad_json;
+      member_add(&doc, key, &v);
+      key = NULL;
+      continue;
+    }
+    FREE_AND_NULL(key);
+    if (have_samples++) {
+      problem(&r, "samples", "given twice");
+      goto out;
+    }
+    if (head_of(&r, &doc, saved) < 0)
+      goto out;
+    have_head = 1;
+    if (jt_reader_begin(&jr, 0) < 0) {
+      problem(&r, "samples", "expected an array");
+      goto out;
+    }
+    while ((more = jt_reader_item(&jr)) > 0 && !r.bad) {
+      struct sample s;
 
-    sample_init(&s);
-    sample_of(&r, jt_at(samples, i), &saved->plan, &s);
-    results_add(&saved->results, &s);
+      if (jt_reader_value(&jr, &v) < 0)
+        goto bad_json;
+      sample_init(&s);
+      sample_of(&r, &v, &saved->plan, &s);
+      results_add(&saved->results, &s);
+      jt_release(&v);
+    }
+    if (r.bad)
+      goto out;
+    if (more < 0)
+      goto bad_json;
+  }
+  if (more < 0 || jt_reader_end(&jr) < 0)
+    goto bad_json;
+  if (!have_head) {
+    if (head_of(&r, &doc, saved) < 0)
+      goto out;
+    problem(&r, "samples", "expected an array");
+    goto out;
   }
   traces_of(&r, jt_get(&doc, "traces"), &saved->results);
   {
@@ -565,13 +621,40 @@ int report_read(struct report_saved *saved, const char *text, size_t len,
         saved->unpaired = 1;
   }
   checks_of(&r, &doc, saved);
+  goto out;
+bad_json:
+  if (!r.bad)
+    msg_error("'%s' is not JSON: %s", name, jr.err);
+  r.bad = 1;
 out:
+  free(key);
   jt_release(&doc);
   if (r.bad) {
     report_saved_release(saved);
     return -1;
   }
   return 0;
+}
+
+int report_read(struct report_saved *saved, const char *text, size_t len,
+                const char *name)
+{
+  FILE *f;
+  int rc;
+
+  if (!len) {
+    memset(saved, 0, sizeof(*saved));
+    return msg_error("'%s' is not JSON: line 1: unexpected end of input",
+                     name);
+  }
+  f = fmemopen((void *)(uintptr_t)text, len, "r");
+  if (!f) {
+    memset(saved, 0, sizeof(*saved));
+    return msg_error("cannot read '%s': %s", name, strerror(errno));
+  }
+  rc = report_read_file(saved, f, name);
+  fclose(f);
+  return rc;
 }
 
 void report_saved_release(struct report_saved *saved)

@@ -491,3 +491,201 @@ void jt_write_plain(struct buf *b, const struct jt *v)
   else if (v->type == JT_BOOL)
     buf_puts(b, v->b ? "true" : "false");
 }
+
+/* --- reading a document from a stream, one value at a time -------------- */
+
+static int rd_peek(struct jt_reader *r)
+{
+  if (r->have < 0)
+    r->have = getc(r->f);
+  return r->have;
+}
+
+static int rd_next(struct jt_reader *r)
+{
+  int c = rd_peek(r);
+
+  r->have = -1;
+  if (c == '\n')
+    r->line++;
+  return c;
+}
+
+static int rd_fail(struct jt_reader *r, const char *what)
+{
+  if (!r->failed) {
+    if (ferror(r->f))
+      snprintf(r->err, sizeof(r->err), "line %zu: %s", r->line,
+               strerror(errno));
+    else
+      snprintf(r->err, sizeof(r->err), "line %zu: %s", r->line, what);
+  }
+  r->failed = 1;
+  return -1;
+}
+
+static void rd_ws(struct jt_reader *r)
+{
+  int c;
+
+  while ((c = rd_peek(r)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+    rd_next(r);
+}
+
+void jt_reader_init(struct jt_reader *r, FILE *f)
+{
+  memset(r, 0, sizeof(*r));
+  r->f = f;
+  r->have = -1;
+  r->line = 1;
+  r->first = 1;
+}
+
+int jt_reader_begin(struct jt_reader *r, int object)
+{
+  rd_ws(r);
+  if (rd_next(r) != (object ? '{' : '['))
+    return rd_fail(r, object ? "expected an object" : "expected an array");
+  r->first = 1;
+  return 0;
+}
+
+/* Before the next member or item: 1 if there is one, 0 at the end. */
+static int rd_more(struct jt_reader *r, int close)
+{
+  rd_ws(r);
+  if (rd_peek(r) == close) {
+    rd_next(r);
+    r->first = 0;
+    return 0;
+  }
+  if (!r->first) {
+    if (rd_next(r) != ',')
+      return rd_fail(r, close == '}' ? "expected ',' or '}'"
+                                     : "expected ',' or ']'");
+    rd_ws(r);
+  }
+  r->first = 0;
+  return 1;
+}
+
+/* The bytes of one JSON value into b, strings and nesting followed. */
+static int rd_value_text(struct jt_reader *r, struct buf *b)
+{
+  int depth = 0, c;
+
+  rd_ws(r);
+  for (;;) {
+    c = rd_peek(r);
+    if (c == EOF)
+      return rd_fail(r, "unexpected end of input");
+    if (depth == 0 && b->len &&
+        (c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' ||
+         c == '\t' || c == '\r'))
+      return 0;
+    rd_next(r);
+    buf_putc(b, (char)c);
+    if (c == '"') {
+      for (;;) {
+        c = rd_next(r);
+        if (c == EOF)
+          return rd_fail(r, "unterminated string");
+        buf_putc(b, (char)c);
+        if (c == '\\') {
+          c = rd_next(r);
+          if (c == EOF)
+            return rd_fail(r, "unterminated string");
+          buf_putc(b, (char)c);
+        }
+        else if (c == '"') {
+          break;
+        }
+      }
+    }
+    else if (c == '{' || c == '[') {
+      if (++depth > JT_MAX_DEPTH)
+        return rd_fail(r, "nested too deep");
+    }
+    else if (c == '}' || c == ']') {
+      if (--depth < 0)
+        return rd_fail(r, "unexpected text");
+    }
+    if (depth == 0 && (c == '}' || c == ']' || c == '"'))
+      return 0;
+  }
+}
+
+static int rd_parse(struct jt_reader *r, struct buf *b, size_t line,
+                    struct jt *out)
+{
+  char err[160];
+
+  if (jt_parse(out, b->s, b->len, err, sizeof(err)) < 0) {
+    if (!r->failed)
+      snprintf(r->err, sizeof(r->err), "in the value from line %zu: %s", line,
+               err);
+    r->failed = 1;
+    return -1;
+  }
+  return 0;
+}
+
+int jt_reader_key(struct jt_reader *r, char **key)
+{
+  struct buf b;
+  struct jt k;
+  size_t line;
+  int more = rd_more(r, '}');
+
+  *key = NULL;
+  if (more <= 0)
+    return more;
+  if (rd_peek(r) != '"')
+    return rd_fail(r, "expected a member name");
+  buf_init(&b, 0);
+  line = r->line;
+  if (rd_value_text(r, &b) < 0 || rd_parse(r, &b, line, &k) < 0) {
+    buf_release(&b);
+    return -1;
+  }
+  buf_release(&b);
+  *key = k.s;
+  k.s = NULL;
+  jt_release(&k);
+  rd_ws(r);
+  if (rd_next(r) != ':') {
+    FREE_AND_NULL(*key);
+    return rd_fail(r, "expected ':'");
+  }
+  return 1;
+}
+
+int jt_reader_item(struct jt_reader *r)
+{
+  return rd_more(r, ']');
+}
+
+int jt_reader_value(struct jt_reader *r, struct jt *out)
+{
+  struct buf b;
+  size_t line;
+  int rc;
+
+  memset(out, 0, sizeof(*out));
+  buf_init(&b, 0);
+  rd_ws(r);
+  line = r->line;
+  rc = rd_value_text(r, &b) < 0 ? -1 : rd_parse(r, &b, line, out);
+  buf_release(&b);
+  return rc;
+}
+
+int jt_reader_end(struct jt_reader *r)
+{
+  rd_ws(r);
+  if (rd_peek(r) != EOF)
+    return rd_fail(r, "text after the JSON value");
+  if (ferror(r->f))
+    return rd_fail(r, "read error");
+  return 0;
+}

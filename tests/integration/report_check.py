@@ -106,6 +106,43 @@ def check_csv(doc, text):
                                                             v))
 
 
+def check_summary_csv(doc, text):
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    phases = [r for r in rows if r["kind"] == "phase"]
+    cmps = [r for r in rows if r["kind"] == "comparison"]
+    want = sum(len(t["summary"]) * len(next(iter(t["summary"].values()))
+                                        ["phases"]) for t in doc["targets"])
+    if len(phases) != want:
+        bad("summary csv: %d phase rows, expected %d" % (len(phases), want))
+    for r in phases:
+        t = next(t for t in doc["targets"] if t["name"] == r["target"])
+        st = t["summary"][r["mode"]]["phases"][r["phase"]]
+        for k in ("n", "min_us", "p50_us", "p95_us", "max_us", "mean_us",
+                  "stddev_us"):
+            v = "" if st[k] is None else str(st[k])
+            if r[k] != v:
+                bad("summary csv %s %s %s %s: %r, expected %r"
+                    % (r["target"], r["mode"], r["phase"], k, r[k], v))
+    if len(cmps) != 9 * len(doc["comparison"]):
+        bad("summary csv: %d comparison rows for %d comparisons"
+            % (len(cmps), len(doc["comparison"])))
+    for r in cmps:
+        c = next(c for c in doc["comparison"]
+                 if c["target"] == r["target"] and c["mode"] == r["mode"])
+        if r["phase"] == "total":
+            for k in ("n_pairs", "median_diff_us", "ci_low_us", "ci_high_us",
+                      "verdict"):
+                v = "" if c[k] is None else str(c[k])
+                if r[k] != v:
+                    bad("summary csv comparison %s %s: %r, expected %r"
+                        % (r["target"], k, r[k], v))
+        elif r["median_diff_us"] != (
+                "" if c["phases"][r["phase"]]["median_diff_us"] is None
+                else str(c["phases"][r["phase"]]["median_diff_us"])):
+            bad("summary csv comparison %s %s median_diff_us"
+                % (r["target"], r["phase"]))
+
+
 def check_har(data_dir, doc, text):
     har = json.loads(text)
     check_har_fields(doc, har)
@@ -203,6 +240,7 @@ def main():
     doc = json.loads(load(os.path.join(out, "r.json")))
     check_ndjson(doc, load(os.path.join(out, "r.ndjson")))
     check_csv(doc, load(os.path.join(out, "r.csv")))
+    check_summary_csv(doc, load(os.path.join(out, "r.summary.csv")))
     check_har(data_dir, doc, load(os.path.join(out, "r.har")))
     check_html(doc, load(os.path.join(out, "r.html")))
     for p in problems[:40]:

@@ -13,6 +13,8 @@
 #   html    self-contained: no script, no external reference, one svg per
 #           chart
 #   prom    promtool check metrics (Debian prometheus)
+#   summary.csv  one row per target x mode x phase with the JSON summary's
+#           statistics, and one per comparison x phase (python)
 # The validators are skipped when missing, failures under
 # HOPSPLIT_TEST_REQUIRE.
 # Streaming: --format ndjson on stdout gives the same lines as the file.
@@ -31,9 +33,9 @@ mkdir -p "$O"
 hs_run 0 -n 3 --dns-server "$DNS" --cacert "$CA_FILE" --format ndjson \
   -H "Authorization: Bearer s3cret" \
   -o "$O/r.json" -o "$O/r.ndjson" -o "$O/r.csv" -o "$O/r.har" \
-  -o "$O/r.html" -o "$O/r.prom" -o "$O/r.txt" \
+  -o "$O/r.html" -o "$O/r.prom" -o "$O/r.txt" -o "$O/r.summary.csv" \
   base="$B/redirect-same?token=abc&x=1" other="$B/cacheable"
-for f in json ndjson csv har html prom txt; do
+for f in json ndjson csv har html prom txt summary.csv; do
   [ -s "$O/r.$f" ] || hs_fail "r.$f missing or empty"
 done
 cmp -s "$HS_OUT" "$O/r.ndjson" ||
