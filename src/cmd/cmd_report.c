@@ -28,6 +28,7 @@ static void usage(FILE *f)
         "re-render results saved with -o FILE.json, without the network\n"
         "  --format text|json|ndjson|csv|har|html|prom   stdout (text)\n"
         "  -o, --output FILE   also write FILE, format from its extension\n"
+        "                      (.summary.csv: the summary CSV)\n"
         "  --color auto|always|never\n"
         "  -q, --quiet / -v, --verbose\n",
         f);

@@ -64,7 +64,8 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"order", 0, OPT_ARG_REQUIRED, OPT_ORDER, "rotate|shuffle|fixed",
      "order of samples inside a round (default rotate)"},
     {"output", 'o', OPT_ARG_REQUIRED, OPT_OUTPUT, "FILE",
-     "also write FILE, format from its extension; repeatable"},
+     "also write FILE, format from its extension (.summary.csv: summary); "
+     "repeatable"},
     {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
      "sleep between samples (default 0)"},
     {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
