@@ -9,9 +9,15 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "banned.h"
@@ -173,7 +179,7 @@ static void test_sink(void **state)
 
   (void)state;
   assert_non_null(f);
-  buf_init_sink(&b, f);
+  buf_init_sink(&b, fileno(f));
   assert_int_equal(buf_puts(&b, "head "), 0);
   got = read_all(f, &len);
   CHECK_INT("small: nothing written yet", len, 0);
@@ -214,7 +220,7 @@ static void test_sink(void **state)
   free(got);
   /* Release keeps the sink. */
   buf_release(&b);
-  assert_ptr_equal(b.sink, f);
+  CHECK_INT("sink kept", b.sink, fileno(f));
   assert_int_equal(buf_printf(&b, "%s", "tail"), 0);
   assert_int_equal(buf_flush(&b), 0);
   got = read_all(f, &len);
@@ -226,8 +232,9 @@ static void test_sink(void **state)
   fclose(f);
 }
 
-/* A sink that refuses writes (a stream open for reading only): buf_flush
- * says -1, and keeps saying it; the buffer is emptied all the same. */
+/* A sink that refuses writes (a descriptor open for reading only):
+ * buf_flush says -1 with the write's errno, and keeps saying it; the
+ * buffer is emptied all the same. */
 static void test_sink_fails(void **state)
 {
   FILE *f = fopen("/dev/null", "r");
@@ -235,14 +242,78 @@ static void test_sink_fails(void **state)
 
   (void)state;
   assert_non_null(f);
-  buf_init_sink(&b, f);
+  buf_init_sink(&b, fileno(f));
   assert_int_equal(buf_puts(&b, "lost"), 0);
   assert_int_equal(buf_flush(&b), -1);
   CHECK_INT("failed", b.sink_failed, 1);
+  CHECK_INT("errno", b.sink_errno, EBADF);
   check_buf("failed", &b, "", 0);
   assert_int_equal(buf_flush(&b), -1);
   buf_release(&b);
   fclose(f);
+}
+
+static volatile sig_atomic_t alarms;
+
+static void on_alarm(int sig)
+{
+  (void)sig;
+  alarms++;
+}
+
+/* buf_write_fd writes everything through signals that interrupt it
+ * (EINTR, or a short write of what fit): a child reads 1 MiB from a pipe
+ * slowly while SIGALRM, without SA_RESTART, fires every millisecond. */
+static void test_write_fd_eintr(void **state)
+{
+  enum { N = 1 << 20 };
+  char *data = xmalloc(N);
+  struct sigaction sa, old;
+  struct itimerval it;
+  int fds[2], status;
+  pid_t pid;
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < N; i++)
+    data[i] = (char)(i * 7 + i / 4096);
+  assert_int_equal(pipe(fds), 0);
+  pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    size_t got = 0;
+    char chunk[4096];
+    ssize_t n;
+    struct timespec ts = {0, 200000};
+
+    close(fds[1]);
+    while ((n = read(fds[0], chunk, sizeof(chunk))) > 0) {
+      if (memcmp(chunk, data + got, (size_t)n))
+        _exit(2);
+      got += (size_t)n;
+      nanosleep(&ts, NULL);
+    }
+    _exit(got == N ? 0 : 1);
+  }
+  close(fds[0]);
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = on_alarm;
+  sigemptyset(&sa.sa_mask);
+  assert_int_equal(sigaction(SIGALRM, &sa, &old), 0);
+  memset(&it, 0, sizeof(it));
+  it.it_interval.tv_usec = 1000;
+  it.it_value.tv_usec = 1000;
+  assert_int_equal(setitimer(ITIMER_REAL, &it, NULL), 0);
+  CHECK_INT("written", buf_write_fd(fds[1], data, N), 0);
+  memset(&it, 0, sizeof(it));
+  setitimer(ITIMER_REAL, &it, NULL);
+  sigaction(SIGALRM, &old, NULL);
+  close(fds[1]);
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(alarms > 0);
+  CHECK_INT("child read it all, in order",
+            WIFEXITED(status) ? WEXITSTATUS(status) : 99, 0);
+  free(data);
 }
 
 /* Without a sink, buf_flush does nothing and succeeds. */
@@ -287,9 +358,13 @@ static void test_vprintf(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_empty),      cmocka_unit_test(test_grow),
-      cmocka_unit_test(test_cap),        cmocka_unit_test(test_sink),
-      cmocka_unit_test(test_sink_fails), cmocka_unit_test(test_flush_no_sink),
+      cmocka_unit_test(test_empty),
+      cmocka_unit_test(test_grow),
+      cmocka_unit_test(test_cap),
+      cmocka_unit_test(test_sink),
+      cmocka_unit_test(test_sink_fails),
+      cmocka_unit_test(test_write_fd_eintr),
+      cmocka_unit_test(test_flush_no_sink),
       cmocka_unit_test(test_vprintf),
   };
 
