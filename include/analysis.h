@@ -163,6 +163,12 @@ void analysis_hop_facts(const struct plan *p, const struct sample *s,
 size_t analysis_explaining_phases(const struct comparison *cmp,
                                   enum sum_phase *out, size_t max);
 
+/* The phase (dns .. other, not total) with the largest median in m, and
+ * its share of the median total in whole percent (-1 when the total is
+ * 0); SUM_COUNT when no phase took time. */
+enum sum_phase analysis_largest_phase(const struct mode_summary *m,
+                                      int *share_pct);
+
 void analysis_build(struct analysis *a, const struct plan *p,
                     const struct results *r);
 void analysis_release(struct analysis *a);

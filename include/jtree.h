@@ -1,7 +1,8 @@
 /*
  * jtree.h: a small JSON reader into a tree, for re-reading saved results
- * (hopsplit report) and for renderers that reshape the hopsplit/1
- * document (ndjson, the tables of the HTML and Prometheus reports).
+ * (hopsplit report, one sample at a time through jt_reader).  Renderers
+ * never use it: they read typed data through the field table
+ * (report_fields.h).
  *
  * Numbers keep their text, so writing a tree back gives the same digits.
  * Object members keep their order.  jt_parse fills a tree the caller

@@ -147,3 +147,20 @@ size_t analysis_explaining_phases(const struct comparison *cmp,
   }
   return shown;
 }
+
+enum sum_phase analysis_largest_phase(const struct mode_summary *m,
+                                      int *share_pct)
+{
+  int ph, best = -1;
+
+  *share_pct = -1;
+  for (ph = 0; ph < SUM_TOTAL; ph++)
+    if (m->phases[ph].n &&
+        (best < 0 || m->phases[ph].p50 > m->phases[best].p50))
+      best = ph;
+  if (best < 0 || !m->phases[best].p50)
+    return SUM_COUNT;
+  if (m->phases[SUM_TOTAL].p50 > 0)
+    *share_pct = (int)(m->phases[best].p50 * 100 / m->phases[SUM_TOTAL].p50);
+  return (enum sum_phase)best;
+}

@@ -398,25 +398,21 @@ static void verdict_words(struct buf *b, const struct comparison *cmp)
                tot->n_pairs);
 }
 
-/* The phase of a mode with the largest median, as "tls 2.89 ms". */
+/* The phase of a mode with the largest median (the analysis picks it),
+ * as "tls 2.89 ms (65 %)". */
 static void largest_phase(struct buf *b, const struct mode_summary *m)
 {
-  int ph, best = -1;
+  int pct;
+  enum sum_phase ph = analysis_largest_phase(m, &pct);
 
-  for (ph = 0; ph < SUM_TOTAL; ph++)
-    if (m->phases[ph].n &&
-        (best < 0 || m->phases[ph].p50 > m->phases[best].p50))
-      best = ph;
-  if (best < 0 || !m->phases[best].p50) {
+  if (ph == SUM_COUNT) {
     buf_puts(b, "-");
     return;
   }
-  buf_printf(b, "%s ", sum_phase_names[best]);
-  dur(b, m->phases[best].p50);
-  if (m->phases[SUM_TOTAL].p50 > 0)
-    buf_printf(
-        b, " (%lld&#x202F;%%)",
-        (long long)(m->phases[best].p50 * 100 / m->phases[SUM_TOTAL].p50));
+  buf_printf(b, "%s ", sum_phase_names[ph]);
+  dur(b, m->phases[ph].p50);
+  if (pct >= 0)
+    buf_printf(b, " (%d&#x202F;%%)", pct);
 }
 
 /* The first screen: per target and mode the median total and where the

@@ -1,0 +1,225 @@
+/*
+ * test_report_fields: the field table every renderer reads
+ * (report_fields.h): a sample and its hop written as JSON by the table
+ * nest by dotted names, give null where a value is unknown and "error":
+ * null for a sample that succeeded; plain and human forms carry the units
+ * (microseconds for machines, ms/s/KiB for people); every name the views
+ * look up exists.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "json.h"
+#include "options.h"
+#include "report_fields.h"
+
+#include "check.h"
+#include "banned.h"
+
+struct fixture {
+  struct options o;
+  struct plan p;
+  struct target t;
+  struct results r;
+  struct analysis a;
+  struct report_ctx c;
+  struct sample s;
+  struct hop h;
+  struct hop_fact fact;
+};
+
+static void setup(struct fixture *f)
+{
+  memset(f, 0, sizeof(*f));
+  options_init(&f->o);
+  f->t.name = xstrdup("api");
+  f->t.url = xstrdup("https://a.test/x?token=secret");
+  f->t.opts = &f->o;
+  f->p.opts = &f->o;
+  f->p.targets = &f->t;
+  f->p.n_targets = 1;
+  f->c.plan = &f->p;
+  f->c.results = &f->r;
+  f->c.analysis = &f->a;
+  sample_init(&f->s);
+  hop_init(&f->h);
+  f->s.mode = MODE_WARM;
+  f->s.round = 2;
+  f->s.position = 1;
+  f->s.ok = 1;
+  f->s.total_us = 1500;
+  f->s.started_at_ms = 1764470000123;
+  f->h.url = "https://a.test/x?token=secret";
+  f->h.method = "GET";
+  f->h.status = 200;
+  f->h.tls.resumed = -1;
+  f->h.dns.ttl = -1;
+  f->h.phases[PHASE_WAIT] = 1200;
+  f->h.phases[PHASE_TOTAL] = 1500;
+  f->h.curl.namelookup = -1;
+  f->h.curl.total = 1500;
+  f->h.size_download = 3072;
+  f->s.hops = &f->h;
+  f->s.n_hops = 1;
+  f->fact.verdict = CACHE_UNKNOWN;
+}
+
+static void teardown(struct fixture *f)
+{
+  free(f->t.name);
+  free(f->t.url);
+  options_release(&f->o);
+}
+
+static void test_sample_json(void **state)
+{
+  struct fixture f;
+  struct field_row r;
+  struct json j;
+  struct buf b;
+
+  (void)state;
+  setup(&f);
+  buf_init(&b, 0);
+  json_init(&j, &b, 0);
+  json_object_begin(&j, NULL);
+  field_row_sample(&r, &f.c, &f.s, 7, &f.fact);
+  field_json(&j, report_sample_fields, NULL, &r);
+  json_object_end(&j);
+  CHECK_STR("sample", b.s,
+            "{\"index\":7,\"target\":\"api\",\"mode\":\"warm\",\"round\":2,"
+            "\"position\":1,\"started_at\":\"2025-11-30T02:33:20.123Z\","
+            "\"ok\":true,\"error\":null,\"total_us\":1500,\"redirect_us\":0,"
+            "\"other_us\":0}");
+  buf_reset(&b);
+  f.s.ok = 0;
+  f.s.err = ERR_TIMEOUT;
+  f.s.err_message = "too slow";
+  json_init(&j, &b, 0);
+  json_object_begin(&j, NULL);
+  field_json(&j, report_sample_fields, "error.", &r);
+  json_object_end(&j);
+  CHECK_STR("error members", b.s,
+            "{\"class\":\"timeout\",\"message\":\"too slow\"}");
+  buf_release(&b);
+  teardown(&f);
+}
+
+static void test_hop_groups(void **state)
+{
+  struct fixture f;
+  struct field_row r;
+  struct json j;
+  struct buf b;
+
+  (void)state;
+  setup(&f);
+  buf_init(&b, 0);
+  field_row_sample(&r, &f.c, &f.s, 0, &f.fact);
+  field_row_hop(&r, 0);
+  json_init(&j, &b, 0);
+  json_object_begin(&j, NULL);
+  field_json(&j, report_hop_fields, "curl.", &r);
+  json_object_end(&j);
+  CHECK_STR("curl seconds, null when unknown", b.s,
+            "{\"time_namelookup\":null,\"time_connect\":null,"
+            "\"time_appconnect\":null,\"time_pretransfer\":null,"
+            "\"time_posttransfer\":null,\"time_starttransfer\":null,"
+            "\"time_total\":0.001500}");
+  buf_reset(&b);
+  json_init(&j, &b, 0);
+  json_object_begin(&j, NULL);
+  field_json(&j, report_hop_fields, "tls.", &r);
+  json_object_end(&j);
+  CHECK_STR("tls", b.s,
+            "{\"version\":null,\"cipher\":null,\"alpn\":null,"
+            "\"resumed\":null}");
+  buf_release(&b);
+  teardown(&f);
+}
+
+static void test_forms(void **state)
+{
+  static const struct {
+    const char *table, *name, *plain, *human;
+  } cases[] = {
+      {"hop", "phases_us.wait", "1200", "1.20 ms"},
+      {"hop", "size_download", "3072", "3.0 KiB"},
+      {"hop", "status", "200", "200"},
+      {"hop", "tls.resumed", "", "-"},
+      {"hop", "url", "https://a.test/x?token=REDACTED",
+       "https://a.test/x?token=REDACTED"},
+      {"hop", "reused", "false", "no"},
+      {"sample", "total_us", "1500", "1.50 ms"},
+      {"sample", "ok", "true", "yes"},
+  };
+  struct fixture f;
+  struct field_row r;
+  size_t i;
+
+  (void)state;
+  setup(&f);
+  field_row_sample(&r, &f.c, &f.s, 0, &f.fact);
+  field_row_hop(&r, 0);
+  for (i = 0; i < ARRAY_SIZE(cases); i++) {
+    const struct field *fl =
+        field_find(!strcmp(cases[i].table, "hop") ? report_hop_fields
+                                                  : report_sample_fields,
+                   cases[i].name);
+    struct field_value v;
+    struct buf b;
+
+    buf_init(&b, 0);
+    field_get(fl, &r, &v);
+    field_plain(fl, &v, &b);
+    CHECK_STR(cases[i].name, b.s, cases[i].plain);
+    buf_reset(&b);
+    field_human(fl, &v, &b);
+    CHECK_STR(cases[i].name, b.s, cases[i].human);
+    field_value_release(&v);
+    buf_release(&b);
+  }
+  teardown(&f);
+}
+
+/* Every row has a label in words (no '_'), a type and an accessor. */
+static void test_tables(void **state)
+{
+  const struct field *const tables[] = {report_sample_fields,
+                                        report_hop_fields, report_stat_fields,
+                                        report_compare_fields};
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(tables); i++) {
+    const struct field *f;
+
+    for (f = tables[i]; f->name; f++) {
+      if (f->type == FIELD_SECONDS)
+        continue; /* curl's own names, as curl -w spells them */
+      if (!f->label || strchr(f->label, '_') || !f->get ||
+          f->type >= FIELD_TYPE_COUNT) {
+        print_error("field %s: label '%s'\n", f->name,
+                    f->label ? f->label : "(null)");
+        fail();
+      }
+    }
+  }
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_sample_json),
+      cmocka_unit_test(test_hop_groups),
+      cmocka_unit_test(test_forms),
+      cmocka_unit_test(test_tables),
+  };
+
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
