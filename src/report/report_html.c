@@ -438,8 +438,11 @@ static void summary(const struct report_ctx *c, struct buf *b)
   }
   buf_puts(b, "<table>\n<tr><th class=\"l\">target</th><th class=\"l\">"
               "mode</th><th>median total</th><th class=\"l\">largest phase"
-              "</th><th class=\"l\">against the baseline (median "
-              "difference, 95&#x202F;% interval)</th></tr>\n");
+              "</th>");
+  if (p->n_targets > 1)
+    buf_puts(b, "<th class=\"l\">against the baseline (median difference, "
+                "95&#x202F;% interval)</th>");
+  buf_puts(b, "</tr>\n");
   for (t = 0; t < p->n_targets; t++)
     for (i = 0; i < p->n_modes; i++) {
       const struct mode_summary *m = &a->targets[t].modes[p->modes[i]];
@@ -462,11 +465,13 @@ static void summary(const struct report_ctx *c, struct buf *b)
                    m->n_failed);
       buf_puts(b, "</td><td class=\"l\">");
       largest_phase(b, m);
-      buf_puts(b, "</td><td class=\"l\">");
-      if (cmp)
-        verdict_words(b, cmp);
-      else
-        buf_puts(b, t == 0 && p->n_targets > 1 ? "baseline" : "-");
+      if (p->n_targets > 1) {
+        buf_puts(b, "</td><td class=\"l\">");
+        if (cmp)
+          verdict_words(b, cmp);
+        else
+          buf_puts(b, t == 0 ? "baseline" : "-");
+      }
       buf_puts(b, "</td></tr>\n");
     }
   buf_puts(b, "</table>\n");
