@@ -240,7 +240,8 @@ def main():
     doc = json.loads(load(os.path.join(out, "r.json")))
     check_ndjson(doc, load(os.path.join(out, "r.ndjson")))
     check_csv(doc, load(os.path.join(out, "r.csv")))
-    check_summary_csv(doc, load(os.path.join(out, "r.summary.csv")))
+    if os.path.exists(os.path.join(out, "r.summary.csv")):
+        check_summary_csv(doc, load(os.path.join(out, "r.summary.csv")))
     check_har(data_dir, doc, load(os.path.join(out, "r.har")))
     check_html(doc, load(os.path.join(out, "r.html")))
     for p in problems[:40]:
