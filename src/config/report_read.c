@@ -182,6 +182,9 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   free(o->method);
   o->method = xstrdup(jt_str(jt_get(s, "method")) ? jt_str(jt_get(s, "method"))
                                                   : "GET");
+  o->method_set = 1; /* the method as it was sent */
+  if (jt_get(s, "fail"))
+    o->fail = bool_of(r, jt_get(s, "fail"), "settings.fail");
   strv(jt_get(s, "headers"), &o->headers, &o->n_headers);
   free(o->user_agent);
   o->user_agent = opt_str(jt_get(s, "user_agent"));

@@ -349,6 +349,17 @@ static int header_is_credential(const char *h)
          !strncasecmp(h, "proxy-authorization:", 20);
 }
 
+/* Whether -H gave a header of that name. */
+static int has_header(const struct options *o, const char *name)
+{
+  size_t i, n = strlen(name);
+
+  for (i = 0; i < o->n_headers; i++)
+    if (!strncasecmp(o->headers[i], name, n) && o->headers[i][n] == ':')
+      return 1;
+  return 0;
+}
+
 /*
  * Error class of a failed transfer.  A send or receive error (a reset)
  * is a connect failure while no connection stood yet, and a protocol
@@ -519,7 +530,16 @@ static void set_options(CURL *e, const struct client *c,
     curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
   if (hdrs)
     curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
-  if (!strcmp(rq->method, "HEAD"))
+  if (rq->body) {
+    /* As curl's -d: libcurl sends it as a POST (Content-Length, and
+     * application/x-www-form-urlencoded unless -H or --json says
+     * otherwise); another method is curl's -X over it. */
+    curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)rq->body_len);
+    curl_easy_setopt(e, CURLOPT_POSTFIELDS, rq->body);
+    if (strcmp(rq->method, "POST"))
+      curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
+  }
+  else if (!strcmp(rq->method, "HEAD"))
     curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
   else if (strcmp(rq->method, "GET"))
     curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
@@ -567,6 +587,13 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   for (i = 0; i < o->n_headers; i++)
     if (!rq->drop_credentials || !header_is_credential(o->headers[i]))
       hdrs = curl_slist_append(hdrs, o->headers[i]);
+  if (rq->json) {
+    /* curl 7.82's --json, on every hop as curl sends them. */
+    if (!has_header(o, "content-type"))
+      hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
+    if (!has_header(o, "accept"))
+      hdrs = curl_slist_append(hdrs, "Accept: application/json");
+  }
   x.easy = e;
   x.hop = h;
   errbuf[0] = '\0';
