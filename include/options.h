@@ -210,6 +210,10 @@ void options_finish(struct options *o);
  * `hopsplit report`, which replays recorded options). */
 void options_ca_from_env(struct options *o);
 
+/* What stderr says (msg_verbosity): -1 under -q/-s, except that -S keeps
+ * the warnings about failures (curl's --show-error), 0, 1+ under -v. */
+int options_verbosity(const struct options *o);
+
 /* The method of the first hop as curl picks it: -X, else HEAD for -I,
  * POST with a body, GET otherwise.  Static or owned by o. */
 const char *options_method(const struct options *o);

@@ -29,7 +29,7 @@ static int measure_urls(int argc, char **argv)
   memset(&plan, 0, sizeof(plan));
   if (cli_parse(&cli, argc, argv) < 0)
     goto out_cli;
-  msg_verbosity = cli.opts.verbosity;
+  msg_verbosity = options_verbosity(&cli.opts);
   if (cli.opts.help) {
     cli_usage(stdout);
     rc = EXIT_STATUS_OK;
@@ -43,16 +43,20 @@ static int measure_urls(int argc, char **argv)
   }
   if (plan_build(&plan, &cli.opts, cli.args, cli.n_args) < 0)
     goto out_cli;
-  if (cli.opts.dry_run) {
-    plan_print(&plan, stdout);
-    rc = EXIT_STATUS_OK;
+  /* Every check a run makes before it measures, --dry-run included: the
+   * files options name, then the outputs (an output that cannot be
+   * written is found before anything is measured, not after). */
+  rc = pipeline_preflight(&plan);
+  if (rc != EXIT_STATUS_OK)
     goto out_plan;
-  }
-  /* An output that cannot be written is found before anything is
-   * measured, not after. */
   rc = EXIT_STATUS_SETUP;
   if (pipeline_check_outputs(&cli.opts) < 0)
     goto out_plan;
+  if (cli.opts.dry_run) {
+    plan_print(&plan, stdout);
+    rc = fflush(stdout) == 0 ? EXIT_STATUS_OK : EXIT_STATUS_SETUP;
+    goto out_plan;
+  }
   if (pipeline_measure(&pl, &plan, NULL, NULL) == 0)
     rc = pipeline_exit_status(&pl, pipeline_report(&pl, &cli.opts), 0);
   pipeline_release(&pl);

@@ -120,7 +120,7 @@ static int run_one(struct profile *pr, struct plan *plan, int several)
   size_t failed;
   int rc = EXIT_STATUS_SETUP;
 
-  msg_verbosity = pr->opts.verbosity;
+  msg_verbosity = options_verbosity(&pr->opts);
   if (several)
     msg_info("running profile '%s' (%s)", pr->name, pr->file);
   if (pipeline_measure(&pl, plan, NULL, NULL) == 0) {
@@ -145,7 +145,7 @@ int cmd_run(int argc, char **argv)
 
   if (cli_parse(&cli, argc, argv) < 0)
     goto out;
-  msg_verbosity = cli.opts.verbosity;
+  msg_verbosity = options_verbosity(&cli.opts);
   if (cli.opts.help) {
     run_usage(stdout);
     rc = EXIT_STATUS_OK;
@@ -177,7 +177,17 @@ int cmd_run(int argc, char **argv)
   }
   if (bad)
     goto out;
+  for (i = 0; i < n; i++)
+    if (pipeline_preflight(&plans[i]) != EXIT_STATUS_OK)
+      bad = 1;
+  if (bad)
+    goto out;
   if (cli.opts.dry_run) {
+    /* The outputs as the run would check them, creating nothing. */
+    rc = EXIT_STATUS_SETUP;
+    for (i = 0; i < n; i++)
+      if (pipeline_check_outputs_dry(&profs[i].opts) < 0)
+        goto out;
     for (i = 0; i < n; i++) {
       if (i)
         putchar('\n');

@@ -393,6 +393,7 @@ static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
 
     hop_of(r, jt_at(hops, i), h);
     hop_pool_arrays(h);
+    s->status = h->status; /* older files: the last hop's */
   }
 }
 

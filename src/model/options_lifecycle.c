@@ -115,3 +115,10 @@ const char *options_method(const struct options *o)
     return "POST";
   return "GET";
 }
+
+int options_verbosity(const struct options *o)
+{
+  if (o->verbosity < 0 && o->show_error)
+    return 0;
+  return o->verbosity;
+}

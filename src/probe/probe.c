@@ -315,6 +315,19 @@ static void run_on(struct client *c, const struct target *t, struct sample *s)
   t0 = probe_now_us();
   walk(c, t, s, t0);
   s->total_us = probe_now_us() - t0;
+  if (s->n_hops)
+    s->status = s->hops[s->n_hops - 1].status;
+  if (s->ok && t->opts->fail && s->status >= 400) {
+    /* curl -f: the transfer worked, the answer is a failure. */
+    char msg[1200];
+    const struct hop *h = &s->hops[s->n_hops - 1];
+    char *shown = t->opts->show_secrets ? xstrdup(h->url) : url_redact(h->url);
+
+    snprintf(msg, sizeof(msg), "HTTP %ld from '%.1000s' (--fail)", s->status,
+             shown);
+    free(shown);
+    fail(s, ERR_HTTP_STATUS, msg);
+  }
   sample_close_accounts(s);
 }
 

@@ -120,6 +120,15 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
     if (m->failed_by_class[e])
       json_int(j, err_class_names[e], (int64_t)m->failed_by_class[e]);
   json_object_end(j);
+  /* Final statuses with their counts, "0" for no response. */
+  json_object_begin(j, "statuses");
+  for (k = 0; k < m->n_statuses; k++) {
+    char code[24];
+
+    snprintf(code, sizeof(code), "%ld", m->statuses[k].status);
+    json_int(j, code, (int64_t)m->statuses[k].n);
+  }
+  json_object_end(j);
   if (m->median_sample >= 0)
     json_int(j, "median_sample", m->median_sample);
   else
@@ -560,6 +569,10 @@ static void sample_obj(struct json *j, const struct report_ctx *c,
   json_int(j, "total_us", s->total_us);
   json_int(j, "redirect_us", s->redirect_us);
   json_int(j, "other_us", s->other_us);
+  if (s->status)
+    json_int(j, "status", s->status);
+  else
+    json_null(j, "status");
   json_array_begin(j, "primed");
   if (s->primed) {
     char *u = report_url(c, s->primed);
