@@ -19,8 +19,8 @@
 #include "banned.h"
 
 /* Options "report" takes: the rest belong to measuring. */
-static const char *const report_opts[] = {"color",  "format", "help",
-                                          "output", "quiet",  "verbose"};
+static const char *const report_opts[] = {"brief",  "color", "format", "help",
+                                          "output", "quiet", "verbose"};
 
 static void usage(FILE *f)
 {
@@ -28,6 +28,7 @@ static void usage(FILE *f)
         "re-render results saved with -o FILE.json, without the network\n"
         "  --format text|json|ndjson|csv|har|html|prom   stdout (text)\n"
         "  -o, --output FILE   also write FILE, format from its extension\n"
+        "  --brief             text: one line per target and mode\n"
         "  --color auto|always|never\n"
         "  -q, --quiet / -v, --verbose\n",
         f);

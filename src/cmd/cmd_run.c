@@ -107,8 +107,10 @@ static void print_dry_run(const struct profile *pr, const struct plan *plan)
     char *what = check_describe(k);
 
     printf("  %-12s %-5s %s  (%s)\n", plan->targets[k->target].name,
-           k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode], what,
-           k->where);
+           k->kind == CHECK_CACHE || k->mode == MODE_COUNT
+               ? "all"
+               : sample_mode_names[k->mode],
+           what, k->where);
     free(what);
   }
 }

@@ -468,6 +468,9 @@ static void checks_of(struct rd *r, const struct jt *doc,
 
       c->mode = m < 0 ? MODE_COLD : (enum sample_mode)m;
     }
+    else if (c->kind == CHECK_STATUS) {
+      c->mode = MODE_COUNT; /* every mode */
+    }
     if (c->kind == CHECK_METRIC) {
       const struct jt *mx = jt_get(j, "max_us"), *mn = jt_get(j, "min_us");
 
@@ -497,6 +500,14 @@ static void checks_of(struct rd *r, const struct jt *doc,
             strcmp(jt_str(hop), "last") ? CHECK_HOP_EVERY : CHECK_HOP_LAST;
       else
         c->hop = (long)int_or(r, hop, "checks[].hop", 0);
+    }
+    else if (c->kind == CHECK_STATUS) {
+      const struct jt *v = jt_get(j, "statuses");
+
+      for (k = 0; k < jt_len(v); k++)
+        if (check_parse_status(jt_str(jt_at(v, k)) ? jt_str(jt_at(v, k)) : "",
+                               c, err, sizeof(err)) < 0)
+          problem(r, "checks[].statuses", err);
     }
     else {
       const struct jt *v = jt_get(j, "verdicts");
