@@ -245,7 +245,18 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
     err[0] = '\0';
     cls = probe_hop_run(c, o, &rq, h, err, sizeof(err));
     if (cls != ERR_NONE) {
-      fail(s, cls, err);
+      if (s->n_hops > 1) {
+        /* The hop that failed and where it went: not the URL given. */
+        char msg[1400];
+        char *shown = o->show_secrets ? xstrdup(url) : url_redact(url);
+
+        snprintf(msg, sizeof(msg), "hop %zu (%.300s): %s", s->n_hops, shown,
+                 err);
+        free(shown);
+        fail(s, cls, msg);
+      }
+      else
+        fail(s, cls, err);
       break;
     }
     if (!o->follow || !is_redirect(h->status) || !h->location)
