@@ -29,6 +29,7 @@ static const struct {
     {"position", "s:position"},
     {"started_at", "s:started_at"},
     {"ok", "s:ok"},
+    {"final_status", "s:status"},
     {"hop", "h:hop"},
     {"method", "h:method"},
     {"url", "h:url"},

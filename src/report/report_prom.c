@@ -117,8 +117,8 @@ static void counts(struct buf *out, const struct jt *targets, const char *name,
 
 static void failures(struct buf *out, const struct jt *targets)
 {
-  static const char *const classes[] = {"dns",     "connect", "tls",
-                                        "timeout", "http",    "redirect"};
+  static const char *const classes[] = {
+      "dns", "connect", "tls", "timeout", "http", "redirect", "http-status"};
   size_t t, m, e;
 
   family(out, "hopsplit_sample_failures_total", "counter",
@@ -142,6 +142,34 @@ static void failures(struct buf *out, const struct jt *targets)
           jt_write_plain(out, n);
         else
           buf_putc(out, '0');
+        buf_putc(out, '\n');
+      }
+    }
+  }
+}
+
+/* hopsplit_final_status_total: samples per final HTTP status ("0" when
+ * no response came), per target and mode. */
+static void statuses(struct buf *out, const struct jt *targets)
+{
+  size_t t, m, k;
+
+  family(out, "hopsplit_final_status_total", "counter",
+         "Samples per final HTTP status (0: no response), target and mode.");
+  for (t = 0; t < jt_len(targets); t++) {
+    const struct jt *tg = jt_at(targets, t);
+    const struct jt *summ = jt_get(tg, "summary");
+
+    for (m = 0; m < jt_len(summ); m++) {
+      const struct jt *st = jt_get(&summ->v[m], "statuses");
+
+      for (k = 0; k < jt_len(st); k++) {
+        buf_puts(out, "hopsplit_final_status_total{");
+        label(out, "target", jt_str(jt_get(tg, "name")), 1);
+        label(out, "mode", summ->k[m], 0);
+        label(out, "status", st->k[k], 0);
+        buf_puts(out, "} ");
+        jt_write_plain(out, &st->v[k]);
         buf_putc(out, '\n');
       }
     }
@@ -260,6 +288,7 @@ void report_prom(const struct report_ctx *c, struct buf *out)
   counts(out, targets, "hopsplit_samples_total",
          "Samples measured per target and mode.", "n");
   failures(out, targets);
+  statuses(out, targets);
   cache(out, targets);
   edge(out, targets);
   comparison(out, &doc);

@@ -390,9 +390,16 @@ static void waterfall(const struct report_ctx *c, struct buf *b,
     buf_putc(b, '\n');
   }
   buf_puts(b, "  ");
-  for (ph = 0; ph < PHASE_TOTAL; ph++)
-    buf_printf(b, " %s%s%s %s", on(c, phase_color[ph]), phase_glyph[ph],
-               off(c), phase_names[ph]);
+  for (ph = 0; ph < PHASE_TOTAL; ph++) {
+    int any = ph != PHASE_SEND;
+
+    /* send only when a hop measured it, as in the tables. */
+    for (i = 0; i < s->n_hops && !any; i++)
+      any = s->hops[i].phases[ph] > 0;
+    if (any)
+      buf_printf(b, " %s%s%s %s", on(c, phase_color[ph]), phase_glyph[ph],
+                 off(c), phase_names[ph]);
+  }
   buf_putc(b, '\n');
 }
 
