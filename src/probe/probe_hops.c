@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "probe.h"
 #include "probe_int.h"
@@ -433,6 +434,16 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
                u->host, prob ? prob + 25 : d);
     return;
   case CURLE_COULDNT_CONNECT:
+    if (!os_errno) {
+      /* libcurl 7.88 does not keep socket()'s errno: ask again, so that
+       * running out of descriptors is not "Couldn't connect". */
+      int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+      if (fd < 0)
+        os_errno = errno;
+      else
+        close(fd);
+    }
     if (os_errno == EMFILE || os_errno == ENFILE)
       snprintf(err, errlen,
                "out of file descriptors (%s) opening a connection to %s:%d: "
