@@ -133,9 +133,10 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   char n[16];
 
   snprintf(n, sizeof(n), "n=%zu", m->n_ok);
-  buf_printf(b, "\n  %s%-7s%s %-7s %10s %10s %10s %10s\n", on(c, "\033[1m"),
-             sample_mode_names[mode], off(c), n, "p50",
-             m->n_ok && m->n_ok < 20 ? "p95*" : "p95", "min", "max");
+  /* The mark hangs after "p95", which ends where its numbers end. */
+  buf_printf(b, "\n  %s%-7s%s %-7s %10s %10s%s%10s %10s\n", on(c, "\033[1m"),
+             sample_mode_names[mode], off(c), n, "p50", "p95",
+             m->n_ok && m->n_ok < 20 ? "*" : " ", "min", "max");
   if (m->n_ok && m->n_ok < 20)
     *low_conf = 1;
   if (!m->n_ok) {
@@ -502,6 +503,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   const struct plan *p = c->plan;
   const struct analysis *a = c->analysis;
   size_t i, m;
+  char *ci_note = NULL;
 
   if (!a->n_comparisons)
     return;
@@ -562,16 +564,15 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       if (tot->n_dropped)
         buf_printf(b, "    %zu round%s left out: a side failed\n",
                    tot->n_dropped, tot->n_dropped == 1 ? "" : "s");
-      if (!tot->ci_available && tot->n_pairs && tot->unpaired)
-        buf_printf(b,
-                   "            * %zu and %zu samples: the interval is [min, "
-                   "max] with %.1f %% coverage\n",
-                   tot->n_base, tot->n_target, tot->ci_level * 100.0);
-      else if (!tot->ci_available && tot->n_pairs)
-        buf_printf(b,
-                   "            * %zu pairs: the interval is [min, max] "
-                   "with %.1f %% coverage; 6 or more pairs give 95 %%\n",
-                   tot->n_pairs, tot->ci_level * 100.0);
+      /* The interval's mark, explained once after the table. */
+      if (!tot->ci_available && tot->n_pairs && !ci_note && tot->unpaired)
+        ci_note = xasprintf("* %zu and %zu samples: the interval is [min, "
+                            "max] with %.1f %% coverage",
+                            tot->n_base, tot->n_target, tot->ci_level * 100.0);
+      else if (!tot->ci_available && tot->n_pairs && !ci_note)
+        ci_note = xasprintf("* %zu pairs: the interval is [min, max] with "
+                            "%.1f %% coverage; 6 or more pairs give 95 %%",
+                            tot->n_pairs, tot->ci_level * 100.0);
       /* The phases that explain the difference: those whose interval
        * excludes 0, largest first (at most four). */
       {
@@ -606,6 +607,11 @@ static void comparison(const struct report_ctx *c, struct buf *b)
           buf_putc(b, '\n');
       }
     }
+  }
+  /* The interval mark, explained once. */
+  if (ci_note) {
+    wrap2(b, ci_note, 2, 4);
+    free(ci_note);
   }
 }
 
