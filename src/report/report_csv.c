@@ -29,7 +29,6 @@ static const struct {
     {"position", "s:position"},
     {"started_at", "s:started_at"},
     {"ok", "s:ok"},
-    {"final_status", "s:status"},
     {"hop", "h:hop"},
     {"method", "h:method"},
     {"url", "h:url"},
@@ -63,6 +62,7 @@ static const struct {
     {"error_message", "t:message"},
     {"insecure", "d:settings.insecure"},
     {"vantage", "d:vantage"},
+    {"final_status", "s:status"},
 };
 
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))
