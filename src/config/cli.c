@@ -137,6 +137,16 @@ static int parse_long(struct cli *c, int argc, char **argv, int *i)
   return apply(c, d, val, shown);
 }
 
+static int all_digits(const char *s)
+{
+  if (!*s)
+    return 0;
+  for (; *s; s++)
+    if (*s < '0' || *s > '9')
+      return 0;
+  return 1;
+}
+
 static int parse_short(struct cli *c, int argc, char **argv, int *i)
 {
   const char *p = argv[*i] + 1;
@@ -157,6 +167,12 @@ static int parse_short(struct cli *c, int argc, char **argv, int *i)
     if (d->arg == OPT_ARG_NONE) {
       if (apply(c, d, NULL, shown) < 0)
         return -1;
+      /* "-L 5" from before -L became curl's flag: 5 would be a target. */
+      if (d->id == OPT_LOCATION && !p[1] && *i + 1 < argc &&
+          all_digits(argv[*i + 1]))
+        return msg_error("option -L takes no value ('%s'): the number of "
+                         "redirects is --max-redirs %s",
+                         argv[*i + 1], argv[*i + 1]);
       continue;
     }
     if (p[1])

@@ -76,6 +76,12 @@ hs_jcheck --all-ok "nhops() == [3]"
 hs_run 3 -n 1 --mode cold --format json --location --max-redirs 1 $T \
   "$B/redirect-chain"
 hs_jcheck "classes() == ['redirect']"
+# "-L 5", as before -L was curl's: a usage error, not a target "5".
+: >"$NGINX_LOG"
+# shellcheck disable=SC2086
+hs_run 2 -L 5 $T "$B/ok"
+hs_grep_err "option -L takes no value \('5'\): the number of redirects is --max-redirs 5"
+[ ! -s "$NGINX_LOG" ] || hs_fail "-L 5 still measured"
 # shellcheck disable=SC2086
 hs_run 0 -n 1 --mode cold --format json --no-follow -L $T "$B/redirect-same"
 hs_jcheck "nhops() == [2]"
