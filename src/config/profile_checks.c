@@ -212,10 +212,9 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
   }
   for (i = 0; i < N_CHECK_KEYS; i++) {
     static const enum check_kind only[N_CHECK_KEYS] = {
-        CHECK_KIND_COUNT, CHECK_METRIC,  CHECK_KIND_COUNT,
-        CHECK_METRIC,     CHECK_METRIC,  CHECK_CACHE,
-        CHECK_CACHE,      CHECK_COMPARE, CHECK_COMPARE,
-        CHECK_STATUS};
+        CHECK_KIND_COUNT, CHECK_METRIC, CHECK_KIND_COUNT, CHECK_METRIC,
+        CHECK_METRIC,     CHECK_CACHE,  CHECK_CACHE,      CHECK_COMPARE,
+        CHECK_COMPARE,    CHECK_STATUS};
 
     if (f[i] && only[i] != CHECK_KIND_COUNT && only[i] != c.kind)
       complain(L, fk[i], "'%s' does not apply to a %s check", check_keys[i],
