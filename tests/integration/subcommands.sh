@@ -75,6 +75,11 @@ hs_run 2 Run -n 1
 hs_grep_err "did you mean 'hopsplit run'"
 no_queries
 
+# A profile where a URL goes.
+hs_run 2 profiles/cdn-ab.yaml
+hs_grep_err "looks like a profile, not a URL \(did you mean 'hopsplit run profiles/cdn-ab\.yaml'\?\)"
+no_queries
+
 # help [COMMAND]
 hs_run 0 help
 grep -q '^usage: hopsplit \[OPTIONS\] URL' "$HS_OUT" &&
