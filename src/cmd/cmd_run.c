@@ -127,7 +127,8 @@ static int run_one(struct profile *pr, struct plan *plan, int several)
     msg_info("running profile '%s' (%s)", pr->name, pr->file);
   if (pipeline_measure(&pl, plan, NULL, NULL) == 0) {
     failed = check_evaluate(&pr->checks, plan, &pl.analysis);
-    if (pr->opts.format == FORMAT_TEXT) {
+    if (pr->opts.format == FORMAT_TEXT &&
+        (!pr->opts.write_out || pipeline_format_given(&pr->opts))) {
       printf("%sprofile: %s (%s)\n", several ? "\n" : "", pr->name, pr->file);
     }
     rc =
