@@ -517,6 +517,48 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
   return 0;
 }
 
+/* Bodies larger than this are refused: a body is held in memory once and
+ * sent by every sample. */
+#define BODY_CAP (16u * 1024 * 1024)
+
+/* The bytes of FILE (or stdin for "-"), at most BODY_CAP; with strip, CR
+ * and LF are left out as curl's -d @FILE does.  0, or -1 with err. */
+static int read_body_file(const char *path, int strip, struct buf *out,
+                          char *err, size_t errlen)
+{
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  char chunk[8192];
+  size_t n, i;
+  int rc = -1;
+
+  if (!f) {
+    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+    return -1;
+  }
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+    for (i = 0; i < n; i++) {
+      if (strip && (chunk[i] == '\r' || chunk[i] == '\n'))
+        continue;
+      if (out->len >= BODY_CAP) {
+        snprintf(err, errlen,
+                 "'%s' is larger than %u MiB, the limit of a request body",
+                 path, BODY_CAP / (1024 * 1024));
+        goto out;
+      }
+      buf_putc(out, chunk[i]);
+    }
+  }
+  if (ferror(f)) {
+    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+    goto out;
+  }
+  rc = 0;
+out:
+  if (f != stdin)
+    fclose(f);
+  return rc;
+}
+
 /* Free text kept as given (file names, a location, the User-Agent). */
 static int set_text(struct options *o, enum opt_id id, const char *val,
                     char *err, size_t errlen)
@@ -541,6 +583,19 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
     field = &o->vantage;
     break;
   case OPT_WRITE_OUT:
+    if (val[0] == '@' && val[1]) {
+      /* curl's -w @FILE: the format from a file (or stdin for @-). */
+      struct buf f;
+
+      buf_init(&f, 0);
+      if (read_body_file(val + 1, 0, &f, err, errlen) < 0) {
+        buf_release(&f);
+        return -1;
+      }
+      free(o->write_out);
+      o->write_out = buf_detach(&f);
+      return 0;
+    }
     field = &o->write_out;
     break;
   default:
@@ -727,48 +782,6 @@ static int set_request(struct options *o, enum opt_id id, const char *val,
   default:
     BUG("option id %d is not a request part", (int)id);
   }
-}
-
-/* Bodies larger than this are refused: a body is held in memory once and
- * sent by every sample. */
-#define BODY_CAP (16u * 1024 * 1024)
-
-/* The bytes of FILE (or stdin for "-"), at most BODY_CAP; with strip, CR
- * and LF are left out as curl's -d @FILE does.  0, or -1 with err. */
-static int read_body_file(const char *path, int strip, struct buf *out,
-                          char *err, size_t errlen)
-{
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  char chunk[8192];
-  size_t n, i;
-  int rc = -1;
-
-  if (!f) {
-    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
-    return -1;
-  }
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-    for (i = 0; i < n; i++) {
-      if (strip && (chunk[i] == '\r' || chunk[i] == '\n'))
-        continue;
-      if (out->len >= BODY_CAP) {
-        snprintf(err, errlen,
-                 "'%s' is larger than %u MiB, the limit of a request body",
-                 path, BODY_CAP / (1024 * 1024));
-        goto out;
-      }
-      buf_putc(out, chunk[i]);
-    }
-  }
-  if (ferror(f)) {
-    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
-    goto out;
-  }
-  rc = 0;
-out:
-  if (f != stdin)
-    fclose(f);
-  return rc;
 }
 
 /*

@@ -132,6 +132,11 @@ for name in sys.argv[1:]:
         assert 0 < t[6] < t[5], (name, line)
 PY
 hs_jcheck --file "$HS_DIR/r.json" --all-ok --samples 3
+# -w @FILE: the format from a file, as curl.
+printf '%%{http_code} %%{method}\n' >"$HS_DIR/w.txt"
+# shellcheck disable=SC2086
+hs_run 0 -n 1 --mode cold -w "@$HS_DIR/w.txt" $T "$B/ok"
+[ "$(cat "$HS_OUT")" = "200 GET" ] || { hs_show; hs_fail "-w @FILE"; }
 # %{json} is one JSON object per sample; --format brings the report back.
 # shellcheck disable=SC2086
 hs_run 0 -n 1 --mode cold -w '%{json}\n' $T "$B/ok"
