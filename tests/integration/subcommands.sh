@@ -10,8 +10,10 @@
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init subcommands
 hs_require unshare mount ip python3 timeout
-[ "$(id -u)" = 0 ] || hs_skip "needs root for unshare -mn"
-unshare -mn true 2>/dev/null || hs_skip "unshare -mn is not permitted here"
+if [ "$(id -u)" != 0 ] || ! unshare -mn true 2>/dev/null; then
+  hs_lack "needs root and unshare -mn (a private mount and network namespace)"
+  exit 77
+fi
 
 REAL=$HOPSPLIT
 Q=$HS_DIR/queries.log
