@@ -144,6 +144,9 @@ struct options {
   enum http_pref http;
   char *cacert;
   char *capath;
+  /* The variable cacert or capath came from (options_ca_from_env), for
+   * messages; NULL when the command line or a profile gave them. */
+  const char *cacert_env, *capath_env;
   int insecure;
   int location_trusted;
   int64_t connect_timeout_us;

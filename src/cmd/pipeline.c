@@ -90,23 +90,28 @@ int pipeline_check_outputs_dry(const struct options *o)
   return 0;
 }
 
-/* A file or directory an option names: there, readable, of the kind. */
-static int check_named_file(const char *opt, const char *path, int dir)
+/* A file or directory an option (or, env set, a variable) names: there,
+ * readable, of the kind. */
+static int check_named_file(const char *opt, const char *env, const char *path,
+                            int dir)
 {
   struct stat st;
+  char who[64];
 
+  if (env)
+    snprintf(who, sizeof(who), "%s", env);
+  else
+    snprintf(who, sizeof(who), "option %s", opt);
   if (stat(path, &st) < 0)
-    return msg_error("option %s: cannot read '%s': %s", opt, path,
-                     strerror(errno));
+    return msg_error("%s: cannot read '%s': %s", who, path, strerror(errno));
   if (dir && !S_ISDIR(st.st_mode))
-    return msg_error("option %s: '%s' is not a directory", opt, path);
+    return msg_error("%s: '%s' is not a directory", who, path);
   if (!dir && S_ISDIR(st.st_mode))
-    return msg_error("option %s: '%s' is a directory (--capath takes "
+    return msg_error("%s: '%s' is a directory (--capath takes "
                      "directories)",
-                     opt, path);
+                     who, path);
   if (access(path, dir ? (R_OK | X_OK) : R_OK) < 0)
-    return msg_error("option %s: cannot read '%s': %s", opt, path,
-                     strerror(errno));
+    return msg_error("%s: cannot read '%s': %s", who, path, strerror(errno));
   return 0;
 }
 
@@ -115,9 +120,11 @@ static int check_target_files(const struct options *o)
   int rc = 0;
   char err[512];
 
-  if (o->cacert && check_named_file("--cacert", o->cacert, 0) < 0)
+  if (o->cacert &&
+      check_named_file("--cacert", o->cacert_env, o->cacert, 0) < 0)
     rc = -1;
-  if (o->capath && check_named_file("--capath", o->capath, 1) < 0)
+  if (o->capath &&
+      check_named_file("--capath", o->capath_env, o->capath, 1) < 0)
     rc = -1;
   if (o->write_out &&
       report_writeout_check(o->write_out, err, sizeof(err)) < 0)

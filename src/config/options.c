@@ -390,14 +390,19 @@ void options_ca_from_env(struct options *o)
   v = getenv("CURL_CA_BUNDLE");
   if (v && *v) {
     o->cacert = xstrdup(v);
+    o->cacert_env = "CURL_CA_BUNDLE";
     return;
   }
   v = getenv("SSL_CERT_DIR");
-  if (v && *v)
+  if (v && *v) {
     o->capath = xstrdup(v);
+    o->capath_env = "SSL_CERT_DIR";
+  }
   v = getenv("SSL_CERT_FILE");
-  if (v && *v)
+  if (v && *v) {
     o->cacert = xstrdup(v);
+    o->cacert_env = "SSL_CERT_FILE";
+  }
 }
 
 enum report_format options_format_from_path(const char *path)
@@ -569,9 +574,11 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
   switch (id) {
   case OPT_CACERT:
     field = &o->cacert;
+    o->cacert_env = NULL;
     break;
   case OPT_CAPATH:
     field = &o->capath;
+    o->capath_env = NULL;
     break;
   case OPT_CLIENT_LOCATION:
     field = &o->client_location;

@@ -458,7 +458,7 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
   case CURLE_OPERATION_TIMEDOUT:
     if (h->curl.connect <= 0 && !h->reused && h->curl.pretransfer <= 0)
       snprintf(err, errlen,
-               "no connection to %s:%d within %lld ms "
+               "timed out: no connection to %s:%d within %lld ms "
                "(--connect-timeout)",
                u->host, u->port,
                (long long)((o->connect_timeout_us < o->max_time_us
@@ -467,7 +467,7 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
                            1000));
     else
       snprintf(err, errlen,
-               "no complete response from %s within %lld ms "
+               "timed out: no complete response from %s within %lld ms "
                "(--max-time)",
                u->host, (long long)(o->max_time_us / 1000));
     return;

@@ -72,7 +72,7 @@ fi
 
 # Timeout: the limit and its option.
 hs_run 3 -n 1 --mode cold -m 1 "http://127.0.0.1:$BLACKHOLE/"
-said "timeout: no complete response from 127\.0\.0\.1 within 1000 ms \(--max-time\)"
+said "timeout: timed out: no complete response from 127\.0\.0\.1 within 1000 ms \(--max-time\)"
 
 # A 2 MiB header line: libcurl's limit, not "out of memory".
 hs_run 3 -n 1 --mode cold "http://127.0.0.1:$BIGLINE/"
