@@ -88,6 +88,7 @@ found=
 n=4
 while [ "$n" -le 40 ] && [ -z "$found" ]; do
   HS_CMD="ulimit -n $n; hopsplit -n 1 --mode cold http://127.0.0.1:$HTTP_PORT/ok"
+  # shellcheck disable=SC3045 # dash and bash have ulimit -n
   (ulimit -n "$n" && exec "$HOPSPLIT" -n 1 --mode cold --progress never \
     "http://127.0.0.1:$HTTP_PORT/ok") 2>&1 | tr '\n' ' ' |
     sed 's/  */ /g' >"$HS_DIR/emfile.out"
