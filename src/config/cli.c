@@ -262,7 +262,9 @@ void cli_usage(FILE *f)
   fputs("usage: hopsplit [OPTIONS] URL|NAME=URL ...\n"
         "       hopsplit run [OPTIONS] PROFILE.yaml ...\n"
         "       hopsplit report [--format F] [-o FILE] RESULTS.json\n"
-        "       hopsplit help [run|report]\n"
+        "       hopsplit merge [--format F] [-o FILE] A.json B.json ...\n"
+        "       hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]\n"
+        "       hopsplit help [COMMAND]\n"
         "\n"
         "Measure where the time of an HTTP(S) request goes: DNS, TCP "
         "connect,\nTLS, send, wait and transfer of every redirect hop, in "
@@ -271,7 +273,10 @@ void cli_usage(FILE *f)
         "argument only):\n"
         "  run      run YAML profiles; options override the profile\n"
         "  report   re-render saved JSON results, no network\n"
-        "  help     this text, or hopsplit help run|report\n"
+        "  merge    one comparison of runs from several vantage points\n"
+        "  serve    a prober for Prometheus (/probe), as blackbox_exporter\n"
+        "  help     this text, or the usage of a command: hopsplit help "
+        "run\n"
         "\noptions:\n",
         f);
   for (i = 0; i < OPT_COUNT; i++) {
@@ -289,16 +294,6 @@ void cli_usage(FILE *f)
   fputs("\nDurations take us, ms or s; a bare number is seconds.\n"
         "Exit status: 0 ok, 2 usage error, 3 a sample failed, 4 setup "
         "error,\n130 interrupted.  See hopsplit(1).\n"
-        "\ncommands (each has --help):\n"
-        "  hopsplit run [OPTIONS] PROFILE.yaml ...     run YAML profiles\n"
-        "  hopsplit report [--format F] [-o FILE] RESULTS.json\n"
-        "                                              re-render saved "
-        "results\n"
-        "  hopsplit merge [--format F] [-o FILE] A.json B.json ...\n"
-        "                                              one comparison across "
-        "vantage points\n"
-        "  hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]\n"
-        "                                              prober for Prometheus "
-        "(/probe, /metrics)\n",
+        "Each command has --help (or: hopsplit help COMMAND).\n",
         f);
 }

@@ -76,6 +76,11 @@ no_queries
 hs_run 2 Run -n 1
 hs_grep_err "did you mean 'hopsplit run'"
 no_queries
+hs_run 2 sreve
+hs_grep_err "did you mean 'hopsplit serve'"
+hs_run 2 mrege a.json b.json
+hs_grep_err "did you mean 'hopsplit merge'"
+no_queries
 
 # A profile where a URL goes.
 hs_run 2 profiles/cdn-ab.yaml
@@ -91,10 +96,14 @@ hs_run 0 help run
 grep -q 'usage: hopsplit run' "$HS_OUT" || { hs_show; hs_fail "help run"; }
 hs_run 0 help report
 grep -q 'usage: hopsplit report' "$HS_OUT" || { hs_show; hs_fail "help report"; }
+hs_run 0 help merge
+grep -q 'usage: hopsplit merge' "$HS_OUT" || { hs_show; hs_fail "help merge"; }
+hs_run 0 help serve
+grep -qi 'usage: hopsplit serve' "$HS_OUT" || { hs_show; hs_fail "help serve"; }
 hs_run 2 help rnu
 hs_grep_err "no command 'rnu' \(did you mean 'run'\?\)"
 hs_run 0 --help
-for c in run report help; do
+for c in run report merge serve help; do
   grep -q "^  $c  " "$HS_OUT" || { hs_show; hs_fail "--help lacks '$c'"; }
 done
 no_queries
