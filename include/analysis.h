@@ -119,10 +119,19 @@ struct drift {
 
 /* What each hop of each sample says on its own: its cache verdict and the
  * edge that served it (for per-hop rows in csv and JSON). */
+#define HOP_FACT_LAYERS 4
+
 struct hop_fact {
   unsigned char verdict; /* enum cache_verdict */
   const char *vendor;    /* static, or NULL */
   char pop[16];          /* "" when unknown */
+  /* The first cache layers of this sample's hop, nearest the user first
+   * (SPEC 4.1): vendor ("" when unnamed) and verdict. */
+  unsigned char n_layers;
+  struct {
+    char vendor[16];
+    unsigned char verdict; /* enum cache_verdict */
+  } layers[HOP_FACT_LAYERS];
 };
 
 struct analysis {

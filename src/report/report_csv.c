@@ -17,7 +17,8 @@
 #include "banned.h"
 
 /* Column name and where its value is: "s:" in the sample, "h:" in the
- * hop, "t:" in the sample's error; a path as jt_path takes it. */
+ * hop, "t:" in the sample's error, "L:" a list of cache layers in the
+ * hop; a path as jt_path takes it. */
 static const struct {
   const char *name;
   const char *path;
@@ -63,6 +64,9 @@ static const struct {
     {"insecure", "d:settings.insecure"},
     {"vantage", "d:vantage"},
     {"final_status", "s:status"},
+    {"cache_vendor", "h:cache.vendor"},
+    /* "vendor:VERDICT" per cache layer, nearest the user first. */
+    {"cache_layers", "L:cache.layers"},
 };
 
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))
@@ -99,7 +103,25 @@ static void row(struct buf *out, const struct jt *doc, const struct jt *s,
     if (i)
       buf_putc(out, ',');
     buf_reset(&v);
-    jt_write_plain(&v, jt_path(from, p + 2));
+    if (p[0] == 'L') {
+      const struct jt *ls = jt_path(h, p + 2);
+      size_t k;
+
+      for (k = 0; k < jt_len(ls); k++) {
+        const struct jt *vd = jt_get(jt_at(ls, k), "vendor");
+
+        if (k)
+          buf_putc(&v, ' ');
+        if (vd && vd->type == JT_STRING)
+          jt_write_plain(&v, vd);
+        else
+          buf_puts(&v, "-");
+        buf_putc(&v, ':');
+        jt_write_plain(&v, jt_get(jt_at(ls, k), "verdict"));
+      }
+    }
+    else
+      jt_write_plain(&v, jt_path(from, p + 2));
     field(out, v.s);
   }
   buf_puts(out, "\r\n");

@@ -37,6 +37,7 @@ static const char css[] =
     "td.l,th.l{text-align:left;max-width:36em}.warn{color:#b00;"
     "font-weight:bold}\n"
     ".muted{color:#777}svg{display:block;margin:6px 0}\n"
+    "ol.layers{margin:0;padding-left:1.4em}\n"
     "svg text{font:11px system-ui,sans-serif;fill:#333}\n"
     ".legend span{display:inline-block;width:10px;height:10px;"
     "margin:0 4px 0 12px}\n";
@@ -333,6 +334,41 @@ static void cell(struct buf *b, const struct jt *v)
   }
 }
 
+/* A hop's cache layers (SPEC 4.1), nearest the user first: one list item
+ * per cache with its verdict, evidence and reasons. */
+static void layers_cell(struct buf *b, const struct jt *v)
+{
+  size_t i, k;
+
+  if (!jt_len(v)) {
+    buf_puts(b, "<span class=\"muted\">-</span>");
+    return;
+  }
+  buf_puts(b, "<ol class=\"layers\">");
+  for (i = 0; i < jt_len(v); i++) {
+    const struct jt *l = jt_at(v, i), *why = jt_get(l, "reasons");
+
+    buf_puts(b, "<li><b>");
+    cell(b, jt_get(l, "vendor"));
+    if (jt_get(l, "name") && jt_get(l, "name")->type == JT_STRING) {
+      buf_puts(b, " &ldquo;");
+      cell(b, jt_get(l, "name"));
+      buf_puts(b, "&rdquo;");
+    }
+    buf_puts(b, "</b> ");
+    cell(b, jt_get(l, "verdict"));
+    buf_puts(b, "<br><span class=\"muted\">");
+    cell(b, jt_get(l, "raw"));
+    buf_puts(b, "</span>");
+    for (k = 0; k < jt_len(why); k++) {
+      buf_puts(b, "<br>");
+      cell(b, jt_at(why, k));
+    }
+    buf_puts(b, "</li>");
+  }
+  buf_puts(b, "</ol>");
+}
+
 /* A table of an array of objects, columns from the first object. */
 static void table(struct buf *b, const char *title, const struct jt *list)
 {
@@ -352,7 +388,10 @@ static void table(struct buf *b, const char *title, const struct jt *list)
     buf_puts(b, "<tr>");
     for (k = 0; k < first->n; k++) {
       buf_puts(b, "<td class=\"l\">");
-      cell(b, jt_get(jt_at(list, i), first->k[k]));
+      if (!strcmp(first->k[k], "layers"))
+        layers_cell(b, jt_get(jt_at(list, i), first->k[k]));
+      else
+        cell(b, jt_get(jt_at(list, i), first->k[k]));
       buf_puts(b, "</td>");
     }
     buf_puts(b, "</tr>\n");

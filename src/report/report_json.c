@@ -158,7 +158,7 @@ static void num(struct json *j, const char *key, double v, int decimals)
 
 static void cache_arr(struct json *j, const struct target_analysis *ta)
 {
-  size_t k, i;
+  size_t k, i, l;
   int v;
 
   json_array_begin(j, "cache");
@@ -185,6 +185,23 @@ static void cache_arr(struct json *j, const struct target_analysis *ta)
       if (ch->counts.n[v])
         json_int(j, cache_verdict_names[v], ch->counts.n[v]);
     json_object_end(j);
+    /* SPEC 5: every cache the response passed, nearest the user first. */
+    json_array_begin(j, "layers");
+    for (l = 0; l < ch->result.n_layers; l++) {
+      const struct cache_layer *cl = &ch->result.layers[l];
+
+      json_object_begin(j, NULL);
+      json_string(j, "name", cl->name);
+      json_string(j, "vendor", cl->vendor);
+      json_string(j, "verdict", cache_verdict_names[cl->verdict]);
+      json_string(j, "raw", cl->raw);
+      json_array_begin(j, "reasons");
+      for (i = 0; i < cl->n_reasons; i++)
+        json_string(j, NULL, cl->reasons[i]);
+      json_array_end(j);
+      json_object_end(j);
+    }
+    json_array_end(j);
     json_object_end(j);
   }
   json_array_end(j);
@@ -392,7 +409,7 @@ static void hop_obj(struct json *j, const struct report_ctx *c,
                     const struct hop_fact *fact)
 {
   char *u = report_url(c, h->url);
-  size_t i, k;
+  size_t i, k, ly;
   int ph;
 
   json_object_begin(j, NULL);
@@ -487,6 +504,19 @@ static void hop_obj(struct json *j, const struct report_ctx *c,
   if (fact) {
     json_object_begin(j, "cache");
     json_string(j, "verdict", cache_verdict_names[fact->verdict]);
+    json_string(j, "vendor",
+                fact->n_layers && fact->layers[0].vendor[0]
+                    ? fact->layers[0].vendor
+                    : NULL);
+    json_array_begin(j, "layers");
+    for (ly = 0; ly < fact->n_layers; ly++) {
+      json_object_begin(j, NULL);
+      json_string(j, "vendor",
+                  fact->layers[ly].vendor[0] ? fact->layers[ly].vendor : NULL);
+      json_string(j, "verdict", cache_verdict_names[fact->layers[ly].verdict]);
+      json_object_end(j);
+    }
+    json_array_end(j);
     json_object_end(j);
     json_object_begin(j, "edge");
     json_string(j, "vendor", fact->vendor);

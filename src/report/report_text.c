@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "report.h"
 #include "report_checks.h"
@@ -203,6 +204,41 @@ static void wrap(struct buf *b, const char *text, int ind)
   wrap2(b, text, ind, ind);
 }
 
+/* A hop's cache verdict, and with several caches one line per layer,
+ * nearest the user first; every reason starts a line of its own (SPEC 5,
+ * 80 columns).  An UNKNOWN verdict shows its reasons too: which headers
+ * were looked for. */
+static void cache_lines(struct buf *b, const struct cache_hop *ch)
+{
+  const struct cache_result *r = &ch->result;
+  size_t k, j;
+
+  buf_printf(b, "      cache: %s%s%.24s", cache_verdict_names[r->verdict],
+             r->vendor ? " at " : "", r->vendor ? r->vendor : "");
+  if (r->n_layers > 1)
+    buf_printf(b, " (%zu caches, nearest you first)\n", r->n_layers);
+  else {
+    if (r->raw)
+      buf_printf(b, " (%.16s%s%.32s)", r->source ? r->source : "",
+                 r->source ? ": " : "", r->raw);
+    buf_putc(b, '\n');
+    for (k = 0; k < r->n_reasons; k++)
+      wrap(b, r->reasons[k], 8);
+    return;
+  }
+  for (k = 0; k < r->n_layers; k++) {
+    const struct cache_layer *l = &r->layers[k];
+    const char *who = l->vendor ? cache_vendor_display(l->vendor) : "a cache";
+
+    buf_printf(b, "        %zu. %.20s", k + 1, who);
+    if (l->name && (!l->vendor || strcasecmp(l->name, l->vendor)))
+      buf_printf(b, " \"%.28s\"", l->name);
+    buf_printf(b, ": %s\n", cache_verdict_names[l->verdict]);
+    for (j = 0; j < l->n_reasons; j++)
+      wrap(b, l->reasons[j], 11);
+  }
+}
+
 /* p50 of each phase per hop index, when samples have several hops; a
  * header row over aligned columns. */
 static void hop_table(const struct report_ctx *c, struct buf *b,
@@ -278,28 +314,8 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
     }
     ms(t, sizeof(t), h->phases[PHASE_TOTAL]);
     buf_printf(b, " = %s ms\n", t);
-    if (i < ta->n_cache && (ta->cache[i].result.vendor ||
-                            ta->cache[i].result.verdict != CACHE_UNKNOWN)) {
-      const struct cache_hop *ch = &ta->cache[i];
-
-      struct buf why;
-      size_t r;
-
-      buf_printf(b, "      cache: %s%s%s",
-                 cache_verdict_names[ch->result.verdict],
-                 ch->result.vendor ? " at " : "",
-                 ch->result.vendor ? ch->result.vendor : "");
-      if (ch->result.raw)
-        buf_printf(b, " (%s%s%s)", ch->result.source ? ch->result.source : "",
-                   ch->result.source ? ": " : "", ch->result.raw);
-      buf_putc(b, '\n');
-      buf_init(&why, 0);
-      for (r = 0; r < ch->result.n_reasons; r++)
-        buf_printf(&why, "%s%s", r ? "; " : "", ch->result.reasons[r]);
-      if (why.len)
-        wrap(b, why.s, 8);
-      buf_release(&why);
-    }
+    if (i < ta->n_cache)
+      cache_lines(b, &ta->cache[i]);
     if (i < ta->n_edge && (ta->edge[i].vendor || ta->edge[i].pop)) {
       const struct edge_result *e = &ta->edge[i];
 

@@ -257,7 +257,7 @@ VCL
     hs_track "$hc_pid"
     if hc_wait_http "http://127.0.0.1:$hc_port/" "$hc_pid"; then
       varnishncsa -n "$hc_d/work" -c -w "$hc_d/access.log" -F \
-        '%{X-Hs-Id}i %m %U %s handling=%{Varnish:handling}x xid=%{Varnish:vxid}x uncacheable=%{VCL_Log:hs-uncacheable}x hits=%{VCL_Log:hs-hits}x age=%{Age}o' \
+        '%{X-Hs-Id}i %m %U %s handling=%{Varnish:handling}x xid=%{Varnish:vxid}x uncacheable=%{VCL_Log:hs-uncacheable}x hits=%{VCL_Log:hs-hits}x age=%{Age}o t=%{VSL:Timestamp:Start[1]}x' \
         </dev/null >"$hc_d/varnishncsa.out" 2>&1 &
       hs_track "$!"
       hc_started "$hc_n" "$hc_port" "$hc_d/access.log"
@@ -322,7 +322,7 @@ netdb_filename none
 logfile_rotate 0
 shutdown_lifetime 0 seconds
 $hc_usr
-logformat hc %{X-Hs-Id}>h %rm %rp %>Hs %Ss/%Sh age=%{Age}<h
+logformat hc %{X-Hs-Id}>h %rm %rp %>Hs %Ss/%Sh age=%{Age}<h t=%ts.%03tu rt=%tr
 access_log stdio:$hc_d/access.log logformat=hc
 $hc_cs
 SQ
@@ -379,7 +379,7 @@ TS
 logging:
   formats:
     - name: hc
-      format: '%<{X-Hs-Id}cqh> %<cqhm> %<cqup> %<pssc> %<crc>/%<phr> via=[%<{Via}psh>] age=%<{Age}psh>'
+      format: '%<{X-Hs-Id}cqh> %<cqhm> %<cqup> %<pssc> %<crc>/%<phr> via=[%<{Via}psh>] age=%<{Age}psh> t=%<cqtq>'
   logs:
     - filename: hc
       format: hc
@@ -489,7 +489,7 @@ ServerLimit 1
 ThreadsPerChild 8
 MaxRequestWorkers 8
 KeepAlive On
-LogFormat "%{X-Hs-Id}i %m %U %>s cache=[%{cache-status}e] hit=%{cache-hit}e reval=%{cache-revalidate}e miss=%{cache-miss}e inval=%{cache-invalidate}e" hc
+LogFormat "%{X-Hs-Id}i %m %U %>s cache=[%{cache-status}e] hit=%{cache-hit}e reval=%{cache-revalidate}e miss=%{cache-miss}e inval=%{cache-invalidate}e t=%{begin:sec}t.%{begin:usec_frac}t" hc
 CustomLog $hc_d/access.log hc
 CacheRoot $hc_d/cache
 CacheEnable disk /
@@ -574,7 +574,8 @@ error_log $hc_d/error.log info;
 events { worker_connections 256; }
 http {
   log_format hc '\$http_x_hs_id \$request_method \$uri \$status'
-                ' \$upstream_cache_status';
+                ' \$upstream_cache_status'
+                ' t=\$msec rt=\$request_time';
   access_log $hc_d/access.log hc;
   client_body_temp_path $hc_d/tmp/body;
   proxy_temp_path $hc_d/tmp/proxy;

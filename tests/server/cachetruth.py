@@ -95,17 +95,37 @@ def parse_line(cache, line):
     raise SystemExit("cachetruth: unknown cache '%s'" % cache)
 
 
+def start_time(line):
+    """When the cache received the request: t= is that time (Varnish,
+    Traffic Server, Apache) or, with rt= (Squid in ms, nginx in s), the
+    time the line was logged."""
+    m = re.search(r" t=([0-9.]+)", line)
+    if not m:
+        return None
+    t = float(m.group(1))
+    m = re.search(r" rt=([0-9.]+)", line)
+    if m:
+        rt = float(m.group(1))
+        t -= rt if "." in m.group(1) else rt / 1000.0
+    return t
+
+
 def lines_of(cache, log, hid):
+    """The records of one id in the order the cache received the requests:
+    caches write a line when a request ends, so a slow miss can be logged
+    after the hit that followed it."""
     out = []
     with open(log, encoding="utf-8", errors="replace") as f:
-        for line in f:
+        for n, line in enumerate(f):
             line = line.rstrip("\n")
             if not line:
                 continue
             lid, raw, what = parse_line(cache, line)
             if lid == hid:
-                out.append((raw, what))
-    return out
+                t = start_time(line)
+                out.append((t if t is not None else float(n), n, raw, what))
+    out.sort()
+    return [(raw, what) for _, _, raw, what in out]
 
 
 def verdicts(kind, recs):

@@ -101,6 +101,10 @@ for hc_cv in $CONFIGS; do
       f="$OUT/$cfg-$kind-$which.txt"
       {
         echo "# vendor: $vendor"
+        case $cfg in
+          chain-varnish-nginx*) echo "# layers: varnish nginx" ;;
+          chain-ats-squid*) echo "# layers: trafficserver squid" ;;
+        esac
         echo "# verdict: $verdict"
         echo "# log: $raw"
         [ "$kind" = reqcookie ] && echo "# cookie: 1"
