@@ -637,8 +637,8 @@ hc_fetch() {
 
 # hc_run_config CONFIG NAME VENDOR [INNER_NAME INNER_VENDOR]: for every
 # response kind, hopsplit (3 cold samples, JSON) against cache NAME, then
-# one probe request with curl; rows for cachetruth.py score go to
-# $HC_MATRIX.  VENDOR is the vendor hopsplit should name for the cache
+# one probe request with curl (and one to the inner cache of a chain);
+# rows for cachetruth.py score go to $HC_MATRIX.  VENDOR is the vendor hopsplit should name for the cache
 # nearest the user; INNER_* describe the cache behind it in a chain.
 hc_run_config() {
   hc_cfg=$1 hc_name=$2 hc_vendor=$3
@@ -662,6 +662,12 @@ hc_run_config() {
     cp "$HS_OUT" "$HS_DIR/json/$hc_id.json"
     hc_fetch "$hc_name" "$hc_k" "$hc_id" ||
       hs_fail "curl probe of $hc_url failed"
+    # In a chain, one more probe straight to the inner cache judges the
+    # last request it saw (did it store it?).
+    if [ -n "${4:-}" ]; then
+      hc_fetch "$4" "$hc_k" "$hc_id" ||
+        hs_fail "curl probe of the inner cache $4 failed"
+    fi
     echo "$hc_cfg $(hc_get "$hc_name" CACHE) $hc_vendor $hc_k $hc_id" \
       "$(hc_get "$hc_name" LOG) $HS_DIR/json/$hc_id.json $hc_inner" \
       >>"$HC_MATRIX"

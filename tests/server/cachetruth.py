@@ -31,8 +31,12 @@ MATRIX (for score) is a file of lines
 one per hopsplit run: the configuration's name, the cache nearest the user
 (its kind, the vendor name hopsplit should give, its log), the response
 kind, the X-Hs-Id, and hopsplit's JSON output; for a chain of two caches
-also the inner cache.  score prints the table and "N of M right" and exits
-1 unless every row is right.
+also the inner cache.  A row is right when every sample's verdict is the
+log's and every sample and the hop name the vendor; for a chain also when
+the hop's layers are [outer, inner] and, for every request the outer cache
+forwarded, the inner layer's verdict is what the inner cache's own log
+says.  score prints the table and "N of M right" and exits 1 unless every
+row is right.
 """
 import json
 import re
@@ -165,6 +169,51 @@ def hop_verdicts(doc):
     return out
 
 
+def sample_layers(doc):
+    """hopsplit's cache layers of hop 1 in every sample, in round order:
+    lists of (vendor, verdict), nearest the user first."""
+    samples = sorted(doc.get("samples", []),
+                     key=lambda s: (s.get("round", 0), s.get("position", 0)))
+    out = []
+    for s in samples:
+        hops = s.get("hops") or []
+        c = hops[0].get("cache") if hops else None
+        layers = c.get("layers") if isinstance(c, dict) else None
+        out.append([(l.get("vendor"), l.get("verdict"))
+                    for l in layers or [] if isinstance(l, dict)])
+    return out
+
+
+def inner_check(kind, want, inner, doc):
+    """For a chain: the inner cache saw every request the outer one did not
+    answer from its store; its own log says what it did with each.  Returns
+    (problems, [] when hopsplit's inner layer agrees on every one of them
+    that the log can judge; how many it judged)."""
+    cache, vendor, log = inner
+    recs = lines_of(cache, log, hid_of(doc))
+    judged = verdicts(kind, recs)
+    problems = []
+    checked = 0
+    j = 0
+    for i, (outer, _) in enumerate(want):
+        if outer in ("HIT", "STALE"):
+            continue
+        if j < len(judged):
+            layers = sample_layers(doc)
+            got = layers[i][1] if i < len(layers) and len(layers[i]) > 1 \
+                else (None, None)
+            checked += 1
+            if got != (vendor, judged[j][0]):
+                problems.append("sample %d inner %s, log %s (%s)" %
+                                (i + 1, got, judged[j][0], judged[j][1]))
+        j += 1
+    return problems, checked
+
+
+def hid_of(doc):
+    return doc.get("_hid")
+
+
 def layer_vendors(doc):
     try:
         layers = doc["targets"][0]["cache"][0].get("layers")
@@ -196,6 +245,7 @@ def score(matrix):
         except (OSError, ValueError) as e:
             doc = {}
             print("# %s %s: no JSON: %s" % (config, kind, e))
+        doc["_hid"] = hid
         got = hop_verdicts(doc)
         try:
             got_vendor = doc["targets"][0]["cache"][0].get("vendor")
@@ -207,12 +257,24 @@ def score(matrix):
         if len(got) != len(want_v):
             notes.append("%d samples, %d judged log lines" %
                          (len(got), len(want_v)))
+        # Every sample names the vendor of the cache nearest the user.
+        sv = [l[0][0] if l else None for l in sample_layers(doc)]
+        if any(v != vendor for v in sv):
+            ok = False
+            notes.append("sample vendors %s" % sv)
         if inner:
             lv = layer_vendors(doc)
             if lv is None or lv[:2] != [vendor, inner[1]]:
                 ok = False
                 notes.append("layers %s, want [%s, %s]" %
                              (lv, vendor, inner[1]))
+            bad, checked = inner_check(kind, want, inner, doc)
+            if bad:
+                ok = False
+                notes.extend(bad)
+            else:
+                notes.append("inner %s right on %d of %d samples" %
+                             (inner[1], checked, len(want)))
         right += ok
         print("%-12s %-9s %-*s %-*s %-14s %s%s" % (
             config, kind, width, ",".join(want_v) or "(no log line)", width,
