@@ -56,6 +56,18 @@ void cache_pick_effective(struct ctx *c, const char *vendor);
 /* Why the response was not (or could not be) served from cache. */
 void cache_origin_reasons(struct ctx *c, struct cache_result *r);
 
+/* Kinds of signal, one of each per cache. */
+enum {
+  LAY_VIA = 1u << 0,
+  LAY_CS = 1u << 1,
+  LAY_XCACHE = 1u << 2,
+  LAY_LOOKUP = 1u << 3,
+  LAY_DETAIL = 1u << 4,
+  LAY_XVARNISH = 1u << 5,
+  LAY_STATUS = 1u << 6, /* X-Cache-Status and the like */
+  LAY_SERVER = 1u << 7,
+};
+
 #define MAX_LAYERS      8
 #define MAX_LAYER_NOTES 4
 
@@ -71,6 +83,7 @@ struct lay {
   long ttl;
   char ats_c, ats_s, ats_f; /* Traffic Server Via codes, 0 when absent */
   int has_ats;
+  unsigned kinds;     /* LAY_* signals seen: a second one is another cache */
   int from_xcache;    /* named by "X-Cache: WORD from HOST" */
   const char *source; /* static: header of the strongest status signal */
   char *status_raw;   /* owned: its value */

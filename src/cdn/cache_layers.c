@@ -182,25 +182,31 @@ static int same_host(const char *a, const char *b)
 /* The layer a signal belongs to: the one with that host name, else the
  * one of that vendor (when names do not contradict), else a new one. */
 static struct lay *lay_get(struct layers *L, const char *vendor,
-                           const char *name, int weak_name, double pos)
+                           const char *name, int weak_name, double pos,
+                           unsigned kind)
 {
   struct lay *l = NULL;
   size_t i;
 
   if (name && !weak_name)
     for (i = 0; i < L->n && !l; i++)
-      if (L->l[i].name && !L->l[i].weak_name && same_host(L->l[i].name, name))
+      if (L->l[i].name && !L->l[i].weak_name &&
+          same_host(L->l[i].name, name) && !(L->l[i].kinds & kind))
         l = &L->l[i];
+  /* By vendor: of several caches of one vendor (two Varnishes in Via),
+   * the nearest the user, whose headers were set last. */
   if (!l && vendor)
-    for (i = 0; i < L->n && !l; i++)
+    for (i = 0; i < L->n; i++)
       if (L->l[i].vendor && !strcmp(L->l[i].vendor, vendor) &&
           (weak_name || !name || !L->l[i].name || L->l[i].weak_name) &&
-          /* two Cache-Status members are two caches */
-          !(weak_name && L->l[i].cs_idx >= 0))
+          /* a second signal of one kind is a second cache */
+          !(L->l[i].kinds & kind) &&
+          (!l || L->l[i].via_idx > l->via_idx ||
+           (L->l[i].via_idx == l->via_idx && L->l[i].pos > l->pos)))
         l = &L->l[i];
   if (!l && !vendor && !name)
     for (i = 0; i < L->n && !l; i++)
-      if (!L->l[i].vendor && !L->l[i].name)
+      if (!L->l[i].vendor && !L->l[i].name && !(L->l[i].kinds & kind))
         l = &L->l[i];
   if (!l) {
     if (L->n == MAX_LAYERS)
@@ -212,6 +218,7 @@ static struct lay *lay_get(struct layers *L, const char *vendor,
     l->pos = pos;
     buf_init(&l->ev, 0);
   }
+  l->kinds |= kind;
   if (!l->vendor && vendor)
     l->vendor = vendor;
   if (name && (!l->name || (l->weak_name && !weak_name))) {
@@ -386,7 +393,7 @@ static void parse_via(struct layers *L, const char *line, double pos,
                                   !strcmp(vendor, "varnish") && !comment[0])))
       continue;
     l = lay_get(L, vendor, host[0] ? host : NULL, 0,
-                pos + 0.01 * (double)(*via_n));
+                pos + 0.01 * (double)(*via_n), LAY_VIA);
     if (!l)
       return;
     l->via_idx = *via_n;
@@ -435,8 +442,8 @@ static void member_text(const struct cache_status_member *m, struct buf *b)
 static void cs_member(struct layers *L, const struct cache_status_member *m,
                       double pos, int idx)
 {
-  struct lay *l =
-      lay_get(L, vendor_from_name(m->id), m->id[0] ? m->id : NULL, 1, pos);
+  struct lay *l = lay_get(L, vendor_from_name(m->id), m->id[0] ? m->id : NULL,
+                          1, pos, LAY_CS);
   const char *fwd = m->fwd ? m->fwd : "";
   struct buf t;
 
@@ -505,7 +512,7 @@ static void parse_detail(struct layers *L, const char *v, double pos)
   else
     len = strcspn(p, ",");
   snprintf(detail, sizeof(detail), "%.*s", (int)len, p);
-  l = lay_get(L, "apache", host, 0, pos);
+  l = lay_get(L, "apache", host, 0, pos, LAY_DETAIL);
   free(host);
   if (!l)
     return;
@@ -559,20 +566,23 @@ static void parse_xcache(struct layers *L, const struct ctx *c,
        * it belongs to the one cache already seen when there is one. */
       if (str_ci_prefix(server, "keycdn"))
         vendor = "keycdn";
-      else if (L->n == 1 && L->l[0].vendor)
+      else if (L->n == 1 && L->l[0].vendor && !(L->l[0].kinds & LAY_XCACHE))
         l = &L->l[0];
       else if (str_ci_prefix(server, "nginx") && !via_present(c))
         vendor = "nginx";
       else
         vendor = edge_vendor_from_headers(c->h, c->n);
       for (i = 0; i < L->n && !l && vendor; i++)
-        if (L->l[i].vendor && !strcmp(L->l[i].vendor, vendor))
+        if (L->l[i].vendor && !strcmp(L->l[i].vendor, vendor) &&
+            !(L->l[i].kinds & LAY_XCACHE))
           l = &L->l[i];
+      if (l)
+        l->kinds |= LAY_XCACHE;
     }
     else if (squidish)
       vendor = "squid";
     if (!l)
-      l = lay_get(L, vendor, host, 0, pos);
+      l = lay_get(L, vendor, host, 0, pos, LAY_XCACHE);
     else if (pos < l->pos)
       l->pos = pos;
     if (l && host)
@@ -590,7 +600,7 @@ static void parse_xvarnish(struct layers *L, const char *v, double pos)
 {
   const char *p = cdn_skip_ows(v);
   int words = 0;
-  struct lay *l = lay_get(L, "varnish", NULL, 0, pos);
+  struct lay *l = lay_get(L, "varnish", NULL, 0, pos, LAY_XVARNISH);
 
   if (!l)
     return;
@@ -635,7 +645,7 @@ void cache_layers_collect(struct layers *L, struct ctx *c, const char *cdn,
       parse_xcache(L, c, v, pos, squidish);
     else if (!strcasecmp(name, "x-cache-lookup") && !cdn_xcache) {
       char *host = from_host(v);
-      struct lay *l = lay_get(L, "squid", host, 0, pos);
+      struct lay *l = lay_get(L, "squid", host, 0, pos, LAY_LOOKUP);
 
       free(host);
       if (l) {
@@ -652,7 +662,7 @@ void cache_layers_collect(struct layers *L, struct ctx *c, const char *cdn,
       /* nginx's $upstream_cache_status; Google Cloud CDN's
        * {cdn_cache_status} behind "Via: 1.1 google". */
       const char *vendor = str_ci_find(via_all, "google") ? "google" : "nginx";
-      struct lay *l = lay_get(L, vendor, NULL, 0, pos);
+      struct lay *l = lay_get(L, vendor, NULL, 0, pos, LAY_STATUS);
 
       if (!l)
         continue;
@@ -718,7 +728,7 @@ void cache_layers_collect(struct layers *L, struct ctx *c, const char *cdn,
         if (!L->l[i].vendor && L->l[i].name)
           l = &L->l[i];
       if (!l && !strcmp(sv, "trafficserver"))
-        l = lay_get(L, sv, NULL, 0, (double)c->n);
+        l = lay_get(L, sv, NULL, 0, (double)c->n, LAY_SERVER);
       if (l) {
         if (!l->vendor)
           l->vendor = sv;

@@ -756,6 +756,21 @@ static void test_other_configs(void **state)
        "Via: 1.1 sq (squid/5.7), 1.1 varnish (Varnish/7.1)\n"
        "X-Varnish: 9 7\nAge: 3\n",
        "varnish", "HIT", "varnish squid"},
+      {"nginx in front of nginx",
+       "Cache-Control: max-age=300\nX-Cache-Status: HIT\n"
+       "X-Cache-Status: MISS\n",
+       "nginx", "MISS", "nginx nginx"},
+      {"varnish in front of varnish",
+       "Cache-Control: max-age=300\n"
+       "Via: 1.1 varnish (Varnish/7.1), 1.1 varnish (Varnish/7.1)\n"
+       "X-Varnish: 12 10\n",
+       "varnish", "HIT", "varnish varnish"},
+      {"squid in front of squid",
+       "Cache-Control: max-age=300\nX-Cache: HIT from inner\n"
+       "X-Cache-Lookup: HIT from inner:3128\nX-Cache: MISS from outer\n"
+       "X-Cache-Lookup: MISS from outer:3128\n"
+       "Via: 1.1 inner (squid/5.7), 1.1 outer (squid/5.7)\n",
+       "squid", "MISS", "squid squid"},
       {"nginx in front of varnish",
        "Cache-Control: max-age=300\nX-Varnish: 9\n"
        "Via: 1.1 varnish (Varnish/7.1)\nX-Cache-Status: HIT\n",
