@@ -347,7 +347,9 @@ SQ
 # traffic_server from a private runroot (TS_RUNROOT=DIR/runroot.yaml): the
 # Debian binaries and plugins, configuration, logs, runtime files and a
 # 64 MB cache file in DIR, running as the invoking user (user_id #-1).
-# Reverse proxy: remap.config maps this port to the origin.  Via codes in
+# Reverse proxy: remap.config maps this port to the origin (so Traffic
+# Server is the outer cache of a chain: a cache in front of it would
+# forward its own Host).  Via codes in
 # the response (insert_response_via_str 2) as Debian's records.config
 # leaves everything else.  An ascii log with the cache result code (%<crc>,
 # e.g. TCP_MISS, TCP_HIT, TCP_REFRESH_HIT) and the hierarchy code.  The cs
