@@ -111,6 +111,8 @@ def start_time(line):
     if m:
         rt = float(m.group(1))
         t -= rt if "." in m.group(1) else rt / 1000.0
+        # Both are in milliseconds: equal starts keep the log's order.
+        t = round(t, 3)
     return t
 
 

@@ -70,6 +70,7 @@ for hc_cv in $CONFIGS; do
     for n in 1 2 3; do
       hc_fetch "$cfg" "$kind" "cap-$cfg-$kind" "$HS_DIR/$cfg-$kind-$n.hdr" ||
         hs_fail "curl $cfg $kind failed"
+      sleep 0.1 # as in hc_run_config: let Apache commit what it stored
     done
   done
 done
