@@ -77,13 +77,14 @@ hc_open_dir() {
   fi
 }
 
-# hc_wait_http URL PID WHAT: wait (at most 20 s) until URL answers with any
-# HTTP status, while PID runs.
+# hc_wait_http URL PID WHAT: wait (at most 20 s x $HS_TF) until URL
+# answers with any HTTP status, while PID runs.
 hc_wait_http() {
   hc_i=0
-  while [ "$hc_i" -lt 200 ]; do
+  while [ "$hc_i" -lt $((200 * HS_TF)) ]; do
     hs_is_running "$2" || return 1
-    hc_code=$(curl -q -s -o /dev/null -w '%{http_code}' --max-time 2 \
+    hc_code=$(curl -q -s -o /dev/null -w '%{http_code}' \
+      --max-time $((2 * HS_TF)) \
       --noproxy '*' -H 'X-Hs-Id: ready' "$1" 2>/dev/null)
     case $hc_code in
       [1-5][0-9][0-9]) return 0 ;;
@@ -264,7 +265,8 @@ VCL
       # varnishncsa starts reading at the head of the log: wait until it
       # has written the readiness probe's line.
       hc_i=0
-      while [ "$hc_i" -lt 50 ] && ! grep -q . "$hc_d/access.log" 2>/dev/null
+      while [ "$hc_i" -lt $((50 * HS_TF)) ] &&
+        ! grep -q . "$hc_d/access.log" 2>/dev/null
       do
         sleep 0.1
         hc_i=$((hc_i + 1))
@@ -537,6 +539,7 @@ hc_start_nginx() {
   hc_cs=
   hc_csmap=
   if [ "$hc_v" = cs ]; then
+    # shellcheck disable=SC2016 # nginx variables, for nginx
     hc_csmap='
   map $upstream_cache_status $hc_cs_base {
     HIT "nginx; hit";
@@ -558,6 +561,7 @@ hc_start_nginx() {
     EXPIRED $hc_cs_storable;
     default "";
   }'
+    # shellcheck disable=SC2016
     hc_cs='add_header Cache-Status "$hc_cs_base$hc_cs_stored" always;'
   fi
   hc_usr=
@@ -628,12 +632,13 @@ hc_start() {
 hc_fetch() {
   hc_out=${4:-/dev/null}
   if [ "$2" = reqcookie ]; then
-    curl -q -sS --noproxy '*' --max-time 10 -o /dev/null -D "$hc_out" \
-      -H "X-Hs-Id: $3" -H "Cookie: session=hs13" \
+    curl -q -sS --noproxy '*' --max-time $((10 * HS_TF)) -o /dev/null \
+      -D "$hc_out" -H "X-Hs-Id: $3" -H "Cookie: session=hs13" \
       "http://127.0.0.1:$(hc_port "$1")$(hc_path "$2")"
   else
-    curl -q -sS --noproxy '*' --max-time 10 -o /dev/null -D "$hc_out" \
-      -H "X-Hs-Id: $3" "http://127.0.0.1:$(hc_port "$1")$(hc_path "$2")"
+    curl -q -sS --noproxy '*' --max-time $((10 * HS_TF)) -o /dev/null \
+      -D "$hc_out" -H "X-Hs-Id: $3" \
+      "http://127.0.0.1:$(hc_port "$1")$(hc_path "$2")"
   fi
 }
 
@@ -681,14 +686,14 @@ hc_run_config() {
   done
 }
 
-# hc_wait_logs: wait (at most 20 s) until every cache has logged the 4
-# requests (3 samples and the probe) of every row of $HC_MATRIX: some
+# hc_wait_logs: wait (at most 20 s x $HS_TF) until every cache has logged
+# the 4 requests (3 samples and the probe) of every row of $HC_MATRIX: some
 # caches write their logs a few seconds late.
 hc_wait_logs() {
   hc_i=0
-  while [ "$hc_i" -lt 100 ]; do
+  while [ "$hc_i" -lt $((100 * HS_TF)) ]; do
     hc_short=
-    while read -r hc_c hc_ca hc_v hc_k hc_id hc_log hc_rest; do
+    while read -r _ _ _ _ hc_id hc_log _; do
       hc_got=$(grep -c "^$hc_id " "$hc_log" 2>/dev/null)
       [ "${hc_got:-0}" -ge 4 ] || hc_short="$hc_short $hc_id"
     done <"$HC_MATRIX"

@@ -75,7 +75,7 @@ for hc_cv in $CONFIGS; do
   done
 done
 # Some caches write their logs late.
-sleep 6
+sleep $((6 * HS_TF))
 for hc_cv in $CONFIGS; do
   cfg=${hc_cv%%:*}
   vendor=${hc_cv#*:}
@@ -115,5 +115,5 @@ for hc_cv in $CONFIGS; do
     done <"$HS_DIR/truth"
   done
 done
-ls "$OUT" | wc -l >&2
+find "$OUT" -name "*.txt" | wc -l >&2
 hs_pass
