@@ -1,6 +1,8 @@
 # bash completion for hopsplit(1).
-# The option lists mirror the option table (src/options.c); the test
-# tests/docs/report_completions.sh fails when they drift apart.
+# The option lists mirror the option table (src/config/options.c); the
+# test tests/docs/report_completions.sh fails when they drift apart.  Plain
+# bash: no extglob, no bash-completion package needed; "--format=<Tab>"
+# completes as "--format <Tab>" does.
 
 _hopsplit()
 {
@@ -14,15 +16,30 @@ _hopsplit()
     cword=$COMP_CWORD
   fi
 
-  local opts="--cacert --capath --client-location --color --compressed
-    --connect-timeout --dns-server --dry-run --format --header --help
-    --http1.1 --http2 --insecure --ipv4 --ipv6 --location-trusted
-    --max-redirs --max-time --mode --no-follow --order --output --pause
-    --progress --quiet --request --resolve --rounds --seed --show-secrets
-    --trace --user-agent --vantage --verbose --version"
-  local report_opts="--color --format --help --output --quiet --verbose"
+  local opts="--brief --cacert --capath --client-location --color
+    --compressed --connect-timeout --data --data-binary --data-raw
+    --dns-server --dry-run --fail --format --head --header --help
+    --http1.1 --http2 --insecure --ipv4 --ipv6 --json --location
+    --location-trusted --max-redirs --max-time --mode --no-follow --order
+    --output --pause --post301 --post302 --post303 --progress --quiet
+    --request --resolve --rounds --seed --show-error --show-secrets
+    --silent --trace --user-agent --vantage --verbose --version --write-out"
+  local report_opts="--brief --color --format --help --output --quiet
+    --verbose"
   local serve_opts="--config --listen --max-concurrent --timeout-offset"
   local formats="text json ndjson csv har html prom"
+
+  # --opt=value: bash splits the word at '=' (COMP_WORDBREAKS), or keeps
+  # it whole (_init_completion -n =); either way complete the value.
+  if [[ $cur == --*=* ]]; then
+    prev=${cur%%=*}
+    cur=${cur#*=}
+  elif [[ $cur == = ]]; then
+    prev=${words[cword - 1]}
+    cur=
+  elif [[ $prev == = && $cword -ge 2 ]]; then
+    prev=${words[cword - 2]}
+  fi
 
   case $prev in
     --format)
@@ -46,6 +63,13 @@ _hopsplit()
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;
+    -d | --data | --data-binary | --json)
+      # @FILE
+      if [[ $cur == @* ]]; then
+        COMPREPLY=($(compgen -f -P @ -- "${cur#@}"))
+      fi
+      return
+      ;;
     --capath)
       COMPREPLY=($(compgen -d -- "$cur"))
       return
@@ -56,14 +80,15 @@ _hopsplit()
       ;;
     -H | --header | -A | --user-agent | --resolve | --dns-server | \
       --client-location | --connect-timeout | -m | --max-time | \
-      -L | --max-redirs | -n | --rounds | --seed | --pause | --vantage | \
-      --listen | --max-concurrent | --timeout-offset)
+      --max-redirs | -n | --rounds | --seed | --pause | --vantage | \
+      --listen | --max-concurrent | --timeout-offset | --data-raw | \
+      -w | --write-out)
       return
       ;;
   esac
 
   if [[ $cword -eq 1 && $cur != -* ]]; then
-    COMPREPLY=($(compgen -W "run report serve merge" -- "$cur"))
+    COMPREPLY=($(compgen -W "run report serve merge help" -- "$cur"))
     return
   fi
   case ${words[1]} in
@@ -82,10 +107,15 @@ _hopsplit()
       fi
       return
       ;;
+    help)
+      [[ $cword -eq 2 ]] &&
+        COMPREPLY=($(compgen -W "run report merge serve" -- "$cur"))
+      return
+      ;;
     run)
       if [[ $cur != -* ]]; then
-        COMPREPLY=($(compgen -f -X '!*.y?(a)ml' -- "$cur") \
-          $(compgen -d -- "$cur"))
+        COMPREPLY=($(compgen -f -X '!*.yaml' -- "$cur")
+          $(compgen -f -X '!*.yml' -- "$cur") $(compgen -d -- "$cur"))
         return
       fi
       ;;

@@ -27,6 +27,13 @@ struct hop_summary {
   struct stats phases[PHASE_COUNT];
 };
 
+/* How many samples ended with one final status. */
+struct status_count {
+  long status; /* 0: no response */
+  size_t n;
+};
+#define STATUS_KINDS_MAX 16
+
 struct mode_summary {
   int present; /* this mode was planned for the target */
   size_t n_samples;
@@ -41,6 +48,10 @@ struct mode_summary {
   long median_sample;
   /* First error message seen per class, for the text report. */
   const char *first_error[ERR_COUNT];
+  /* Final statuses of every sample, ok or not, by status ascending; the
+   * statuses past STATUS_KINDS_MAX distinct ones are not counted. */
+  struct status_count statuses[STATUS_KINDS_MAX];
+  size_t n_statuses;
 };
 
 /* SPEC 5 cache[]: one per hop index over every successful sample of a
@@ -108,10 +119,19 @@ struct drift {
 
 /* What each hop of each sample says on its own: its cache verdict and the
  * edge that served it (for per-hop rows in csv and JSON). */
+#define HOP_FACT_LAYERS 4
+
 struct hop_fact {
   unsigned char verdict; /* enum cache_verdict */
   const char *vendor;    /* static, or NULL */
   char pop[16];          /* "" when unknown */
+  /* The first cache layers of this sample's hop, nearest the user first
+   * (SPEC 4.1): vendor ("" when unnamed) and verdict. */
+  unsigned char n_layers;
+  struct {
+    char vendor[16];
+    unsigned char verdict; /* enum cache_verdict */
+  } layers[HOP_FACT_LAYERS];
 };
 
 struct analysis {

@@ -5,8 +5,10 @@
  *
  * Analysis stage: pure functions over a hop's diagnostic response headers.
  * Input: the headers (name as received, value), whether the request carried
- * Authorization, and for cache_classify_hop the method and status.  Output:
- * a struct cache_result per hop, and verdict counts across samples.
+ * Authorization or a Cookie, and for cache_classify_hop the method and
+ * status.  Output: a struct cache_result per hop with its cache layers
+ * (CDN.md 5.1: Varnish, Squid, Traffic Server, Apache, nginx and chains of
+ * them), and verdict counts across samples.
  */
 #ifndef HOPSPLIT_CACHE_H
 #define HOPSPLIT_CACHE_H
@@ -57,10 +59,24 @@ struct cache_status {
 int cache_status_parse(const char *value, struct cache_status *out);
 void cache_status_release(struct cache_status *cs);
 
+/* One cache a response passed through (SPEC 4.1 layers): a CDN, a Varnish,
+ * a Squid, ...  Its verdict is what that cache did with this request. */
+struct cache_layer {
+  char *name;   /* the cache's own name: a Cache-Status identifier, a Via
+                   host, the HOST of "X-Cache: HIT from HOST"; or NULL */
+  char *vendor; /* lower case (see cache_result), or NULL */
+  enum cache_verdict verdict;
+  char *raw;      /* the evidence: "Header: value" of every signal of this
+                     cache, "; "-joined */
+  char **reasons; /* words, most important first */
+  size_t n_reasons;
+};
+
 struct cache_result {
   char *vendor; /* lower case: cloudflare, cloudfront, fastly, akamai,
                    azure, vercel, netlify, bunny, keycdn, google, edgeone,
-                   varnish, nginx, ...; NULL when no vendor is seen */
+                   varnish, squid, trafficserver, apache, nginx, ...; NULL
+                   when no vendor is seen */
   enum cache_verdict verdict;
   char *raw;      /* the vendor's raw status value, or NULL */
   char *source;   /* name of the header the verdict came from (lower case,
@@ -69,21 +85,36 @@ struct cache_result {
   char **reasons; /* words, most important first */
   size_t n_reasons;
   long age; /* Age header in seconds, -1 when absent or invalid */
+  /* Every cache seen, nearest the user first; the hop's vendor, verdict,
+   * raw value and reasons are those of layers[0].  Empty when no cache
+   * signal was seen (verdict UNKNOWN). */
+  struct cache_layer *layers;
+  size_t n_layers;
 };
+
+/* What the request carried, for cache_classify*: the request_flags
+ * argument.  1 is Authorization, so a plain 0/1 "had Authorization" still
+ * works. */
+enum { CACHE_REQ_AUTH = 1, CACHE_REQ_COOKIE = 2 };
+
+/* The vendor's display name ("Varnish", "Traffic Server", "Cloudflare"),
+ * or vendor itself when it is not known; "a cache" for NULL. */
+const char *cache_vendor_display(const char *vendor);
 
 void cache_result_init(struct cache_result *r);
 /* Free every string *r owns and re-initialise it. */
 void cache_result_release(struct cache_result *r);
 
-/* Classify a GET response from its headers.  request_had_auth: the request
- * carried Authorization.  *out is initialised here and owns everything it
- * points to; release it with cache_result_release. */
-void cache_classify(const struct header *h, size_t n, int request_had_auth,
+/* Classify a GET response from its headers.  request_flags: CACHE_REQ_*
+ * of what the request carried (Authorization, Cookie).  *out is
+ * initialised here and owns everything it points to; release it with
+ * cache_result_release. */
+void cache_classify(const struct header *h, size_t n, int request_flags,
                     struct cache_result *out);
 /* The same over a hop, also using its method and status (a POST is never
  * cached; a 302 without explicit freshness is not stored) and its CNAME
  * chain, which names the vendor when no header does. */
-void cache_classify_hop(const struct hop *hop, int request_had_auth,
+void cache_classify_hop(const struct hop *hop, int request_flags,
                         struct cache_result *out);
 
 #endif

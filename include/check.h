@@ -10,7 +10,9 @@
  *   cache    the cache verdicts of a target's hops: none of a list (not)
  *            or only those of a list (is), on one hop or on every hop;
  *   compare  the paired comparison of a target with the baseline in one
- *            mode has one of the given verdicts.
+ *            mode has one of the given verdicts;
+ *   status   every sample of a target (in one mode, or in every mode) has
+ *            a final status among the given codes or classes (2xx).
  *
  * The check set owns every string it points to; check_set_release frees
  * them.  Only pointers to later-stage types appear here.
@@ -26,7 +28,15 @@
 struct analysis;
 struct plan;
 
-enum check_kind { CHECK_METRIC, CHECK_CACHE, CHECK_COMPARE, CHECK_KIND_COUNT };
+enum check_kind {
+  CHECK_METRIC,
+  CHECK_CACHE,
+  CHECK_COMPARE,
+  CHECK_STATUS,
+  CHECK_KIND_COUNT
+};
+
+#define CHECK_STATUS_MAX 16
 extern const char *const check_kind_names[CHECK_KIND_COUNT];
 
 enum check_stat {
@@ -59,6 +69,10 @@ struct check {
   long hop; /* 1-based, CHECK_HOP_EVERY or CHECK_HOP_LAST */
   /* compare: verdicts is a bit set of enum compare_verdict */
   size_t baseline; /* index into the plan's targets */
+  /* status: ranges [lo, hi] of allowed final statuses (2xx is 200-299);
+   * mode is MODE_COUNT when every mode counts */
+  long status_lo[CHECK_STATUS_MAX], status_hi[CHECK_STATUS_MAX];
+  size_t n_status;
   /* outcome, set by check_evaluate */
   int pass;
   int has_value;    /* value_us holds the measured value (metric) */
@@ -93,6 +107,11 @@ int check_parse_cache_verdict(const char *name, unsigned *bits, char *err,
 /* Add the comparison verdict named name to *bits; -1 with a message. */
 int check_parse_compare_verdict(const char *name, unsigned *bits, char *err,
                                 size_t errlen);
+
+/* Add the status spec s ("404", "2xx") to c's ranges; -1 with a message
+ * in err when it is neither a code 100-599 nor a class 1xx-5xx. */
+int check_parse_status(const char *s, struct check *c, char *err,
+                       size_t errlen);
 
 /* What a check asks, in words ("total.p95 <= 800 ms"); caller frees. */
 char *check_describe(const struct check *c);

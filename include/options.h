@@ -17,15 +17,21 @@
 #include "schedule.h"
 
 enum opt_id {
+  OPT_BRIEF,
   OPT_CACERT,
   OPT_CAPATH,
   OPT_CLIENT_LOCATION,
   OPT_COLOR,
   OPT_COMPRESSED,
   OPT_CONNECT_TIMEOUT,
+  OPT_DATA,
+  OPT_DATA_BINARY,
+  OPT_DATA_RAW,
   OPT_DNS_SERVER,
   OPT_DRY_RUN,
+  OPT_FAIL,
   OPT_FORMAT,
+  OPT_HEAD,
   OPT_HEADER,
   OPT_HELP,
   OPT_HTTP1_1,
@@ -33,6 +39,8 @@ enum opt_id {
   OPT_INSECURE,
   OPT_IPV4,
   OPT_IPV6,
+  OPT_JSON,
+  OPT_LOCATION,
   OPT_LOCATION_TRUSTED,
   OPT_MAX_REDIRS,
   OPT_MAX_TIME,
@@ -41,18 +49,24 @@ enum opt_id {
   OPT_ORDER,
   OPT_OUTPUT,
   OPT_PAUSE,
+  OPT_POST301,
+  OPT_POST302,
+  OPT_POST303,
   OPT_PROGRESS,
   OPT_QUIET,
   OPT_REQUEST,
   OPT_RESOLVE,
   OPT_ROUNDS,
   OPT_SEED,
+  OPT_SHOW_ERROR,
   OPT_SHOW_SECRETS,
+  OPT_SILENT,
   OPT_TRACE,
   OPT_USER_AGENT,
   OPT_VANTAGE,
   OPT_VERBOSE,
   OPT_VERSION,
+  OPT_WRITE_OUT,
   OPT_COUNT
 };
 
@@ -108,8 +122,18 @@ struct options {
   int64_t pause_us;
   long max_redirs;
   int follow;
-  char *method;
-  char **headers; /* "Name: value" */
+  char *method;   /* -X as given, "GET" by default; see options_method */
+  int method_set; /* -X was given: its method is sent on every hop */
+  int head;       /* -I: HEAD */
+  /* The request body (-d, --data-binary, --data-raw, --json) as curl
+   * sends it, read once when the option is set and replayed by every
+   * sample; body is NULL when there is none. */
+  char *body;
+  size_t body_len;
+  int body_json;      /* --json: Content-Type and Accept application/json */
+  unsigned post_keep; /* --post301/302/303: bits 1, 2, 4 keep POST */
+  int fail;           /* -f: a final status >= 400 fails the sample */
+  char **headers;     /* "Name: value" */
   size_t n_headers;
   char *user_agent;
   int compressed;
@@ -120,6 +144,9 @@ struct options {
   enum http_pref http;
   char *cacert;
   char *capath;
+  /* The variable cacert or capath came from (options_ca_from_env), for
+   * messages; NULL when the command line or a profile gave them. */
+  const char *cacert_env, *capath_env;
   int insecure;
   int location_trusted;
   int64_t connect_timeout_us;
@@ -134,7 +161,10 @@ struct options {
   int show_secrets;
   enum tristate color;
   enum tristate progress;
-  int verbosity; /* -1 quiet, 0, 1+ verbose */
+  int verbosity;   /* -1 quiet, 0, 1+ verbose */
+  int show_error;  /* -S: errors still shown under -s */
+  int brief;       /* --brief: one line per target and mode */
+  char *write_out; /* -w FORMAT, curl's %{variable} names, or NULL */
   int help;
   int version;
   /* Every option options_set applied, in order, so that "hopsplit run"
@@ -182,6 +212,14 @@ void options_finish(struct options *o);
  * SSL_CERT_DIR and SSL_CERT_FILE.  For runs that measure (not for
  * `hopsplit report`, which replays recorded options). */
 void options_ca_from_env(struct options *o);
+
+/* What stderr says (msg_verbosity): -1 under -q/-s, except that -S keeps
+ * the warnings about failures (curl's --show-error), 0, 1+ under -v. */
+int options_verbosity(const struct options *o);
+
+/* The method of the first hop as curl picks it: -X, else HEAD for -I,
+ * POST with a body, GET otherwise.  Static or owned by o. */
+const char *options_method(const struct options *o);
 
 /* Format of an output file from its extension, FORMAT_COUNT if unknown. */
 enum report_format options_format_from_path(const char *path);

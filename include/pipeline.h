@@ -34,6 +34,21 @@ struct pipeline {
 
 /* Check that every -o file of o can be written; 0 or -1 (printed). */
 int pipeline_check_outputs(const struct options *o);
+/* As pipeline_check_outputs for --dry-run of a profile, which creates
+ * nothing: each file could be created (its nearest existing ancestor
+ * directory is writable). */
+int pipeline_check_outputs_dry(const struct options *o);
+
+/*
+ * The checks a run makes before it measures, also made by --dry-run: the
+ * files --cacert and --capath name, the -w format (usage errors, printed);
+ * a --resolve that matches no target is a warning.  Returns the exit
+ * status: EXIT_STATUS_OK or EXIT_STATUS_USAGE.
+ */
+int pipeline_preflight(const struct plan *p);
+
+/* Whether --format was given (and not only defaulted). */
+int pipeline_format_given(const struct options *o);
 
 /* Measure the plan (cb, if not NULL, sees each sample as it ends), then
  * analyse.  Returns 0, or -1 when the libraries cannot be set up. */

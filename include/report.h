@@ -22,6 +22,7 @@ struct report_ctx {
   const struct analysis *analysis;
   const char *libraries; /* "libcurl/... c-ares/... OpenSSL ..." */
   int color;             /* ANSI colours in text */
+  int brief;             /* text: the short form (--brief, stdout only) */
 };
 
 void report_text(const struct report_ctx *c, struct buf *out);
@@ -103,6 +104,17 @@ void report_out_catch_signals(void);
  * memory; 0 or -1 with a message printed naming path. */
 int report_write_rendered(const char *path, const struct report_ctx *c,
                           enum report_format f);
+
+/*
+ * -w/--write-out (writeout.c): FORMAT with curl's %{variable} names,
+ * \n \r \t escapes and %% for one sample, appended to out (%{stderr}
+ * switches to err_out, %{stdout} back).  report_writeout_check returns 0,
+ * or -1 with a message naming the unknown variable (and the closest).
+ */
+int report_writeout_check(const char *fmt, char *err, size_t errlen);
+void report_writeout(const struct report_ctx *c, const char *fmt,
+                     const struct sample *s, struct buf *out,
+                     struct buf *err_out);
 
 /* Redaction helpers used by every renderer (SPEC 7). */
 char *report_url(const struct report_ctx *c, const char *url);

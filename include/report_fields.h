@@ -35,6 +35,7 @@ enum field_type {
   FIELD_HEADERS,    /* a hop's diagnostic headers, by lowercase name */
   FIELD_DOUBLE,     /* a number with decimals (decimals of the row) */
   FIELD_DNS_FAILED, /* a hop's resolvers that failed: [{server,rcode,us}] */
+  FIELD_LAYERS,     /* a hop's cache layers: [{vendor,verdict}] */
   FIELD_TYPE_COUNT
 };
 
@@ -107,6 +108,10 @@ void field_value_release(struct field_value *v);
  * microseconds), true/false, "" for null, TEXTS joined with " ". */
 void field_plain(const struct field *f, const struct field_value *v,
                  struct buf *out);
+/* field_plain, also for the types that need the row (cache layers as
+ * "vendor:VERDICT ...", nearest the user first). */
+void field_plain_row(const struct field *f, const struct field_row *r,
+                     const struct field_value *v, struct buf *out);
 /* v for a person: durations in ms or s, sizes in B/KiB/MiB, "-" for
  * null, yes/no. */
 void field_human(const struct field *f, const struct field_value *v,

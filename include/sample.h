@@ -38,6 +38,7 @@ enum err_class {
   ERR_TIMEOUT,
   ERR_HTTP,
   ERR_REDIRECT,
+  ERR_HTTP_STATUS, /* -f: the final status was >= 400 */
   ERR_COUNT
 };
 
@@ -158,6 +159,7 @@ struct sample {
   int64_t total_us;        /* wall time of the whole sample */
   int64_t redirect_us;     /* sum of hop totals before the last hop */
   int64_t other_us;        /* total - sum of hop totals: time between hops */
+  long status; /* final HTTP status: the last hop's, 0 when none came */
   struct hop *hops;
   size_t n_hops;
 };

@@ -1,6 +1,7 @@
 /*
- * main.c: the command line entry.  "run", "report", "merge" and "serve" are
- * subcommands only as the first argument; otherwise cli -> plan -> pipeline
+ * main.c: the command line entry.  "run", "report", "merge", "serve" and
+ * "help" are subcommands only as the first argument (a near miss of one
+ * there is a usage error); otherwise cli -> plan -> pipeline
  * (probe -> analysis -> report), and the outcome becomes the exit status (SPEC
  * 2). Nothing else happens here.
  */
@@ -17,6 +18,7 @@
 #include "probe.h"
 #include "serve.h"
 #include "strpool.h"
+#include "strutil.h"
 #include "banned.h"
 
 static int measure_urls(int argc, char **argv)
@@ -29,7 +31,7 @@ static int measure_urls(int argc, char **argv)
   memset(&plan, 0, sizeof(plan));
   if (cli_parse(&cli, argc, argv) < 0)
     goto out_cli;
-  msg_verbosity = cli.opts.verbosity;
+  msg_verbosity = options_verbosity(&cli.opts);
   if (cli.opts.help) {
     cli_usage(stdout);
     rc = EXIT_STATUS_OK;
@@ -43,16 +45,20 @@ static int measure_urls(int argc, char **argv)
   }
   if (plan_build(&plan, &cli.opts, cli.args, cli.n_args) < 0)
     goto out_cli;
-  if (cli.opts.dry_run) {
-    plan_print(&plan, stdout);
-    rc = EXIT_STATUS_OK;
+  /* Every check a run makes before it measures, --dry-run included: the
+   * files options name, then the outputs (an output that cannot be
+   * written is found before anything is measured, not after). */
+  rc = pipeline_preflight(&plan);
+  if (rc != EXIT_STATUS_OK)
     goto out_plan;
-  }
-  /* An output that cannot be written is found before anything is
-   * measured, not after. */
   rc = EXIT_STATUS_SETUP;
   if (pipeline_check_outputs(&cli.opts) < 0)
     goto out_plan;
+  if (cli.opts.dry_run) {
+    plan_print(&plan, stdout);
+    rc = fflush(stdout) == 0 ? EXIT_STATUS_OK : EXIT_STATUS_SETUP;
+    goto out_plan;
+  }
   if (pipeline_measure(&pl, &plan, NULL, NULL) == 0)
     rc = pipeline_exit_status(&pl, pipeline_report(&pl, &cli.opts), 0);
   pipeline_release(&pl);
@@ -63,18 +69,103 @@ out_cli:
   return rc;
 }
 
+/* The subcommands, as the first argument only (SPEC 2). */
+static const char *const commands[] = {"help", "merge", "report", "run",
+                                       "serve"};
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* A first argument that is plainly a URL or a NAME=URL target: it has a
+ * dot, a colon, a slash or an '=' (a host name without one is not
+ * plainly one: "rnu" is a typo of "run", not a host to measure). */
+static int plainly_url(const char *a)
+{
+  return strpbrk(a, ".:/=[") != NULL;
+}
+
+/* A profile given where a URL goes: "hopsplit p.yaml" means "run". */
+static int looks_like_profile(const char *a)
+{
+  size_t n = strlen(a);
+
+  if (strstr(a, "://"))
+    return 0;
+  return (n > 5 && !strcmp(a + n - 5, ".yaml")) ||
+         (n > 4 && !strcmp(a + n - 4, ".yml"));
+}
+
+/* "hopsplit help [COMMAND]": the usage of hopsplit or of COMMAND. */
+static int help(int argc, char **argv)
+{
+  char help_opt[] = "--help";
+  char *args[3];
+
+  if (argc < 2) {
+    cli_usage(stdout);
+    return EXIT_STATUS_OK;
+  }
+  if (argc > 2) {
+    msg_error("'help' takes one command (usage: hopsplit help "
+              "[run|report|merge|serve])");
+    return EXIT_STATUS_USAGE;
+  }
+  args[0] = argv[1];
+  args[1] = help_opt;
+  args[2] = NULL;
+  if (!strcmp(argv[1], "run"))
+    return cmd_run(2, args);
+  if (!strcmp(argv[1], "report"))
+    return cmd_report(2, args);
+  if (!strcmp(argv[1], "merge"))
+    return cmd_merge(2, args);
+  if (!strcmp(argv[1], "serve"))
+    return cmd_serve(2, args);
+  if (!strcmp(argv[1], "help")) {
+    cli_usage(stdout);
+    return EXIT_STATUS_OK;
+  }
+  {
+    const char *hint = str_closest(argv[1], commands, N_COMMANDS);
+
+    msg_error("no command '%s'%s%s%s (commands: run, report, merge, serve, "
+              "help)",
+              argv[1], hint ? " (did you mean '" : "", hint ? hint : "",
+              hint ? "'?)" : "");
+  }
+  return EXIT_STATUS_USAGE;
+}
+
 int main(int argc, char **argv)
 {
   int rc;
+  const char *first = argc > 1 ? argv[1] : "";
+  const char *near = NULL;
 
-  if (argc > 1 && !strcmp(argv[1], "report"))
+  if (*first && first[0] != '-' && !plainly_url(first))
+    near = str_closest(first, commands, N_COMMANDS);
+  if (!strcmp(first, "report"))
     rc = cmd_report(argc - 1, argv + 1);
-  else if (argc > 1 && !strcmp(argv[1], "run"))
+  else if (!strcmp(first, "run"))
     rc = cmd_run(argc - 1, argv + 1);
-  else if (argc > 1 && !strcmp(argv[1], "merge"))
+  else if (!strcmp(first, "merge"))
     rc = cmd_merge(argc - 1, argv + 1);
-  else if (argc > 1 && !strcmp(argv[1], "serve"))
+  else if (!strcmp(first, "serve"))
     rc = cmd_serve(argc - 1, argv + 1);
+  else if (!strcmp(first, "help"))
+    rc = help(argc - 1, argv + 1);
+  else if (*first && looks_like_profile(first)) {
+    msg_error("'%s' looks like a profile, not a URL (did you mean "
+              "'hopsplit run %s'?)",
+              first, first);
+    rc = EXIT_STATUS_USAGE;
+  }
+  else if (near) {
+    /* A near miss of a command would otherwise be measured as
+     * https://NAME/, a DNS query for a typo. */
+    msg_error("unknown command '%s' (did you mean 'hopsplit %s'?); to "
+              "measure a host of that name, write https://%s/",
+              first, near, first);
+    rc = EXIT_STATUS_USAGE;
+  }
   else
     rc = measure_urls(argc, argv);
   /* The samples' strings: everything that pointed into the pool is gone. */

@@ -10,6 +10,25 @@
 #include "xalloc.h"
 #include "banned.h"
 
+static void count_status(struct mode_summary *m, long status)
+{
+  size_t i;
+
+  for (i = 0; i < m->n_statuses && m->statuses[i].status < status; i++)
+    ;
+  if (i < m->n_statuses && m->statuses[i].status == status) {
+    m->statuses[i].n++;
+    return;
+  }
+  if (m->n_statuses == STATUS_KINDS_MAX)
+    return;
+  memmove(&m->statuses[i + 1], &m->statuses[i],
+          (m->n_statuses - i) * sizeof(m->statuses[0]));
+  m->statuses[i].status = status;
+  m->statuses[i].n = 1;
+  m->n_statuses++;
+}
+
 static void summarise(struct mode_summary *m, const struct results *r,
                       size_t target, enum sample_mode mode)
 {
@@ -23,6 +42,7 @@ static void summarise(struct mode_summary *m, const struct results *r,
     if (s->target != target || s->mode != mode)
       continue;
     m->n_samples++;
+    count_status(m, s->status);
     if (s->ok) {
       m->n_ok++;
       if (s->n_hops > max_hops)

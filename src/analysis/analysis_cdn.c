@@ -5,6 +5,7 @@
  * edge[] and client parts of struct analysis.  Pure.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -14,23 +15,41 @@
 #include "xalloc.h"
 #include "banned.h"
 
-/* Whether hop k of a sample of target t carried Authorization: the user
- * gave one, and it was not dropped on a cross-origin hop (SPEC 7). */
-static int hop_had_auth(const struct target *t, const struct sample *s,
-                        size_t k)
+/* What hop k of a sample of target t carried (CACHE_REQ_*): the user gave
+ * an Authorization or Cookie header, and it was not dropped on a
+ * cross-origin hop (SPEC 7). */
+static int hop_request_flags(const struct target *t, const struct sample *s,
+                             size_t k)
 {
   const struct options *o = t->opts;
   size_t i;
   int given = 0;
 
-  for (i = 0; i < o->n_headers; i++)
+  for (i = 0; i < o->n_headers; i++) {
     if (!strncasecmp(o->headers[i], "authorization:", 14))
-      given = 1;
+      given |= CACHE_REQ_AUTH;
+    else if (!strncasecmp(o->headers[i], "cookie:", 7))
+      given |= CACHE_REQ_COOKIE;
+  }
   if (!given)
     return 0;
   if (k == 0 || o->location_trusted)
-    return 1;
-  return url_same_origin(s->hops[0].url, s->hops[k].url);
+    return given;
+  return url_same_origin(s->hops[0].url, s->hops[k].url) ? given : 0;
+}
+
+static void fact_layers(struct hop_fact *f, const struct cache_result *cr)
+{
+  size_t l;
+
+  f->verdict = (unsigned char)cr->verdict;
+  f->n_layers = 0;
+  for (l = 0; l < cr->n_layers && l < HOP_FACT_LAYERS; l++) {
+    snprintf(f->layers[l].vendor, sizeof(f->layers[l].vendor), "%s",
+             cr->layers[l].vendor ? cr->layers[l].vendor : "");
+    f->layers[l].verdict = (unsigned char)cr->layers[l].verdict;
+    f->n_layers++;
+  }
 }
 
 static void cache_build(const struct plan *p, const struct results *r,
@@ -62,9 +81,10 @@ static void cache_build(const struct plan *p, const struct results *r,
       if (s->target != t || !s->ok || s->n_hops <= k)
         continue;
       cache_result_init(&cr);
-      cache_classify_hop(&s->hops[k], hop_had_auth(&p->targets[t], s, k), &cr);
+      cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
+                         &cr);
       cache_counts_add(&ch->counts, cr.verdict);
-      a->facts[i][k].verdict = (unsigned char)cr.verdict;
+      fact_layers(&a->facts[i][k], &cr);
       cache_result_release(&cr);
     }
     mode = cache_counts_mode(&ch->counts);
@@ -75,7 +95,8 @@ static void cache_build(const struct plan *p, const struct results *r,
       if (s->target != t || !s->ok || s->n_hops <= k)
         continue;
       cache_result_init(&cr);
-      cache_classify_hop(&s->hops[k], hop_had_auth(&p->targets[t], s, k), &cr);
+      cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
+                         &cr);
       if (cr.verdict == mode) {
         ch->result = cr;
         last = (long)i;
@@ -243,8 +264,9 @@ void analysis_hop_facts(const struct plan *p, const struct sample *s,
       struct cache_result cr;
 
       cache_result_init(&cr);
-      cache_classify_hop(h, hop_had_auth(&p->targets[s->target], s, k), &cr);
-      facts[k].verdict = (unsigned char)cr.verdict;
+      cache_classify_hop(h, hop_request_flags(&p->targets[s->target], s, k),
+                         &cr);
+      fact_layers(&facts[k], &cr);
       cache_result_release(&cr);
     }
   }

@@ -140,6 +140,55 @@ static void eval_compare(struct check *c, const struct analysis *a)
       r->median_diff_us > 0 ? "+" : "", d, lo, hi, r->n_pairs);
 }
 
+static int status_allowed(const struct check *c, long status)
+{
+  size_t i;
+
+  for (i = 0; i < c->n_status; i++)
+    if (status >= c->status_lo[i] && status <= c->status_hi[i])
+      return 1;
+  return 0;
+}
+
+/* Every sample's final status (the counts of the mode summaries) is one
+ * the check allows; measured lists them all. */
+static void eval_status(struct check *c, const struct analysis *a)
+{
+  const struct target_analysis *ta = &a->targets[c->target];
+  struct buf b;
+  size_t n = 0, k;
+  int m, bad = 0;
+
+  buf_init(&b, 0);
+  for (m = 0; m < MODE_COUNT; m++) {
+    const struct mode_summary *ms = &ta->modes[m];
+
+    if (!ms->present || (c->mode != MODE_COUNT && (int)c->mode != m))
+      continue;
+    for (k = 0; k < ms->n_statuses; k++) {
+      const struct status_count *sc = &ms->statuses[k];
+
+      if (sc->status)
+        buf_printf(&b, "%s%ld x%zu", b.len ? ", " : "", sc->status, sc->n);
+      else
+        buf_printf(&b, "%sno response x%zu", b.len ? ", " : "", sc->n);
+      if (c->mode == MODE_COUNT)
+        buf_printf(&b, " (%s)", sample_mode_names[m]);
+      if (!status_allowed(c, sc->status))
+        bad = 1;
+      n += sc->n;
+    }
+  }
+  if (!n) {
+    buf_release(&b);
+    c->pass = 0;
+    c->measured = xstrdup("no sample");
+    return;
+  }
+  c->pass = !bad;
+  c->measured = buf_detach(&b);
+}
+
 size_t check_evaluate(struct check_set *cs, const struct plan *p,
                       const struct analysis *a)
 {
@@ -163,6 +212,9 @@ size_t check_evaluate(struct check_set *cs, const struct plan *p,
       break;
     case CHECK_COMPARE:
       eval_compare(c, a);
+      break;
+    case CHECK_STATUS:
+      eval_status(c, a);
       break;
     case CHECK_KIND_COUNT:
       BUG("check kind %d", (int)c->kind);

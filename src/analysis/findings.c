@@ -116,17 +116,22 @@ static void cache_findings(struct target_analysis *ta)
     int64_t saving;
     struct buf det;
     char a[32];
+    int served = 0, w;
 
-    if (!cache_verdict_not_cacheable(v) &&
-        !((v == CACHE_MISS || v == CACHE_EXPIRED) && ch->result.vendor))
+    /* A MISS was stored (a later request may hit), and a hop that some
+     * sample had from a cache is cached: neither is "not cached". */
+    for (w = 0; w < CACHE_VERDICT_COUNT; w++)
+      if (cache_verdict_served_from_cache((enum cache_verdict)w))
+        served += ch->counts.n[w];
+    if (!cache_verdict_not_cacheable(v) || served)
       continue;
     /* Served from the edge's cache, the wait would be about one round
      * trip to the edge instead of a trip on to the origin. */
     saving = hop_p50(cold, k, PHASE_WAIT) - rtt_us(cold, k);
     buf_init(&det, 0);
     if (ch->result.vendor)
-      buf_printf(&det, "%s says %s", ch->result.vendor,
-                 ch->result.raw ? ch->result.raw : cache_verdict_names[v]);
+      buf_printf(&det, "%s: %s", cache_vendor_display(ch->result.vendor),
+                 cache_verdict_names[v]);
     else
       buf_puts(&det, "no CDN in front");
     for (i = 0; i < ch->result.n_reasons; i++)

@@ -19,8 +19,8 @@
 #include "banned.h"
 
 /* Options "report" takes: the rest belong to measuring. */
-static const char *const report_opts[] = {"color",  "format", "help",
-                                          "output", "quiet",  "verbose"};
+static const char *const report_opts[] = {"brief",  "color", "format", "help",
+                                          "output", "quiet", "verbose"};
 
 static void usage(FILE *f)
 {
@@ -29,6 +29,7 @@ static void usage(FILE *f)
         "  --format text|json|ndjson|csv|har|html|prom   stdout (text)\n"
         "  -o, --output FILE   also write FILE, format from its extension\n"
         "                      (.summary.csv: the summary CSV)\n"
+        "  --brief             text: one line per target and mode\n"
         "  --color auto|always|never\n"
         "  -q, --quiet / -v, --verbose\n",
         f);

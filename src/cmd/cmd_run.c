@@ -107,8 +107,10 @@ static void print_dry_run(const struct profile *pr, const struct plan *plan)
     char *what = check_describe(k);
 
     printf("  %-12s %-5s %s  (%s)\n", plan->targets[k->target].name,
-           k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode], what,
-           k->where);
+           k->kind == CHECK_CACHE || k->mode == MODE_COUNT
+               ? "all"
+               : sample_mode_names[k->mode],
+           what, k->where);
     free(what);
   }
 }
@@ -120,12 +122,13 @@ static int run_one(struct profile *pr, struct plan *plan, int several)
   size_t failed;
   int rc = EXIT_STATUS_SETUP;
 
-  msg_verbosity = pr->opts.verbosity;
+  msg_verbosity = options_verbosity(&pr->opts);
   if (several)
     msg_info("running profile '%s' (%s)", pr->name, pr->file);
   if (pipeline_measure(&pl, plan, NULL, NULL) == 0) {
     failed = check_evaluate(&pr->checks, plan, &pl.analysis);
-    if (pr->opts.format == FORMAT_TEXT) {
+    if (pr->opts.format == FORMAT_TEXT &&
+        (!pr->opts.write_out || pipeline_format_given(&pr->opts))) {
       printf("%sprofile: %s (%s)\n", several ? "\n" : "", pr->name, pr->file);
     }
     rc =
@@ -145,7 +148,7 @@ int cmd_run(int argc, char **argv)
 
   if (cli_parse(&cli, argc, argv) < 0)
     goto out;
-  msg_verbosity = cli.opts.verbosity;
+  msg_verbosity = options_verbosity(&cli.opts);
   if (cli.opts.help) {
     run_usage(stdout);
     rc = EXIT_STATUS_OK;
@@ -177,7 +180,17 @@ int cmd_run(int argc, char **argv)
   }
   if (bad)
     goto out;
+  for (i = 0; i < n; i++)
+    if (pipeline_preflight(&plans[i]) != EXIT_STATUS_OK)
+      bad = 1;
+  if (bad)
+    goto out;
   if (cli.opts.dry_run) {
+    /* The outputs as the run would check them, creating nothing. */
+    rc = EXIT_STATUS_SETUP;
+    for (i = 0; i < n; i++)
+      if (pipeline_check_outputs_dry(&profs[i].opts) < 0)
+        goto out;
     for (i = 0; i < n; i++) {
       if (i)
         putchar('\n');

@@ -2,15 +2,18 @@
  * pipeline.c: plan -> probe (runner) -> analysis -> reports, and the exit
  * status.  Used by the URL form and by profile runs so both behave alike.
  */
+#include <sys/stat.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "msg.h"
 #include "pipeline.h"
 #include "probe.h"
+#include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -25,6 +28,16 @@ int pipeline_want_color(const struct options *o)
   return isatty(STDOUT_FILENO) && o->format == FORMAT_TEXT;
 }
 
+int pipeline_format_given(const struct options *o)
+{
+  size_t i;
+
+  for (i = 0; i < o->n_given; i++)
+    if (o->given[i].def->id == OPT_FORMAT)
+      return 1;
+  return 0;
+}
+
 int pipeline_check_outputs(const struct options *o)
 {
   size_t i;
@@ -33,6 +46,142 @@ int pipeline_check_outputs(const struct options *o)
     if (report_check_path(o->outputs[i].path) < 0)
       return -1;
   return 0;
+}
+
+/* The nearest existing ancestor of path's directory is a writable
+ * directory: a profile run creates the rest (cmd_run.c make_parents). */
+static int creatable(const char *path)
+{
+  char *d = xstrdup(path);
+  char *slash;
+  int rc = -1;
+  struct stat st;
+
+  for (;;) {
+    slash = strrchr(d, '/');
+    if (!slash) {
+      rc = access(".", W_OK | X_OK) == 0 ? 0 : -1;
+      break;
+    }
+    *slash = '\0';
+    if (!*d) {
+      rc = access("/", W_OK | X_OK) == 0 ? 0 : -1;
+      break;
+    }
+    if (stat(d, &st) == 0) {
+      rc = S_ISDIR(st.st_mode) && access(d, W_OK | X_OK) == 0 ? 0 : -1;
+      break;
+    }
+  }
+  if (rc < 0)
+    msg_error("cannot write '%s': no writable directory to create it in",
+              path);
+  free(d);
+  return rc;
+}
+
+int pipeline_check_outputs_dry(const struct options *o)
+{
+  size_t i;
+
+  for (i = 0; i < o->n_outputs; i++)
+    if (creatable(o->outputs[i].path) < 0)
+      return -1;
+  return 0;
+}
+
+/* A file or directory an option (or, env set, a variable) names: there,
+ * readable, of the kind. */
+static int check_named_file(const char *opt, const char *env, const char *path,
+                            int dir)
+{
+  struct stat st;
+  char who[64];
+
+  if (env)
+    snprintf(who, sizeof(who), "%s", env);
+  else
+    snprintf(who, sizeof(who), "option %s", opt);
+  if (stat(path, &st) < 0)
+    return msg_error("%s: cannot read '%s': %s", who, path, strerror(errno));
+  if (dir && !S_ISDIR(st.st_mode))
+    return msg_error("%s: '%s' is not a directory", who, path);
+  if (!dir && S_ISDIR(st.st_mode))
+    return msg_error("%s: '%s' is a directory (--capath takes "
+                     "directories)",
+                     who, path);
+  if (access(path, dir ? (R_OK | X_OK) : R_OK) < 0)
+    return msg_error("%s: cannot read '%s': %s", who, path, strerror(errno));
+  return 0;
+}
+
+static int check_target_files(const struct options *o)
+{
+  int rc = 0;
+  char err[512];
+
+  if (o->cacert &&
+      check_named_file("--cacert", o->cacert_env, o->cacert, 0) < 0)
+    rc = -1;
+  if (o->capath &&
+      check_named_file("--capath", o->capath_env, o->capath, 1) < 0)
+    rc = -1;
+  if (o->write_out &&
+      report_writeout_check(o->write_out, err, sizeof(err)) < 0)
+    rc = msg_error("option --write-out: %s", err);
+  return rc;
+}
+
+/* HOST:PORT of a --resolve entry against every target's first hop. */
+static void warn_unused_resolve(const struct plan *p, const struct options *o)
+{
+  size_t i, t;
+
+  for (i = 0; i < o->n_resolve; i++) {
+    const char *r = o->resolve[i];
+    int used = 0;
+
+    for (t = 0; t < p->n_targets && !used; t++) {
+      struct url u;
+      char err[256], key[600];
+
+      memset(&u, 0, sizeof(u));
+      if (url_parse(&u, p->targets[t].url, err, sizeof(err)) == 0) {
+        snprintf(key, sizeof(key), "%s:%d:", u.host, u.port);
+        used = !strncasecmp(r, key, strlen(key));
+      }
+      url_release(&u);
+    }
+    if (!used)
+      msg_warn("--resolve '%s' matches no target (HOST:PORT of a URL "
+               "given); it is used only if a redirect leads there",
+               r);
+  }
+}
+
+int pipeline_preflight(const struct plan *p)
+{
+  size_t t;
+  int rc = EXIT_STATUS_OK;
+
+  if (check_target_files(p->opts) < 0)
+    rc = EXIT_STATUS_USAGE;
+  for (t = 0; t < p->n_targets; t++) {
+    const struct options *o = p->targets[t].opts;
+
+    if (o && o != p->opts && check_target_files(o) < 0)
+      rc = EXIT_STATUS_USAGE;
+  }
+  if (rc == EXIT_STATUS_OK) {
+    warn_unused_resolve(p, p->opts);
+    for (t = 0; t < p->n_targets; t++) {
+      const struct options *o = p->targets[t].opts;
+
+      if (o && o != p->opts && o->n_resolve != p->opts->n_resolve)
+        warn_unused_resolve(p, o);
+    }
+  }
+  return rc;
 }
 
 /*
@@ -129,6 +278,21 @@ static void stream_sample(const struct plan *p, const struct sample *s,
   size_t i;
 
   (void)ud;
+  if (p->opts->write_out) {
+    /* -w: after each sample, as curl after each transfer. */
+    struct buf o, e;
+
+    pipeline_context(streams.pl, &ctx, 0);
+    buf_init(&o, 0);
+    buf_init(&e, 0);
+    report_writeout(&ctx, p->opts->write_out, s, &o, &e);
+    fflush(stdout);
+    if (buf_write_fd(STDOUT_FILENO, o.s, o.len) < 0 ||
+        buf_write_fd(STDERR_FILENO, e.s, e.len) < 0)
+      msg_error("cannot write the -w output: %s", strerror(errno));
+    buf_release(&o);
+    buf_release(&e);
+  }
   if (streams.n) {
     pipeline_context(streams.pl, &ctx, 0);
     facts = s->n_hops ? xcalloc(s->n_hops, sizeof(*facts)) : NULL;
@@ -202,12 +366,17 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
   int rc = 0;
 
   pipeline_context(pl, &ctx, pipeline_want_color(o));
+  ctx.brief = o->brief;
   /* stdout gets the report as it is rendered, never whole in memory, and
-   * written whole through EINTR and short writes. */
+   * written whole through EINTR and short writes.  With -w it carries the
+   * write-out lines, as curl's does, and the report only when --format
+   * asks for it. */
   fflush(stdout);
   buf_init_sink(&out, STDOUT_FILENO);
   st = o->format == FORMAT_NDJSON ? streams_find(NULL) : NULL;
-  if (st && st->failed)
+  if (o->write_out && !pipeline_format_given(o))
+    ;
+  else if (st && st->failed)
     rc = -1;
   else if (st)
     report_ndjson_summary(&ctx, &out);
@@ -218,6 +387,7 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
                    strerror(out.sink_errno));
   buf_release(&out);
   ctx.color = 0;
+  ctx.brief = 0; /* files get the whole report */
   /* Every output is tried: one that fails does not stop the others. */
   for (i = 0; i < o->n_outputs; i++) {
     st = o->outputs[i].format == FORMAT_NDJSON

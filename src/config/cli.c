@@ -23,6 +23,79 @@ static int apply(struct cli *c, const struct opt_def *d, const char *val,
   return 0;
 }
 
+/*
+ * Options of the curl tool that hopsplit does not take, each with what
+ * hopsplit does instead, so that a curl command line pasted in gets an
+ * answer rather than "unknown option".  Sorted by long name.
+ */
+static const struct {
+  const char *name;
+  char short_name;
+  const char *instead;
+} curl_only[] = {
+    {"compressed-ssh", 0, "hopsplit measures HTTP(S) only"},
+    {"config", 'K', "a batch is a YAML profile: hopsplit run PROFILE.yaml"},
+    {"cookie", 'b', "send it as a header: -H 'Cookie: NAME=VALUE'"},
+    {"cookie-jar", 'c',
+     "hopsplit keeps no cookies: every sample starts "
+     "alike"},
+    {"create-dirs", 0,
+     "-o FILE is a report; hopsplit run creates the "
+     "directories of a profile's outputs"},
+    {"data-urlencode", 0, "encode it yourself and give it with --data-raw"},
+    {"dump-header", 'D', "the diagnostic headers are in --format json"},
+    {"form", 'F',
+     "multipart bodies are not built: give the encoded body "
+     "with --data-binary @FILE and -H 'Content-Type: ...'"},
+    {"get", 'G', "put the data in the URL's query"},
+    {"http0.9", 0,
+     "hopsplit speaks HTTP/1.1 and HTTP/2 (--http1.1, "
+     "--http2)"},
+    {"http1", 0, "did you mean --http1.1?"},
+    {"http1.0", 0,
+     "hopsplit speaks HTTP/1.1 and HTTP/2 (--http1.1, "
+     "--http2)"},
+    {"http3", 0, "not with this libcurl: --http1.1 or --http2"},
+    {"include", 'i',
+     "response headers are not printed; the diagnostic "
+     "ones are in --format json, statuses in the report"},
+    {"interface", 0, "hopsplit uses the route the system picks"},
+    {"netrc", 0, "give credentials with -H 'Authorization: ...'"},
+    {"no-keepalive", 0,
+     "warm mode measures kept connections, cold mode new "
+     "ones (--mode)"},
+    {"noproxy", 0,
+     "hopsplit never uses a proxy: it measures the direct "
+     "path"},
+    {"parallel", 'Z', "samples run one at a time, interleaved (--order)"},
+    {"progress-bar", '#', "--progress always"},
+    {"proxy", 'x',
+     "hopsplit never uses a proxy: it measures the direct "
+     "path"},
+    {"range", 'r', "send it as a header: -H 'Range: bytes=0-99'"},
+    {"referer", 'e', "send it as a header: -H 'Referer: URL'"},
+    {"remote-name", 'O', "bodies are counted, never stored"},
+    {"retry", 0, "a failure is a sample, counted in the report"},
+    {"upload-file", 'T', "send the file with --data-binary @FILE -X PUT"},
+    {"url", 0, "give the URL as an argument"},
+    {"user", 'u',
+     "send it as a header: -H 'Authorization: Basic "
+     "BASE64(USER:PASSWORD)'"},
+};
+#define N_CURL_ONLY (sizeof(curl_only) / sizeof(curl_only[0]))
+
+/* The answer for a curl option hopsplit does not take, or NULL. */
+static const char *curl_instead(const char *name, char short_name)
+{
+  size_t i;
+
+  for (i = 0; i < N_CURL_ONLY; i++)
+    if ((name && !strcmp(name, curl_only[i].name)) ||
+        (!name && short_name && short_name == curl_only[i].short_name))
+      return curl_only[i].instead;
+  return NULL;
+}
+
 static int parse_long(struct cli *c, int argc, char **argv, int *i)
 {
   const char *arg = argv[*i] + 2;
@@ -39,7 +112,11 @@ static int parse_long(struct cli *c, int argc, char **argv, int *i)
   d = options_find(name);
   if (!d) {
     const char *hint = options_suggest(name);
+    const char *instead = curl_instead(name, 0);
 
+    if (instead)
+      return msg_error("curl's option '--%s' is not hopsplit's: %s", name,
+                       instead);
     if (hint)
       return msg_error("unknown option '--%s' (did you mean '--%s'?)", name,
                        hint);
@@ -60,6 +137,16 @@ static int parse_long(struct cli *c, int argc, char **argv, int *i)
   return apply(c, d, val, shown);
 }
 
+static int all_digits(const char *s)
+{
+  if (!*s)
+    return 0;
+  for (; *s; s++)
+    if (*s < '0' || *s > '9')
+      return 0;
+  return 1;
+}
+
 static int parse_short(struct cli *c, int argc, char **argv, int *i)
 {
   const char *p = argv[*i] + 1;
@@ -68,12 +155,24 @@ static int parse_short(struct cli *c, int argc, char **argv, int *i)
     const struct opt_def *d = options_find_short(*p);
     char shown[80];
 
-    if (!d)
+    if (!d) {
+      const char *instead = curl_instead(NULL, *p);
+
+      if (instead)
+        return msg_error("curl's option '-%c' is not hopsplit's: %s", *p,
+                         instead);
       return msg_error("unknown option '-%c' (see hopsplit --help)", *p);
+    }
     snprintf(shown, sizeof(shown), "-%c", *p);
     if (d->arg == OPT_ARG_NONE) {
       if (apply(c, d, NULL, shown) < 0)
         return -1;
+      /* "-L 5" from before -L became curl's flag: 5 would be a target. */
+      if (d->id == OPT_LOCATION && !p[1] && *i + 1 < argc &&
+          all_digits(argv[*i + 1]))
+        return msg_error("option -L takes no value ('%s'): the number of "
+                         "redirects is --max-redirs %s",
+                         argv[*i + 1], argv[*i + 1]);
       continue;
     }
     if (p[1])
@@ -124,16 +223,61 @@ void cli_release(struct cli *c)
   c->n_args = 0;
 }
 
+/* "  LEFT  HELP" in 80 columns: HELP starts at column 32 and wraps there;
+ * a LEFT too long for its column gets a line of its own. */
+static void help_line(FILE *f, const char *left, const char *help)
+{
+  const char *p = help;
+  int col;
+
+  if (strlen(left) > 28)
+    fprintf(f, "  %s\n%32s", left, "");
+  else
+    fprintf(f, "  %-28s  ", left);
+  col = 32;
+  while (*p) {
+    size_t len = strcspn(p, " ");
+
+    if (col > 32 && col + 1 + (int)len > 80) {
+      fprintf(f, "\n%32s", "");
+      col = 32;
+    }
+    else if (col > 32) {
+      fputc(' ', f);
+      col++;
+    }
+    fprintf(f, "%.*s", (int)len, p);
+    col += (int)len;
+    p += len;
+    while (*p == ' ')
+      p++;
+  }
+  fputc('\n', f);
+}
+
 void cli_usage(FILE *f)
 {
   size_t i;
 
   fputs("usage: hopsplit [OPTIONS] URL|NAME=URL ...\n"
+        "       hopsplit run [OPTIONS] PROFILE.yaml ...\n"
+        "       hopsplit report [--format F] [-o FILE] RESULTS.json\n"
+        "       hopsplit merge [--format F] [-o FILE] A.json B.json ...\n"
+        "       hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]\n"
+        "       hopsplit help [COMMAND]\n"
         "\n"
         "Measure where the time of an HTTP(S) request goes: DNS, TCP "
         "connect,\nTLS, send, wait and transfer of every redirect hop, in "
         "cold, warm\nand resumed requests.  Several URLs are compared "
-        "side by side; the\nfirst is the baseline.\n\noptions:\n",
+        "side by side; the\nfirst is the baseline.\n\ncommands (first "
+        "argument only):\n"
+        "  run      run YAML profiles; options override the profile\n"
+        "  report   re-render saved JSON results, no network\n"
+        "  merge    one comparison of runs from several vantage points\n"
+        "  serve    a prober for Prometheus (/probe), as blackbox_exporter\n"
+        "  help     this text, or the usage of a command: hopsplit help "
+        "run\n"
+        "\noptions:\n",
         f);
   for (i = 0; i < OPT_COUNT; i++) {
     const struct opt_def *d = &options_table[i];
@@ -145,24 +289,11 @@ void cli_usage(FILE *f)
     else
       snprintf(left, sizeof(left), "    --%s%s%s", d->name,
                d->argname ? " " : "", d->argname ? d->argname : "");
-    if (strlen(left) > 30)
-      fprintf(f, "  %s\n  %-30s %s\n", left, "", d->help);
-    else
-      fprintf(f, "  %-30s %s\n", left, d->help);
+    help_line(f, left, d->help);
   }
   fputs("\nDurations take us, ms or s; a bare number is seconds.\n"
         "Exit status: 0 ok, 2 usage error, 3 a sample failed, 4 setup "
         "error,\n130 interrupted.  See hopsplit(1).\n"
-        "\ncommands (each has --help):\n"
-        "  hopsplit run [OPTIONS] PROFILE.yaml ...     run YAML profiles\n"
-        "  hopsplit report [--format F] [-o FILE] RESULTS.json\n"
-        "                                              re-render saved "
-        "results\n"
-        "  hopsplit merge [--format F] [-o FILE] A.json B.json ...\n"
-        "                                              one comparison across "
-        "vantage points\n"
-        "  hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]\n"
-        "                                              prober for Prometheus "
-        "(/probe, /metrics)\n",
+        "Each command has --help (or: hopsplit help COMMAND).\n",
         f);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "msg.h"
 #include "options.h"
 #include "units.h"
@@ -22,6 +23,8 @@
 
 /* Sorted by name: options_find uses bsearch, and a unit test checks it. */
 const struct opt_def options_table[OPT_COUNT] = {
+    {"brief", 0, OPT_ARG_NONE, OPT_BRIEF, NULL,
+     "text report: one line per target and mode, then the findings"},
     {"cacert", 0, OPT_ARG_REQUIRED, OPT_CACERT, "FILE",
      "CA certificates to verify peers with"},
     {"capath", 0, OPT_ARG_REQUIRED, OPT_CAPATH, "DIR",
@@ -34,13 +37,22 @@ const struct opt_def options_table[OPT_COUNT] = {
      "ask for and decode compressed bodies"},
     {"connect-timeout", 0, OPT_ARG_REQUIRED, OPT_CONNECT_TIMEOUT, "DURATION",
      "limit per connection (default 10s)"},
+    {"data", 'd', OPT_ARG_REQUIRED, OPT_DATA, "DATA|@FILE",
+     "request body as curl's -d (POST unless -X); repeatable"},
+    {"data-binary", 0, OPT_ARG_REQUIRED, OPT_DATA_BINARY, "DATA|@FILE",
+     "request body, @FILE sent byte for byte"},
+    {"data-raw", 0, OPT_ARG_REQUIRED, OPT_DATA_RAW, "DATA",
+     "request body, '@' not special"},
     {"dns-server", 0, OPT_ARG_REQUIRED, OPT_DNS_SERVER, "ADDR[:PORT][,...]",
      "resolvers for c-ares (IPv6 as [addr]:port)"},
     {"dry-run", 0, OPT_ARG_NONE, OPT_DRY_RUN, NULL,
      "print the plan and measure nothing"},
+    {"fail", 'f', OPT_ARG_NONE, OPT_FAIL, NULL,
+     "a final status >= 400 fails the sample (class http-status)"},
     {"format", 0, OPT_ARG_REQUIRED, OPT_FORMAT,
      "text|json|ndjson|csv|har|html|prom",
      "what goes to stdout (default text)"},
+    {"head", 'I', OPT_ARG_NONE, OPT_HEAD, NULL, "send HEAD requests"},
     {"header", 'H', OPT_ARG_REQUIRED, OPT_HEADER, "\"NAME: VALUE\"",
      "extra request header, repeatable"},
     {"help", 'h', OPT_ARG_NONE, OPT_HELP, NULL, "show this help"},
@@ -51,9 +63,13 @@ const struct opt_def options_table[OPT_COUNT] = {
      "do not verify TLS certificates (shown in reports)"},
     {"ipv4", '4', OPT_ARG_NONE, OPT_IPV4, NULL, "use IPv4 addresses only"},
     {"ipv6", '6', OPT_ARG_NONE, OPT_IPV6, NULL, "use IPv6 addresses only"},
+    {"json", 0, OPT_ARG_REQUIRED, OPT_JSON, "DATA|@FILE",
+     "JSON request body, as curl's --json (sets Content-Type, Accept)"},
+    {"location", 'L', OPT_ARG_NONE, OPT_LOCATION, NULL,
+     "follow redirects (the default; accepted as curl users type it)"},
     {"location-trusted", 0, OPT_ARG_NONE, OPT_LOCATION_TRUSTED, NULL,
      "keep Authorization/Cookie on cross-origin redirects"},
-    {"max-redirs", 'L', OPT_ARG_REQUIRED, OPT_MAX_REDIRS, "N",
+    {"max-redirs", 0, OPT_ARG_REQUIRED, OPT_MAX_REDIRS, "N",
      "redirects to follow hop by hop (default 10)"},
     {"max-time", 'm', OPT_ARG_REQUIRED, OPT_MAX_TIME, "DURATION",
      "limit per hop (default 30s)"},
@@ -68,6 +84,12 @@ const struct opt_def options_table[OPT_COUNT] = {
      "repeatable"},
     {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
      "sleep between samples (default 0)"},
+    {"post301", 0, OPT_ARG_NONE, OPT_POST301, NULL,
+     "keep POST and its body after a 301, as curl"},
+    {"post302", 0, OPT_ARG_NONE, OPT_POST302, NULL,
+     "keep POST and its body after a 302, as curl"},
+    {"post303", 0, OPT_ARG_NONE, OPT_POST303, NULL,
+     "keep POST and its body after a 303, as curl"},
     {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
      "progress on stderr (default auto: only on a TTY)"},
     {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr"},
@@ -79,8 +101,12 @@ const struct opt_def options_table[OPT_COUNT] = {
      "rounds; each measures every target in every mode (default 10)"},
     {"seed", 0, OPT_ARG_REQUIRED, OPT_SEED, "N",
      "seed for shuffle (default time-based, printed)"},
+    {"show-error", 'S', OPT_ARG_NONE, OPT_SHOW_ERROR, NULL,
+     "with -s, still show errors"},
     {"show-secrets", 0, OPT_ARG_NONE, OPT_SHOW_SECRETS, NULL,
      "do not redact credentials in outputs"},
+    {"silent", 's', OPT_ARG_NONE, OPT_SILENT, NULL,
+     "as --quiet (curl's name)"},
     {"trace", 0, OPT_ARG_REQUIRED, OPT_TRACE, "auto|always|never",
      "fetch /cdn-cgi/trace of Cloudflare-fronted hosts (default auto)"},
     {"user-agent", 'A', OPT_ARG_REQUIRED, OPT_USER_AGENT, "STRING",
@@ -90,6 +116,8 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"verbose", 'v', OPT_ARG_NONE, OPT_VERBOSE, NULL, "more on stderr"},
     {"version", 'V', OPT_ARG_NONE, OPT_VERSION, NULL,
      "show versions of hopsplit and its libraries"},
+    {"write-out", 'w', OPT_ARG_REQUIRED, OPT_WRITE_OUT, "FORMAT",
+     "print FORMAT (curl's %{variable} names) once per sample"},
 };
 
 static const char *const tristate_names[TRI_COUNT] = {"auto", "always",
@@ -363,14 +391,19 @@ void options_ca_from_env(struct options *o)
   v = getenv("CURL_CA_BUNDLE");
   if (v && *v) {
     o->cacert = xstrdup(v);
+    o->cacert_env = "CURL_CA_BUNDLE";
     return;
   }
   v = getenv("SSL_CERT_DIR");
-  if (v && *v)
+  if (v && *v) {
     o->capath = xstrdup(v);
+    o->capath_env = "SSL_CERT_DIR";
+  }
   v = getenv("SSL_CERT_FILE");
-  if (v && *v)
+  if (v && *v) {
     o->cacert = xstrdup(v);
+    o->cacert_env = "SSL_CERT_FILE";
+  }
 }
 
 enum report_format options_format_from_path(const char *path)
@@ -409,13 +442,28 @@ typedef int setter_fn(struct options *o, enum opt_id id, const char *val,
 static int set_flag(struct options *o, enum opt_id id, const char *val,
                     char *err, size_t errlen)
 {
-  (void)val, (void)err, (void)errlen;
+  (void)val;
   switch (id) {
+  case OPT_BRIEF:
+    o->brief = 1;
+    break;
   case OPT_COMPRESSED:
     o->compressed = 1;
     break;
   case OPT_DRY_RUN:
     o->dry_run = 1;
+    break;
+  case OPT_FAIL:
+    o->fail = 1;
+    break;
+  case OPT_HEAD:
+    if (o->body) {
+      snprintf(err, errlen,
+               "a HEAD request has no body: -I and -d/--json exclude each "
+               "other");
+      return -1;
+    }
+    o->head = 1;
     break;
   case OPT_HELP:
     o->help = 1;
@@ -435,14 +483,30 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
   case OPT_IPV6:
     o->ip_family = 6;
     break;
+  case OPT_LOCATION:
+    o->follow = 1;
+    break;
   case OPT_LOCATION_TRUSTED:
     o->location_trusted = 1;
     break;
   case OPT_NO_FOLLOW:
     o->follow = 0;
     break;
+  case OPT_POST301:
+    o->post_keep |= 1u;
+    break;
+  case OPT_POST302:
+    o->post_keep |= 2u;
+    break;
+  case OPT_POST303:
+    o->post_keep |= 4u;
+    break;
   case OPT_QUIET:
+  case OPT_SILENT:
     o->verbosity = -1;
+    break;
+  case OPT_SHOW_ERROR:
+    o->show_error = 1;
     break;
   case OPT_SHOW_SECRETS:
     o->show_secrets = 1;
@@ -459,6 +523,48 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
   return 0;
 }
 
+/* Bodies larger than this are refused: a body is held in memory once and
+ * sent by every sample. */
+#define BODY_CAP (16u * 1024 * 1024)
+
+/* The bytes of FILE (or stdin for "-"), at most BODY_CAP; with strip, CR
+ * and LF are left out as curl's -d @FILE does.  0, or -1 with err. */
+static int read_body_file(const char *path, int strip, struct buf *out,
+                          char *err, size_t errlen)
+{
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  char chunk[8192];
+  size_t n, i;
+  int rc = -1;
+
+  if (!f) {
+    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+    return -1;
+  }
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+    for (i = 0; i < n; i++) {
+      if (strip && (chunk[i] == '\r' || chunk[i] == '\n'))
+        continue;
+      if (out->len >= BODY_CAP) {
+        snprintf(err, errlen,
+                 "'%s' is larger than %u MiB, the limit of a request body",
+                 path, BODY_CAP / (1024 * 1024));
+        goto out;
+      }
+      buf_putc(out, chunk[i]);
+    }
+  }
+  if (ferror(f)) {
+    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+    goto out;
+  }
+  rc = 0;
+out:
+  if (f != stdin)
+    fclose(f);
+  return rc;
+}
+
 /* Free text kept as given (file names, a location, the User-Agent). */
 static int set_text(struct options *o, enum opt_id id, const char *val,
                     char *err, size_t errlen)
@@ -469,9 +575,11 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
   switch (id) {
   case OPT_CACERT:
     field = &o->cacert;
+    o->cacert_env = NULL;
     break;
   case OPT_CAPATH:
     field = &o->capath;
+    o->capath_env = NULL;
     break;
   case OPT_CLIENT_LOCATION:
     field = &o->client_location;
@@ -481,6 +589,22 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
     break;
   case OPT_VANTAGE:
     field = &o->vantage;
+    break;
+  case OPT_WRITE_OUT:
+    if (val[0] == '@' && val[1]) {
+      /* curl's -w @FILE: the format from a file (or stdin for @-). */
+      struct buf f;
+
+      buf_init(&f, 0);
+      if (read_body_file(val + 1, 0, &f, err, errlen) < 0) {
+        buf_release(&f);
+        return -1;
+      }
+      free(o->write_out);
+      o->write_out = buf_detach(&f);
+      return 0;
+    }
+    field = &o->write_out;
     break;
   default:
     BUG("option id %d is not text", (int)id);
@@ -656,6 +780,7 @@ static int set_request(struct options *o, enum opt_id id, const char *val,
     }
     free(o->method);
     o->method = xstrdup(val);
+    o->method_set = 1;
     return 0;
   case OPT_RESOLVE:
     if (check_resolve(val, err, errlen) < 0)
@@ -667,16 +792,80 @@ static int set_request(struct options *o, enum opt_id id, const char *val,
   }
 }
 
+/*
+ * -d, --data-binary, --data-raw and --json as curl 7.82+ takes them: @FILE
+ * reads the file (stripping CR and LF for -d only), every piece after the
+ * first is joined with '&' except a --json piece, which is appended as it
+ * is.  The body is read here, once.
+ */
+static int set_body(struct options *o, enum opt_id id, const char *val,
+                    char *err, size_t errlen)
+{
+  struct buf piece;
+  int rc = -1;
+
+  if (o->head) {
+    snprintf(err, errlen,
+             "a HEAD request has no body: -I and -d/--json exclude each "
+             "other");
+    return -1;
+  }
+  buf_init(&piece, 0);
+  if (id != OPT_DATA_RAW && val[0] == '@') {
+    if (!val[1]) {
+      snprintf(err, errlen, "'@' names no file (expected @FILE or @-)");
+      goto out;
+    }
+    if (read_body_file(val + 1, id == OPT_DATA, &piece, err, errlen) < 0)
+      goto out;
+  }
+  else {
+    buf_puts(&piece, val);
+  }
+  if (o->body && o->body_len + piece.len + 1 > BODY_CAP) {
+    snprintf(err, errlen, "the request body would exceed %u MiB",
+             BODY_CAP / (1024 * 1024));
+    goto out;
+  }
+  if (!o->body) {
+    o->body = xmalloc(piece.len + 1);
+    memcpy(o->body, piece.s, piece.len + 1);
+    o->body_len = piece.len;
+  }
+  else {
+    int amp = id != OPT_JSON;
+    size_t len = o->body_len + (amp ? 1 : 0) + piece.len;
+
+    o->body = xrealloc(o->body, len + 1);
+    if (amp)
+      o->body[o->body_len++] = '&';
+    memcpy(o->body + o->body_len, piece.s, piece.len + 1);
+    o->body_len = len;
+  }
+  if (id == OPT_JSON)
+    o->body_json = 1;
+  rc = 0;
+out:
+  buf_release(&piece);
+  return rc;
+}
+
 static setter_fn *const setters[OPT_COUNT] = {
+    [OPT_BRIEF] = set_flag,
     [OPT_CACERT] = set_text,
     [OPT_CAPATH] = set_text,
     [OPT_CLIENT_LOCATION] = set_text,
     [OPT_COLOR] = set_choice,
     [OPT_COMPRESSED] = set_flag,
     [OPT_CONNECT_TIMEOUT] = set_duration,
+    [OPT_DATA] = set_body,
+    [OPT_DATA_BINARY] = set_body,
+    [OPT_DATA_RAW] = set_body,
     [OPT_DNS_SERVER] = set_request,
     [OPT_DRY_RUN] = set_flag,
+    [OPT_FAIL] = set_flag,
     [OPT_FORMAT] = set_choice,
+    [OPT_HEAD] = set_flag,
     [OPT_HEADER] = set_request,
     [OPT_HELP] = set_flag,
     [OPT_HTTP1_1] = set_flag,
@@ -684,6 +873,8 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_INSECURE] = set_flag,
     [OPT_IPV4] = set_flag,
     [OPT_IPV6] = set_flag,
+    [OPT_JSON] = set_body,
+    [OPT_LOCATION] = set_flag,
     [OPT_LOCATION_TRUSTED] = set_flag,
     [OPT_MAX_REDIRS] = set_number,
     [OPT_MAX_TIME] = set_duration,
@@ -692,18 +883,24 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_ORDER] = set_choice,
     [OPT_OUTPUT] = set_request,
     [OPT_PAUSE] = set_duration,
+    [OPT_POST301] = set_flag,
+    [OPT_POST302] = set_flag,
+    [OPT_POST303] = set_flag,
     [OPT_PROGRESS] = set_choice,
     [OPT_QUIET] = set_flag,
     [OPT_REQUEST] = set_request,
     [OPT_RESOLVE] = set_request,
     [OPT_ROUNDS] = set_number,
     [OPT_SEED] = set_number,
+    [OPT_SHOW_ERROR] = set_flag,
     [OPT_SHOW_SECRETS] = set_flag,
+    [OPT_SILENT] = set_flag,
     [OPT_TRACE] = set_choice,
     [OPT_USER_AGENT] = set_text,
     [OPT_VANTAGE] = set_text,
     [OPT_VERBOSE] = set_flag,
     [OPT_VERSION] = set_flag,
+    [OPT_WRITE_OUT] = set_text,
 };
 
 static int set_value(struct options *o, const struct opt_def *d,

@@ -22,9 +22,9 @@
 #include "profile_int.h"
 #include "banned.h"
 
-static const char *const check_keys[] = {"target", "metric",  "mode",
-                                         "max",    "min",     "cache",
-                                         "hop",    "compare", "verdict"};
+static const char *const check_keys[] = {
+    "target", "metric", "mode",    "max",     "min",
+    "cache",  "hop",    "compare", "verdict", "status"};
 #define N_CHECK_KEYS (sizeof(check_keys) / sizeof(check_keys[0]))
 static const char *const cache_keys[] = {"not", "is", "hop"};
 #define N_CACHE_KEYS (sizeof(cache_keys) / sizeof(cache_keys[0]))
@@ -148,7 +148,8 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
     K_CACHE,
     K_HOP,
     K_COMPARE,
-    K_VERDICT
+    K_VERDICT,
+    K_STATUS
   };
   yaml_node_pair_t *pr;
   struct check c;
@@ -181,7 +182,7 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
     }
     f[i] = pf_node(L, pr->value);
     fk[i] = k;
-    if (i == K_METRIC || i == K_CACHE || i == K_COMPARE) {
+    if (i == K_METRIC || i == K_CACHE || i == K_COMPARE || i == K_STATUS) {
       if (kinds++)
         complain(L, k, "a check has one kind: '%s' cannot join '%s'", key,
                  pf_text(kind_key));
@@ -190,14 +191,17 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
     }
   }
   if (!kinds) {
-    complain(L, n, "a check needs 'metric', 'cache' or 'compare'");
+    complain(L, n, "a check needs 'metric', 'cache', 'compare' or 'status'");
     return;
   }
   if (L->n_probs != before)
     return;
-  c.kind = f[K_METRIC]  ? CHECK_METRIC
-           : f[K_CACHE] ? CHECK_CACHE
-                        : CHECK_COMPARE;
+  c.kind = f[K_METRIC]   ? CHECK_METRIC
+           : f[K_CACHE]  ? CHECK_CACHE
+           : f[K_STATUS] ? CHECK_STATUS
+                         : CHECK_COMPARE;
+  if (c.kind == CHECK_STATUS && !f[K_MODE])
+    c.mode = MODE_COUNT; /* every sample of every mode */
   if (f[K_TARGET]) {
     t = pf_target_ref(L, f[K_TARGET]);
   }
@@ -208,9 +212,9 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
   }
   for (i = 0; i < N_CHECK_KEYS; i++) {
     static const enum check_kind only[N_CHECK_KEYS] = {
-        CHECK_KIND_COUNT, CHECK_METRIC,  CHECK_KIND_COUNT,
-        CHECK_METRIC,     CHECK_METRIC,  CHECK_CACHE,
-        CHECK_CACHE,      CHECK_COMPARE, CHECK_COMPARE};
+        CHECK_KIND_COUNT, CHECK_METRIC, CHECK_KIND_COUNT, CHECK_METRIC,
+        CHECK_METRIC,     CHECK_CACHE,  CHECK_CACHE,      CHECK_COMPARE,
+        CHECK_COMPARE,    CHECK_STATUS};
 
     if (f[i] && only[i] != CHECK_KIND_COUNT && only[i] != c.kind)
       complain(L, fk[i], "'%s' does not apply to a %s check", check_keys[i],
@@ -302,6 +306,37 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
     c.hop = CHECK_HOP_EVERY;
     if (hop)
       parse_hop(L, hop, &c.hop);
+  }
+  if (c.kind == CHECK_STATUS) {
+    const yaml_node_t *v = f[K_STATUS];
+
+    if (v->type == YAML_SCALAR_NODE && !pf_is_null(v)) {
+      if (check_parse_status(pf_text(v), &c, err, sizeof(err)) < 0)
+        complain(L, v, "%s", err);
+    }
+    else if (v->type == YAML_SEQUENCE_NODE &&
+             v->data.sequence.items.top > v->data.sequence.items.start) {
+      const yaml_node_item_t *it;
+
+      for (it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+           it++) {
+        const yaml_node_t *e = pf_node(L, *it);
+
+        if (e->type != YAML_SCALAR_NODE || pf_is_null(e))
+          complain(L, e,
+                   "'status' lists codes such as 200 or classes such "
+                   "as 2xx, not %s",
+                   pf_type_name(e));
+        else if (check_parse_status(pf_text(e), &c, err, sizeof(err)) < 0)
+          complain(L, e, "%s", err);
+      }
+    }
+    else {
+      complain(L, v,
+               "'status' takes a code (200), a class (2xx) or a list of "
+               "them, not %s",
+               pf_is_null(v) ? "nothing" : pf_type_name(v));
+    }
   }
   if (c.kind == CHECK_COMPARE) {
     size_t b = pf_target_ref(L, f[K_COMPARE]);

@@ -61,17 +61,27 @@ static int per_target(enum opt_id id)
   case OPT_CAPATH:
   case OPT_COMPRESSED:
   case OPT_CONNECT_TIMEOUT:
+  case OPT_DATA:
+  case OPT_DATA_BINARY:
+  case OPT_DATA_RAW:
   case OPT_DNS_SERVER:
+  case OPT_FAIL:
+  case OPT_HEAD:
   case OPT_HEADER:
   case OPT_HTTP1_1:
   case OPT_HTTP2:
   case OPT_INSECURE:
   case OPT_IPV4:
   case OPT_IPV6:
+  case OPT_JSON:
+  case OPT_LOCATION:
   case OPT_LOCATION_TRUSTED:
   case OPT_MAX_REDIRS:
   case OPT_MAX_TIME:
   case OPT_NO_FOLLOW:
+  case OPT_POST301:
+  case OPT_POST302:
+  case OPT_POST303:
   case OPT_REQUEST:
   case OPT_RESOLVE:
   case OPT_USER_AGENT:

@@ -184,6 +184,9 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   free(o->method);
   o->method = xstrdup(jt_str(jt_get(s, "method")) ? jt_str(jt_get(s, "method"))
                                                   : "GET");
+  o->method_set = 1; /* the method as it was sent */
+  if (jt_get(s, "fail"))
+    o->fail = bool_of(r, jt_get(s, "fail"), "settings.fail");
   strv(jt_get(s, "headers"), &o->headers, &o->n_headers);
   free(o->user_agent);
   o->user_agent = opt_str(jt_get(s, "user_agent"));
@@ -392,6 +395,7 @@ static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
 
     hop_of(r, jt_at(hops, i), h);
     hop_pool_arrays(h);
+    s->status = h->status; /* older files: the last hop's */
   }
 }
 
@@ -466,6 +470,9 @@ static void checks_of(struct rd *r, const struct jt *doc,
 
       c->mode = m < 0 ? MODE_COLD : (enum sample_mode)m;
     }
+    else if (c->kind == CHECK_STATUS) {
+      c->mode = MODE_COUNT; /* every mode */
+    }
     if (c->kind == CHECK_METRIC) {
       const struct jt *mx = jt_get(j, "max_us"), *mn = jt_get(j, "min_us");
 
@@ -495,6 +502,14 @@ static void checks_of(struct rd *r, const struct jt *doc,
             strcmp(jt_str(hop), "last") ? CHECK_HOP_EVERY : CHECK_HOP_LAST;
       else
         c->hop = (long)int_or(r, hop, "checks[].hop", 0);
+    }
+    else if (c->kind == CHECK_STATUS) {
+      const struct jt *v = jt_get(j, "statuses");
+
+      for (k = 0; k < jt_len(v); k++)
+        if (check_parse_status(jt_str(jt_at(v, k)) ? jt_str(jt_at(v, k)) : "",
+                               c, err, sizeof(err)) < 0)
+          problem(r, "checks[].statuses", err);
     }
     else {
       const struct jt *v = jt_get(j, "verdicts");

@@ -16,7 +16,7 @@
 #include "banned.h"
 
 const char *const check_kind_names[CHECK_KIND_COUNT] = {"metric", "cache",
-                                                        "compare"};
+                                                        "compare", "status"};
 const char *const check_stat_names[CHECK_STAT_COUNT] = {"p50", "p95", "min",
                                                         "max", "mean"};
 
@@ -173,6 +173,52 @@ static void threshold(int64_t us, char *out, size_t len)
     units_format_us(us, out, len);
 }
 
+int check_parse_status(const char *s, struct check *c, char *err,
+                       size_t errlen)
+{
+  long lo, hi;
+
+  if (strlen(s) == 3 && s[0] >= '1' && s[0] <= '5' &&
+      (s[1] == 'x' || s[1] == 'X') && (s[2] == 'x' || s[2] == 'X')) {
+    lo = (s[0] - '0') * 100;
+    hi = lo + 99;
+  }
+  else if (strlen(s) == 3 && s[0] >= '1' && s[0] <= '5' && s[1] >= '0' &&
+           s[1] <= '9' && s[2] >= '0' && s[2] <= '9') {
+    lo = hi = (s[0] - '0') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
+  }
+  else {
+    snprintf(err, errlen,
+             "bad status '%s' (expected a code such as 200 or a class such "
+             "as 2xx)",
+             s);
+    return -1;
+  }
+  if (c->n_status == CHECK_STATUS_MAX) {
+    snprintf(err, errlen, "more than %d statuses", CHECK_STATUS_MAX);
+    return -1;
+  }
+  c->status_lo[c->n_status] = lo;
+  c->status_hi[c->n_status] = hi;
+  c->n_status++;
+  return 0;
+}
+
+/* The statuses of a status check as given: "200", "2xx". */
+static void put_statuses(struct buf *b, const struct check *c)
+{
+  size_t i;
+
+  for (i = 0; i < c->n_status; i++) {
+    if (i)
+      buf_puts(b, i + 1 == c->n_status ? " or " : ", ");
+    if (c->status_lo[i] == c->status_hi[i])
+      buf_printf(b, "%ld", c->status_lo[i]);
+    else
+      buf_printf(b, "%ldxx", c->status_lo[i] / 100);
+  }
+}
+
 char *check_describe(const struct check *c)
 {
   struct buf b;
@@ -207,6 +253,10 @@ char *check_describe(const struct check *c)
     put_bits(&b, c->verdicts, compare_verdict_names, COMPARE_VERDICT_COUNT,
              " or ");
     buf_puts(&b, " against the baseline");
+    break;
+  case CHECK_STATUS:
+    buf_puts(&b, "final status ");
+    put_statuses(&b, c);
     break;
   case CHECK_KIND_COUNT:
     BUG("check kind %d", (int)c->kind);

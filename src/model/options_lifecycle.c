@@ -36,6 +36,8 @@ void options_release(struct options *o)
   size_t i;
 
   free(o->method);
+  free(o->body);
+  free(o->write_out);
   strv_free(o->headers, o->n_headers);
   free(o->user_agent);
   free(o->vantage);
@@ -75,6 +77,12 @@ void options_copy(struct options *dst, const struct options *src)
 
   *dst = *src;
   dst->method = dup_or_null(src->method);
+  dst->write_out = dup_or_null(src->write_out);
+  dst->body = NULL;
+  if (src->body) {
+    dst->body = xmalloc(src->body_len + 1);
+    memcpy(dst->body, src->body, src->body_len + 1);
+  }
   dst->headers = dup_strv(src->headers, src->n_headers);
   dst->user_agent = dup_or_null(src->user_agent);
   dst->vantage = dup_or_null(src->vantage);
@@ -95,4 +103,22 @@ void options_copy(struct options *dst, const struct options *src)
     dst->given[i].def = src->given[i].def;
     dst->given[i].val = dup_or_null(src->given[i].val);
   }
+}
+
+const char *options_method(const struct options *o)
+{
+  if (o->method_set && o->method)
+    return o->method;
+  if (o->head)
+    return "HEAD";
+  if (o->body)
+    return "POST";
+  return "GET";
+}
+
+int options_verbosity(const struct options *o)
+{
+  if (o->verbosity < 0 && o->show_error)
+    return 0;
+  return o->verbosity;
 }

@@ -18,7 +18,8 @@ const char *const sample_mode_names[MODE_COUNT] = {"cold", "warm", "resumed"};
 const char *const phase_names[PHASE_COUNT] = {
     "dns", "connect", "tls", "send", "wait", "transfer", "total"};
 const char *const err_class_names[ERR_COUNT] = {
-    "none", "dns", "connect", "tls", "timeout", "http", "redirect"};
+    "none",    "dns",  "connect",  "tls",
+    "timeout", "http", "redirect", "http-status"};
 
 enum sample_mode sample_mode_from_name(const char *name)
 {
@@ -244,9 +245,11 @@ static const char *const diagnostic_headers[] = {
     "x-amz-cf-pop",
     "x-azure-ref",
     "x-cache",
+    "x-cache-detail",
     "x-cache-hits",
     "x-cache-info",
     "x-cache-key",
+    "x-cache-lookup",
     "x-cache-remote",
     "x-cache-status",
     "x-cdn",

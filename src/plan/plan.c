@@ -367,7 +367,7 @@ void plan_print(const struct plan *p, FILE *f)
                               : url_redact(p->targets[i].url);
 
     fprintf(f, "  %-12s %s %s%s\n", p->targets[i].name,
-            p->targets[i].opts ? p->targets[i].opts->method : o->method, u,
+            options_method(p->targets[i].opts ? p->targets[i].opts : o), u,
             i == 0 && p->n_targets > 1 ? "  (baseline)" : "");
     free(u);
   }

@@ -157,16 +157,28 @@ void probe_free(struct probe *p)
   free(p);
 }
 
-/* Method of the next hop (RFC 9110 15.4; browsers and curl): 303 turns
- * everything but HEAD into GET, 301 and 302 turn POST into GET, 307 and
- * 308 keep the method. */
-static const char *next_method(long status, const char *method)
+/*
+ * Method and body of the next hop, as libcurl switches them when it
+ * follows (lib/transfer.c Curl_follow): after 301 and 302 a POST becomes a
+ * GET without its body unless --post301/--post302; after 303 everything
+ * but HEAD becomes GET unless it is a POST and --post303; 307 and 308 keep
+ * both.  A method given with -X is sent on every hop, as curl sends it,
+ * even when the body is dropped.
+ */
+static void next_request(const struct options *o, long status,
+                         const char **method, int *with_body)
 {
-  if (status == 303 && strcmp(method, "HEAD"))
-    return "GET";
-  if ((status == 301 || status == 302) && !strcmp(method, "POST"))
-    return "GET";
-  return method;
+  int to_get = 0;
+
+  if (status == 301 || status == 302)
+    to_get = *with_body && !(o->post_keep & (status == 301 ? 1u : 2u));
+  else if (status == 303)
+    to_get = *with_body ? !(o->post_keep & 4u) : strcmp(*method, "HEAD") != 0;
+  if (!to_get)
+    return;
+  *with_body = 0;
+  if (!o->method_set)
+    *method = "GET";
 }
 
 static int is_redirect(long status)
@@ -204,7 +216,8 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
    * it. */
   char *url = xstrdup(t->url);
   char *first_origin = url_origin(url);
-  const char *method = o->method;
+  const char *method = options_method(o);
+  int with_body = o->body != NULL;
   char **visited = NULL;
   size_t n_visited = 0, i;
   long redirects = 0;
@@ -225,11 +238,25 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
     rq.drop_credentials =
         !o->location_trusted &&
         (!origin || !first_origin || strcmp(origin, first_origin));
+    rq.body = with_body ? o->body : NULL;
+    rq.body_len = with_body ? o->body_len : 0;
+    rq.json = o->body_json;
     free(origin);
     err[0] = '\0';
     cls = probe_hop_run(c, o, &rq, h, err, sizeof(err));
     if (cls != ERR_NONE) {
-      fail(s, cls, err);
+      if (s->n_hops > 1) {
+        /* The hop that failed and where it went: not the URL given. */
+        char msg[1400];
+        char *shown = o->show_secrets ? xstrdup(url) : url_redact(url);
+
+        snprintf(msg, sizeof(msg), "hop %zu (%.300s): %s", s->n_hops, shown,
+                 err);
+        free(shown);
+        fail(s, cls, msg);
+      }
+      else
+        fail(s, cls, err);
       break;
     }
     if (!o->follow || !is_redirect(h->status) || !h->location)
@@ -279,7 +306,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
       break;
     }
     free(clean);
-    method = next_method(h->status, method);
+    next_request(o, h->status, &method, &with_body);
     free(url);
     url = next;
     redirects++;
@@ -299,6 +326,19 @@ static void run_on(struct client *c, const struct target *t, struct sample *s)
   t0 = probe_now_us();
   walk(c, t, s, t0);
   s->total_us = probe_now_us() - t0;
+  if (s->n_hops)
+    s->status = s->hops[s->n_hops - 1].status;
+  if (s->ok && t->opts->fail && s->status >= 400) {
+    /* curl -f: the transfer worked, the answer is a failure. */
+    char msg[1200];
+    const struct hop *h = &s->hops[s->n_hops - 1];
+    char *shown = t->opts->show_secrets ? xstrdup(h->url) : url_redact(h->url);
+
+    snprintf(msg, sizeof(msg), "HTTP %ld from '%.1000s' (--fail)", s->status,
+             shown);
+    free(shown);
+    fail(s, ERR_HTTP_STATUS, msg);
+  }
   sample_close_accounts(s);
 }
 

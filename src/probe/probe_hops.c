@@ -8,10 +8,12 @@
 #include <arpa/inet.h>
 #include <curl/curl.h>
 #include <sys/socket.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "probe.h"
 #include "probe_int.h"
@@ -349,6 +351,17 @@ static int header_is_credential(const char *h)
          !strncasecmp(h, "proxy-authorization:", 20);
 }
 
+/* Whether -H gave a header of that name. */
+static int has_header(const struct options *o, const char *name)
+{
+  size_t i, n = strlen(name);
+
+  for (i = 0; i < o->n_headers; i++)
+    if (!strncasecmp(o->headers[i], name, n) && o->headers[i][n] == ':')
+      return 1;
+  return 0;
+}
+
 /*
  * Error class of a failed transfer.  A send or receive error (a reset)
  * is a connect failure while no connection stood yet, and a protocol
@@ -383,6 +396,93 @@ static enum err_class classify(CURLcode rc, const struct hop *h)
     return ERR_TLS;
   default:
     return ERR_HTTP;
+  }
+}
+
+/* libcurl's detail without its trailing newline, or "". */
+static const char *detail(const char *errbuf)
+{
+  return errbuf && *errbuf ? errbuf : "";
+}
+
+/*
+ * What went wrong, in words that say what to do (issue 18): the host, the
+ * option that sets the limit that was hit, the fix a user can make.
+ * libcurl's own words follow only where they add a fact.
+ */
+static void describe(CURLcode rc, const char *errbuf, CURL *e,
+                     const struct url *u, const struct options *o,
+                     const struct hop *h, char *err, size_t errlen)
+{
+  long os_errno = 0;
+  const char *d = detail(errbuf);
+  const char *prob = strstr(d, "SSL certificate problem: ");
+
+  curl_easy_getinfo(e, CURLINFO_OS_ERRNO, &os_errno);
+  switch (rc) {
+  case CURLE_PEER_FAILED_VERIFICATION:
+  case CURLE_SSL_CACERT_BADFILE:
+    if (strstr(d, "subject name") || strstr(d, "does not match"))
+      snprintf(err, errlen,
+               "TLS certificate of '%s' is for another name (%s): check the "
+               "URL, or skip verification with -k",
+               u->host, d);
+    else
+      snprintf(err, errlen,
+               "TLS certificate of '%s' not verified (%s): give its CA with "
+               "--cacert FILE, or skip verification with -k",
+               u->host, prob ? prob + 25 : d);
+    return;
+  case CURLE_COULDNT_CONNECT:
+    if (!os_errno) {
+      /* libcurl 7.88 does not keep socket()'s errno: ask again, so that
+       * running out of descriptors is not "Couldn't connect". */
+      int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+      if (fd < 0)
+        os_errno = errno;
+      else
+        close(fd);
+    }
+    if (os_errno == EMFILE || os_errno == ENFILE)
+      snprintf(err, errlen,
+               "out of file descriptors (%s) opening a connection to %s:%d: "
+               "raise the limit (ulimit -n)",
+               os_errno == EMFILE ? "EMFILE" : "ENFILE", u->host, u->port);
+    else
+      snprintf(err, errlen, "cannot connect to %s:%d%s%s%s: %s", u->host,
+               u->port, h->remote_ip ? " (" : "",
+               h->remote_ip ? h->remote_ip : "", h->remote_ip ? ")" : "",
+               os_errno ? strerror((int)os_errno) : d);
+    return;
+  case CURLE_OPERATION_TIMEDOUT:
+    if (h->curl.connect <= 0 && !h->reused && h->curl.pretransfer <= 0)
+      snprintf(err, errlen,
+               "timed out: no connection to %s:%d within %lld ms "
+               "(--connect-timeout)",
+               u->host, u->port,
+               (long long)((o->connect_timeout_us < o->max_time_us
+                                ? o->connect_timeout_us
+                                : o->max_time_us) /
+                           1000));
+    else
+      snprintf(err, errlen,
+               "timed out: no complete response from %s within %lld ms "
+               "(--max-time)",
+               u->host, (long long)(o->max_time_us / 1000));
+    return;
+  case CURLE_OUT_OF_MEMORY:
+#if LIBCURL_VERSION_NUM >= 0x080600
+  case CURLE_TOO_LARGE:
+#endif
+    /* libcurl 7.88 refuses a header line over 100 KiB as out of memory. */
+    snprintf(err, errlen,
+             "response from '%s' has a header line over libcurl's 100 KiB "
+             "limit%s%s",
+             u->host, *d ? ": " : "", d);
+    return;
+  default:
+    snprintf(err, errlen, "%s%s%s", curl_easy_strerror(rc), *d ? ": " : "", d);
   }
 }
 
@@ -519,7 +619,16 @@ static void set_options(CURL *e, const struct client *c,
     curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
   if (hdrs)
     curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
-  if (!strcmp(rq->method, "HEAD"))
+  if (rq->body) {
+    /* As curl's -d: libcurl sends it as a POST (Content-Length, and
+     * application/x-www-form-urlencoded unless -H or --json says
+     * otherwise); another method is curl's -X over it. */
+    curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)rq->body_len);
+    curl_easy_setopt(e, CURLOPT_POSTFIELDS, rq->body);
+    if (strcmp(rq->method, "POST"))
+      curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
+  }
+  else if (!strcmp(rq->method, "HEAD"))
     curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
   else if (strcmp(rq->method, "GET"))
     curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
@@ -567,6 +676,13 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   for (i = 0; i < o->n_headers; i++)
     if (!rq->drop_credentials || !header_is_credential(o->headers[i]))
       hdrs = curl_slist_append(hdrs, o->headers[i]);
+  if (rq->json) {
+    /* curl 7.82's --json, on every hop as curl sends them. */
+    if (!has_header(o, "content-type"))
+      hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
+    if (!has_header(o, "accept"))
+      hdrs = curl_slist_append(hdrs, "Accept: application/json");
+  }
   x.easy = e;
   x.hop = h;
   errbuf[0] = '\0';
@@ -590,15 +706,14 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
              HEADER_CAP / 1024, u.host);
   }
   else if (rc != CURLE_OK) {
-    cls = classify(rc, h);
-    snprintf(err, errlen, "%s: %s", curl_easy_strerror(rc),
-             errbuf[0] ? errbuf : "no detail");
-    {
-      size_t l = strlen(err);
+    size_t l = strlen(errbuf);
 
-      while (l && (err[l - 1] == '\n' || err[l - 1] == '\r'))
-        err[--l] = '\0';
-    }
+    while (l && (errbuf[l - 1] == '\n' || errbuf[l - 1] == '\r'))
+      errbuf[--l] = '\0';
+    cls = classify(rc, h);
+    if (rc == CURLE_OUT_OF_MEMORY)
+      cls = ERR_HTTP;
+    describe(rc, errbuf, e, &u, o, h, err, errlen);
   }
 out:
   if (x.n_hdrs)

@@ -181,6 +181,11 @@ struct hop_request {
   const char *url; /* absolute, fragment removed */
   const char *method;
   int drop_credentials; /* cross-origin: no Authorization/Cookie */
+  /* The body this hop sends (the options' body, borrowed), or NULL; json
+   * adds curl --json's Content-Type and Accept unless -H gave them. */
+  const char *body;
+  size_t body_len;
+  int json;
 };
 
 /* Options every transfer of the probe shares (no proxy, http and https

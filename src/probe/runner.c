@@ -15,6 +15,7 @@
 #include "probe.h"
 #include "edge.h"
 #include "runner.h"
+#include "units.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -168,8 +169,10 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
 
     if (it->mode == MODE_COLD)
       continue;
+    /* Said with -v only: the samples fail the same way and the report
+     * says it once, with their count. */
     if (probe_prime(pr, it->target, it->mode, err, sizeof(err)) < 0)
-      msg_warn("priming %s (%s) failed: %s", p->targets[it->target].name,
+      msg_info("priming %s (%s) failed: %s", p->targets[it->target].name,
                sample_mode_names[it->mode], err);
   }
   msg_info("set-up done, measuring %zu sample%s in %ld round%s", total,
@@ -200,11 +203,17 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
                  total, p->targets[it->target].name,
                  sample_mode_names[it->mode], round, err_class_names[s.err],
                  s.err_message ? s.err_message : "");
-      else
-        msg_info("sample %zu/%zu (%s, %s, round %ld): %lld us, %zu hop%s",
+      else if (msg_verbosity > 0) {
+        char t[UNITS_FMT_SIZE];
+
+        /* In the reports' units. */
+        units_format_us(s.total_us, t, sizeof(t));
+        msg_info("sample %zu/%zu (%s, %s, round %ld): %s, %zu hop%s, "
+                 "status %ld",
                  k + 1, total, p->targets[it->target].name,
-                 sample_mode_names[it->mode], round, (long long)s.total_us,
-                 s.n_hops, s.n_hops == 1 ? "" : "s");
+                 sample_mode_names[it->mode], round, t, s.n_hops,
+                 s.n_hops == 1 ? "" : "s", s.status);
+      }
       results_add(r, &s);
       if (cb)
         cb(p, &r->samples[r->n - 1], ud);

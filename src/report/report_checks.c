@@ -5,6 +5,7 @@
  * with pass or fail and what was measured.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis.h"
 #include "check.h"
@@ -34,14 +35,49 @@ void report_checks_text(const struct report_ctx *c, struct buf *b)
                         : k->pass                   ? "\033[32m"
                                                     : "\033[1;31m";
 
+    struct buf rest;
+    size_t first;
+
     buf_printf(b, "  %s%s%s  %-12s %-5s %s", color, verdict,
                *color ? "\033[0m" : "", c->plan->targets[k->target].name,
-               k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode],
+               k->kind == CHECK_CACHE || k->mode == MODE_COUNT
+                   ? "all"
+                   : sample_mode_names[k->mode],
                what);
+    first = 2 + 4 + 2 + 12 + 1 + 5 + 1 + strlen(what);
+    buf_init(&rest, 0);
     if (k->measured)
-      buf_printf(b, "; measured %s", k->measured);
+      buf_printf(&rest, "; measured %s", k->measured);
     if (cs->evaluated && !k->pass)
-      buf_printf(b, "  (%s)", k->where);
+      buf_printf(&rest, "  (%s)", k->where);
+    /* Within 80 columns: what was measured goes on lines of its own when
+     * it does not fit after the check. */
+    if (first + rest.len <= 80)
+      buf_puts(b, rest.s);
+    else if (rest.len) {
+      const char *p = rest.s + 2; /* past "; " or "  " */
+      size_t col = 8;
+
+      buf_puts(b, "\n        ");
+      while (*p) {
+        size_t w = strcspn(p, " ");
+
+        if (col > 8 && col + 1 + w > 80) {
+          buf_puts(b, "\n          ");
+          col = 10;
+        }
+        else if (col > 8) {
+          buf_putc(b, ' ');
+          col++;
+        }
+        buf_add(b, p, w);
+        col += w;
+        p += w;
+        while (*p == ' ')
+          p++;
+      }
+    }
+    buf_release(&rest);
     buf_putc(b, '\n');
     free(what);
   }
@@ -67,7 +103,7 @@ static void check_obj(struct json *j, const struct report_ctx *c,
   json_object_begin(j, NULL);
   json_string(j, "kind", check_kind_names[k->kind]);
   json_string(j, "target", c->plan->targets[k->target].name);
-  if (k->kind == CHECK_CACHE)
+  if (k->kind == CHECK_CACHE || k->mode == MODE_COUNT)
     json_null(j, "mode");
   else
     json_string(j, "mode", sample_mode_names[k->mode]);
@@ -102,6 +138,22 @@ static void check_obj(struct json *j, const struct report_ctx *c,
     bits(j, "verdicts", k->verdicts, compare_verdict_names,
          COMPARE_VERDICT_COUNT);
     break;
+  case CHECK_STATUS: {
+    size_t i;
+
+    json_array_begin(j, "statuses");
+    for (i = 0; i < k->n_status; i++) {
+      char code[32];
+
+      if (k->status_lo[i] == k->status_hi[i])
+        snprintf(code, sizeof(code), "%ld", k->status_lo[i]);
+      else
+        snprintf(code, sizeof(code), "%ldxx", k->status_lo[i] / 100);
+      json_string(j, NULL, code);
+    }
+    json_array_end(j);
+    break;
+  }
   case CHECK_KIND_COUNT:
     break;
   }

@@ -9,7 +9,7 @@
  * failed sample without hops still gets one row, its hop fields empty.
  * The columns are a contract, new ones are only ever added at the end.
  * Columns of the whole sample (sample_total_us, sample_redirect_us,
- * sample_other_us, sample_status) are filled on the sample's first row
+ * sample_other_us) are filled on the sample's first row
  * only and empty on its other hops' rows, so that a column's mean is the
  * mean over samples, never weighted by their hop count.  "vantage" is
  * where the run measured; "partial" is true on every row of a run cut
@@ -78,8 +78,11 @@ static const struct column {
     {"error_message", SC_SAMPLE, "error.message"},
     {"insecure", SC_RUN, "insecure"},
     {"vantage", SC_RUN, "vantage"},
+    {"final_status", SC_SAMPLE, "status"},
+    {"cache_vendor", SC_HOP, "cache.vendor"},
+    /* "vendor:VERDICT" per cache layer, nearest the user first. */
+    {"cache_layers", SC_HOP, "cache.layers"},
     {"partial", SC_RUN, "partial"},
-    {"sample_status", SC_SAMPLE_ONCE, "status"},
 };
 
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))
@@ -101,8 +104,6 @@ static void field(struct buf *out, const char *v)
 
 static const struct field *column_field(const struct column *col)
 {
-  if (!strcmp(col->field, "status") && col->scope == SC_SAMPLE_ONCE)
-    return &report_sample_status;
   return field_find(col->scope == SC_HOP ? report_hop_fields
                                          : report_sample_fields,
                     col->field);
@@ -141,7 +142,7 @@ static void row(struct buf *out, const struct report_ctx *c,
         (col->scope == SC_SAMPLE_ONCE && !first))
       continue;
     field_get(fields[i], r, &val);
-    field_plain(fields[i], &val, &v);
+    field_plain_row(fields[i], r, &val, &v);
     field_value_release(&val);
     field(out, v.s);
   }

@@ -93,12 +93,11 @@ static void g_primed(const struct field_row *r, struct field_value *v)
   v->v = &v->one;
   v->n = 1;
 }
+
 static void g_final_status(const struct field_row *r, struct field_value *v)
 {
-  long st = S->n_hops ? S->hops[S->n_hops - 1].status : 0;
-
-  v->null = st == 0;
-  set_int(v, st);
+  v->null = S->status == 0;
+  set_int(v, S->status);
 }
 
 const struct field report_sample_fields[] = {
@@ -116,6 +115,7 @@ const struct field report_sample_fields[] = {
     {"total_us", "total", FIELD_US, g_total, 0, 0, NULL},
     {"redirect_us", "redirects", FIELD_US, g_redirect, 0, 0, NULL},
     {"other_us", "other", FIELD_US, g_other, 0, 0, NULL},
+    {"status", "final HTTP status", FIELD_INT, g_final_status, 0, 0, NULL},
     {"primed", "fetched before it", FIELD_TEXTS, g_primed, 0, 0, NULL},
     {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
 
@@ -302,6 +302,16 @@ static void g_cache(const struct field_row *r, struct field_value *v)
 {
   set_text(v, r->fact ? cache_verdict_names[r->fact->verdict] : NULL);
 }
+static void g_cache_vendor(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, r->fact && r->fact->n_layers && r->fact->layers[0].vendor[0]
+                  ? r->fact->layers[0].vendor
+                  : NULL);
+}
+static void g_cache_layers(const struct field_row *r, struct field_value *v)
+{
+  v->n = r->fact ? r->fact->n_layers : 0;
+}
 static void g_vendor(const struct field_row *r, struct field_value *v)
 {
   set_text(v, r->fact ? r->fact->vendor : NULL);
@@ -398,6 +408,9 @@ const struct field report_hop_fields[] = {
     {"curl.time_total", "curl time_total", FIELD_SECONDS, g_c_total, 0, 0,
      NULL},
     {"cache.verdict", "cache", FIELD_TEXT, g_cache, 0, 0, NULL},
+    {"cache.vendor", "cache nearest the user", FIELD_TEXT, g_cache_vendor, 0,
+     0, NULL},
+    {"cache.layers", "cache layers", FIELD_LAYERS, g_cache_layers, 0, 0, NULL},
     {"edge.vendor", "CDN", FIELD_TEXT, g_vendor, 0, 0, NULL},
     {"edge.pop", "edge location", FIELD_TEXT, g_pop, 0, 0, NULL},
     {"size_download", "body on the wire", FIELD_BYTES, g_size_download, 0, 0,
@@ -614,11 +627,28 @@ void field_plain(const struct field *f, const struct field_value *v,
     if (v->s)
       buf_puts(out, v->s);
     return;
+  case FIELD_LAYERS:
+    /* Needs the row; see field_plain_row. */
   case FIELD_HEADERS:
   case FIELD_DNS_FAILED:
   case FIELD_TYPE_COUNT:
     return;
   }
+}
+
+void field_plain_row(const struct field *f, const struct field_row *r,
+                     const struct field_value *v, struct buf *out)
+{
+  size_t i;
+
+  if (f->type != FIELD_LAYERS) {
+    field_plain(f, v, out);
+    return;
+  }
+  for (i = 0; r->fact && i < r->fact->n_layers; i++)
+    buf_printf(out, "%s%s:%s", i ? " " : "",
+               r->fact->layers[i].vendor[0] ? r->fact->layers[i].vendor : "-",
+               cache_verdict_names[r->fact->layers[i].verdict]);
 }
 
 void field_human(const struct field *f, const struct field_value *v,
@@ -702,6 +732,20 @@ static void value_json(struct json *j, const char *key, const struct field *f,
     headers_obj(j, key, r);
     return;
   }
+  if (f->type == FIELD_LAYERS) {
+    json_array_begin(j, key);
+    for (i = 0; r->fact && i < r->fact->n_layers; i++) {
+      json_object_begin(j, NULL);
+      json_string(j, "vendor",
+                  r->fact->layers[i].vendor[0] ? r->fact->layers[i].vendor
+                                               : NULL);
+      json_string(j, "verdict",
+                  cache_verdict_names[r->fact->layers[i].verdict]);
+      json_object_end(j);
+    }
+    json_array_end(j);
+    return;
+  }
   if (f->type == FIELD_DNS_FAILED) {
     json_array_begin(j, key);
     for (i = 0; i < r->h->dns.n_failed; i++) {
@@ -750,6 +794,7 @@ static void value_json(struct json *j, const char *key, const struct field *f,
   case FIELD_TEXTS:
   case FIELD_HEADERS:
   case FIELD_DNS_FAILED:
+  case FIELD_LAYERS:
   case FIELD_TYPE_COUNT:
     return;
   }

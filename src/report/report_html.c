@@ -572,7 +572,8 @@ static void cache_table(struct buf *b, const struct target_analysis *ta)
   buf_puts(b, "<h3>cache per hop</h3>\n<table>\n<tr><th>hop</th><th "
               "class=\"l\">host</th><th class=\"l\">verdict</th><th "
               "class=\"l\">cache</th><th class=\"l\">from header</th><th>"
-              "age</th><th class=\"l\">why</th></tr>\n");
+              "age</th><th class=\"l\">why</th><th class=\"l\">caches on "
+              "the way, nearest you first</th></tr>\n");
   for (k = 0; k < ta->n_cache; k++) {
     const struct cache_hop *ch = &ta->cache[k];
 
@@ -604,6 +605,21 @@ static void cache_table(struct buf *b, const struct target_analysis *ta)
       buf_puts(b, i ? "; " : "");
       esc(b, ch->result.reasons[i]);
     }
+    buf_puts(b, "</td><td class=\"l\">");
+    for (i = 0; i < ch->result.n_layers; i++) {
+      const struct cache_layer *cl = &ch->result.layers[i];
+
+      buf_puts(b, i ? "<br>" : "");
+      esc(b, cl->vendor ? cl->vendor : "cache");
+      if (cl->name) {
+        buf_puts(b, " <code>");
+        esc(b, cl->name);
+        buf_puts(b, "</code>");
+      }
+      buf_printf(b, ": %s", cache_verdict_names[cl->verdict]);
+    }
+    if (!ch->result.n_layers)
+      buf_puts(b, "-");
     buf_puts(b, "</td></tr>\n");
   }
   buf_puts(b, "</table>\n");

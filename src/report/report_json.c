@@ -59,7 +59,10 @@ static void settings(struct json *j, const struct report_ctx *c)
   json_int(j, "pause_us", o->pause_us);
   json_bool(j, "follow", o->follow);
   json_int(j, "max_redirs", o->max_redirs);
-  json_string(j, "method", o->method);
+  json_string(j, "method", options_method(o));
+  /* The body's size, never its bytes: it may hold credentials. */
+  json_int(j, "body_bytes", (int64_t)o->body_len);
+  json_bool(j, "fail", o->fail);
   json_array_begin(j, "headers");
   for (i = 0; i < o->n_headers; i++) {
     char *line = o->show_secrets ? xstrdup(o->headers[i])
@@ -103,6 +106,15 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
     if (m->failed_by_class[e])
       json_int(j, err_class_names[e], (int64_t)m->failed_by_class[e]);
   json_object_end(j);
+  /* Final statuses with their counts, "0" for no response. */
+  json_object_begin(j, "statuses");
+  for (k = 0; k < m->n_statuses; k++) {
+    char code[24];
+
+    snprintf(code, sizeof(code), "%ld", m->statuses[k].status);
+    json_int(j, code, (int64_t)m->statuses[k].n);
+  }
+  json_object_end(j);
   if (m->median_sample >= 0)
     json_int(j, "median_sample", m->median_sample);
   else
@@ -132,7 +144,7 @@ static void num(struct json *j, const char *key, double v, int decimals)
 
 static void cache_arr(struct json *j, const struct target_analysis *ta)
 {
-  size_t k, i;
+  size_t k, i, l;
   int v;
 
   json_array_begin(j, "cache");
@@ -159,6 +171,23 @@ static void cache_arr(struct json *j, const struct target_analysis *ta)
       if (ch->counts.n[v])
         json_int(j, cache_verdict_names[v], ch->counts.n[v]);
     json_object_end(j);
+    /* SPEC 5: every cache the response passed, nearest the user first. */
+    json_array_begin(j, "layers");
+    for (l = 0; l < ch->result.n_layers; l++) {
+      const struct cache_layer *cl = &ch->result.layers[l];
+
+      json_object_begin(j, NULL);
+      json_string(j, "name", cl->name);
+      json_string(j, "vendor", cl->vendor);
+      json_string(j, "verdict", cache_verdict_names[cl->verdict]);
+      json_string(j, "raw", cl->raw);
+      json_array_begin(j, "reasons");
+      for (i = 0; i < cl->n_reasons; i++)
+        json_string(j, NULL, cl->reasons[i]);
+      json_array_end(j);
+      json_object_end(j);
+    }
+    json_array_end(j);
     json_object_end(j);
   }
   json_array_end(j);

@@ -180,6 +180,32 @@ static void per_mode(struct buf *out, const struct report_ctx *c)
   }
 }
 
+/* hopsplit_final_status_total: samples per final HTTP status ("0" when
+ * no response came), per target and mode. */
+static void statuses(struct buf *out, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  size_t t, m, k;
+
+  family(out, "hopsplit_final_status_total", "counter",
+         "Samples per final HTTP status (0: no response), target and mode.");
+  for (t = 0; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      const struct mode_summary *ms =
+          &c->analysis->targets[t].modes[p->modes[m]];
+
+      for (k = 0; k < ms->n_statuses; k++) {
+        char code[24];
+
+        snprintf(code, sizeof(code), "%ld", ms->statuses[k].status);
+        series(out, "hopsplit_final_status_total", p->targets[t].name,
+               sample_mode_names[p->modes[m]]);
+        label(out, "status", code, 0);
+        buf_printf(out, "} %zu\n", ms->statuses[k].n);
+      }
+    }
+}
+
 /* hopsplit_cache_verdict: samples per verdict of each hop index. */
 static void cache(struct buf *out, const struct report_ctx *c)
 {
@@ -346,6 +372,7 @@ void report_prom(const struct report_ctx *c, struct buf *out)
 {
   phases(out, c);
   per_mode(out, c);
+  statuses(out, c);
   cache(out, c);
   edge(out, c);
   comparison(out, c);

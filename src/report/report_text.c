@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "report.h"
 #include "report_checks.h"
@@ -63,7 +64,8 @@ static void header(const struct report_ctx *c, struct buf *b)
              p->rounds == 1 ? "" : "s");
   for (i = 0; i < p->n_modes; i++)
     buf_printf(b, "%s%s", i ? "," : "", sample_mode_names[p->modes[i]]);
-  buf_printf(b, ", %zu sample%s  %s\n", c->results->n,
+  /* The start time on its own line keeps both within 80 columns. */
+  buf_printf(b, ", %zu sample%s\nstarted %s\n", c->results->n,
              c->results->n == 1 ? "" : "s", t);
   if (p->vantage)
     buf_printf(b, "vantage: %s\n", p->vantage);
@@ -93,31 +95,70 @@ static void header(const struct report_ctx *c, struct buf *b)
                p->rounds * (long)p->n_items, off(c));
 }
 
+/* Whether any sample of target ta, in any mode, measured phase ph: a
+ * row that is 0 everywhere (send, with libcurl before 8.10) is noise. */
+static int phase_measured(const struct target_analysis *ta, int ph)
+{
+  int m;
+
+  for (m = 0; m < MODE_COUNT; m++)
+    if (ta->modes[m].present && ta->modes[m].n_ok &&
+        ta->modes[m].phases[ph].max != 0)
+      return 1;
+  return 0;
+}
+
+/* Final statuses >= 400 of one mode, with their counts. */
+static void error_statuses(const struct report_ctx *c, struct buf *b,
+                           const struct mode_summary *m)
+{
+  size_t k;
+
+  /* Under -f they are failures, said with the failures. */
+  if (c->plan->opts->fail)
+    return;
+  for (k = 0; k < m->n_statuses; k++)
+    if (m->statuses[k].status >= 400)
+      buf_printf(b,
+                 "    %sstatus %ld%s in %zu of %zu samples (-f fails them)\n",
+                 on(c, "\033[31m"), m->statuses[k].status, off(c),
+                 m->statuses[k].n, m->n_samples);
+}
+
+/* Label and cells line up: 17 columns of label, then four of 11. */
 static void phase_table(const struct report_ctx *c, struct buf *b,
-                        enum sample_mode mode, const struct mode_summary *m)
+                        enum sample_mode mode, const struct mode_summary *m,
+                        const struct target_analysis *ta, int *low_conf)
 {
   int ph;
+  char n[16];
 
-  buf_printf(b, "\n  %s%-7s%s n=%-5zu %10s %10s %10s %10s\n", on(c, "\033[1m"),
-             sample_mode_names[mode], off(c), m->n_ok, "p50", "p95", "min",
-             "max");
+  snprintf(n, sizeof(n), "n=%zu", m->n_ok);
+  /* The mark hangs after "p95", which ends where its numbers end. */
+  buf_printf(b, "\n  %s%-7s%s %-7s %10s %10s%s%10s %10s\n", on(c, "\033[1m"),
+             sample_mode_names[mode], off(c), n, "p50", "p95",
+             m->n_ok && m->n_ok < 20 ? "*" : " ", "min", "max");
+  if (m->n_ok && m->n_ok < 20)
+    *low_conf = 1;
   if (!m->n_ok) {
     buf_printf(b, "    no successful sample\n");
+    error_statuses(c, b, m);
     return;
   }
   for (ph = 0; ph < SUM_COUNT; ph++) {
     const struct stats *s = &m->phases[ph];
     char a[32], p95[32], mn[32], mx[32];
 
+    if (ph == SUM_SEND && !phase_measured(ta, ph))
+      continue;
     dur(a, sizeof(a), s->p50);
     dur(p95, sizeof(p95), s->p95);
     dur(mn, sizeof(mn), s->min);
     dur(mx, sizeof(mx), s->max);
-    buf_printf(b, "    %-16s %10s %10s%s %10s %10s\n", sum_phase_names[ph], a,
-               p95, s->n < 20 ? "*" : " ", mn, mx);
+    buf_printf(b, "    %-13s %10s %10s %10s %10s\n", sum_phase_names[ph], a,
+               p95, mn, mx);
   }
-  if (m->n_ok < 20)
-    buf_printf(b, "    * p95 of fewer than 20 samples: low confidence\n");
+  error_statuses(c, b, m);
 }
 
 /* Append text word-wrapped to 78 columns: the first line indented by
@@ -163,28 +204,68 @@ static void wrap(struct buf *b, const char *text, int ind)
   wrap2(b, text, ind, ind);
 }
 
-/* p50 of each phase per hop index, when samples have several hops. */
+/* A hop's cache verdict, and with several caches one line per layer,
+ * nearest the user first; every reason starts a line of its own (SPEC 5,
+ * 80 columns).  An UNKNOWN verdict shows its reasons too: which headers
+ * were looked for. */
+static void cache_lines(struct buf *b, const struct cache_hop *ch)
+{
+  const struct cache_result *r = &ch->result;
+  size_t k, j;
+
+  buf_printf(b, "      cache: %s%s%.24s", cache_verdict_names[r->verdict],
+             r->vendor ? " at " : "", r->vendor ? r->vendor : "");
+  if (r->n_layers > 1)
+    buf_printf(b, " (%zu caches, nearest you first)\n", r->n_layers);
+  else {
+    if (r->raw)
+      buf_printf(b, " (%.16s%s%.32s)", r->source ? r->source : "",
+                 r->source ? ": " : "", r->raw);
+    buf_putc(b, '\n');
+    for (k = 0; k < r->n_reasons; k++)
+      wrap(b, r->reasons[k], 8);
+    return;
+  }
+  for (k = 0; k < r->n_layers; k++) {
+    const struct cache_layer *l = &r->layers[k];
+    const char *who = l->vendor ? cache_vendor_display(l->vendor) : "a cache";
+
+    buf_printf(b, "        %zu. %.20s", k + 1, who);
+    if (l->name && (!l->vendor || strcasecmp(l->name, l->vendor)))
+      buf_printf(b, " \"%.28s\"", l->name);
+    buf_printf(b, ": %s\n", cache_verdict_names[l->verdict]);
+    for (j = 0; j < l->n_reasons; j++)
+      wrap(b, l->reasons[j], 11);
+  }
+}
+
+/* p50 of each phase per hop index, when samples have several hops; a
+ * header row over aligned columns. */
 static void hop_table(const struct report_ctx *c, struct buf *b,
-                      enum sample_mode mode, const struct mode_summary *m)
+                      enum sample_mode mode, const struct mode_summary *m,
+                      const struct target_analysis *ta)
 {
   size_t k;
-  int ph;
+  int ph, send = phase_measured(ta, SUM_SEND);
 
   if (m->n_hops < 2)
     return;
-  buf_printf(b, "\n  %s%s p50 per hop%s  ", on(c, "\033[1m"),
-             sample_mode_names[mode], off(c));
+  buf_printf(b, "\n  %s%s p50 per hop (ms)%s\n    %-3s %4s", on(c, "\033[1m"),
+             sample_mode_names[mode], off(c), "hop", "n");
   for (ph = 0; ph < PHASE_COUNT; ph++)
-    buf_printf(b, "%s%s", ph ? " " : "", phase_names[ph]);
-  buf_puts(b, " (ms)\n");
+    if (ph != PHASE_SEND || send)
+      buf_printf(b, " %8s", phase_names[ph]);
+  buf_putc(b, '\n');
   for (k = 0; k < m->n_hops; k++) {
-    buf_printf(b, "    hop %-3zu n=%-4zu", m->hops[k].hop,
+    buf_printf(b, "    %-3zu %4zu", m->hops[k].hop,
                m->hops[k].phases[PHASE_TOTAL].n);
     for (ph = 0; ph < PHASE_COUNT; ph++) {
       char t[32];
 
+      if (ph == PHASE_SEND && !send)
+        continue;
       ms(t, sizeof(t), m->hops[k].phases[ph].p50);
-      buf_printf(b, " %7s", t);
+      buf_printf(b, " %8s", t);
     }
     buf_putc(b, '\n');
   }
@@ -220,7 +301,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
                h->tls.alpn ? " " : "", h->tls.alpn ? h->tls.alpn : "");
     else
       snprintf(tls, sizeof(tls), "no TLS");
-    buf_printf(b, "  %2zu %3ld %-24.24s %-22.22s %-6s %s\n", i + 1, h->status,
+    buf_printf(b, "  %2zu %3ld %-20.20s %-21.21s %-6s %s\n", i + 1, h->status,
                h->host ? h->host : "-", addr, h->reused ? "reused" : "new",
                tls);
     /* Phases that took no time are left out to fit in 80 columns. */
@@ -233,28 +314,8 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
     }
     ms(t, sizeof(t), h->phases[PHASE_TOTAL]);
     buf_printf(b, " = %s ms\n", t);
-    if (i < ta->n_cache && (ta->cache[i].result.vendor ||
-                            ta->cache[i].result.verdict != CACHE_UNKNOWN)) {
-      const struct cache_hop *ch = &ta->cache[i];
-
-      struct buf why;
-      size_t r;
-
-      buf_printf(b, "      cache: %s%s%s",
-                 cache_verdict_names[ch->result.verdict],
-                 ch->result.vendor ? " at " : "",
-                 ch->result.vendor ? ch->result.vendor : "");
-      if (ch->result.raw)
-        buf_printf(b, " (%s%s%s)", ch->result.source ? ch->result.source : "",
-                   ch->result.source ? ": " : "", ch->result.raw);
-      buf_putc(b, '\n');
-      buf_init(&why, 0);
-      for (r = 0; r < ch->result.n_reasons; r++)
-        buf_printf(&why, "%s%s", r ? "; " : "", ch->result.reasons[r]);
-      if (why.len)
-        wrap(b, why.s, 8);
-      buf_release(&why);
-    }
+    if (i < ta->n_cache)
+      cache_lines(b, &ta->cache[i]);
     if (i < ta->n_edge && (ta->edge[i].vendor || ta->edge[i].pop)) {
       const struct edge_result *e = &ta->edge[i];
 
@@ -346,28 +407,64 @@ static void waterfall(const struct report_ctx *c, struct buf *b,
     buf_putc(b, '\n');
   }
   buf_puts(b, "  ");
-  for (ph = 0; ph < PHASE_TOTAL; ph++)
-    buf_printf(b, " %s%s%s %s", on(c, phase_color[ph]), phase_glyph[ph],
-               off(c), phase_names[ph]);
+  for (ph = 0; ph < PHASE_TOTAL; ph++) {
+    int any = ph != PHASE_SEND;
+
+    /* send only when a hop measured it, as in the tables. */
+    for (i = 0; i < s->n_hops && !any; i++)
+      any = s->hops[i].phases[ph] > 0;
+    if (any)
+      buf_printf(b, " %s%s%s %s", on(c, phase_color[ph]), phase_glyph[ph],
+                 off(c), phase_names[ph]);
+  }
   buf_putc(b, '\n');
 }
 
+/*
+ * The failures of a target, each message said once with its counts: the
+ * modes whose first failure of a class has the same words share a line
+ * ("20 of 20 cold and 20 of 20 warm samples failed: tls: ...").
+ */
 static void failures(const struct report_ctx *c, struct buf *b,
-                     const struct mode_summary *m, enum sample_mode mode)
+                     const struct target_analysis *ta)
 {
-  int e;
+  const struct plan *p = c->plan;
+  int e, said[MODE_COUNT][ERR_COUNT];
+  size_t i, j;
 
-  if (!m->n_failed)
-    return;
-  buf_printf(b, "  %s%zu of %zu %s samples failed%s:", on(c, "\033[31m"),
-             m->n_failed, m->n_samples, sample_mode_names[mode], off(c));
-  for (e = ERR_NONE + 1; e < ERR_COUNT; e++)
-    if (m->failed_by_class[e])
-      buf_printf(b, " %s %zu", err_class_names[e], m->failed_by_class[e]);
-  buf_putc(b, '\n');
-  for (e = ERR_NONE + 1; e < ERR_COUNT; e++)
-    if (m->first_error[e])
-      buf_printf(b, "    %s: %s\n", err_class_names[e], m->first_error[e]);
+  memset(said, 0, sizeof(said));
+  for (i = 0; i < p->n_modes; i++) {
+    const struct mode_summary *m = &ta->modes[p->modes[i]];
+
+    for (e = ERR_NONE + 1; e < ERR_COUNT; e++) {
+      struct buf line;
+      const char *msg = m->first_error[e];
+      size_t more = 0;
+
+      if (!m->failed_by_class[e] || said[p->modes[i]][e])
+        continue;
+      buf_init(&line, 0);
+      buf_printf(&line, "%s%zu of %zu %s", on(c, "\033[31m"),
+                 m->failed_by_class[e], m->n_samples,
+                 sample_mode_names[p->modes[i]]);
+      for (j = i + 1; j < p->n_modes; j++) {
+        const struct mode_summary *o = &ta->modes[p->modes[j]];
+
+        if (!o->failed_by_class[e] || !msg || !o->first_error[e] ||
+            strcmp(msg, o->first_error[e]))
+          continue;
+        said[p->modes[j]][e] = 1;
+        buf_printf(&line, " and %zu of %zu %s", o->failed_by_class[e],
+                   o->n_samples, sample_mode_names[p->modes[j]]);
+        more++;
+      }
+      buf_printf(&line, " samples failed%s: %s: %s", off(c),
+                 err_class_names[e], msg ? msg : "no detail");
+      wrap2(b, line.s, 2, 4);
+      buf_release(&line);
+      (void)more;
+    }
+  }
 }
 
 static void findings(const struct report_ctx *c, struct buf *b,
@@ -422,6 +519,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   const struct plan *p = c->plan;
   const struct analysis *a = c->analysis;
   size_t i, m;
+  char *ci_note = NULL;
 
   if (!a->n_comparisons)
     return;
@@ -481,18 +579,17 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       if (tot->n_dropped)
         buf_printf(b, "    %zu round%s left out: a side failed\n",
                    tot->n_dropped, tot->n_dropped == 1 ? "" : "s");
-      if (!tot->ci_available && tot->n_pairs && tot->unpaired)
-        buf_printf(b,
-                   "            * %zu and %zu samples: the interval is [min, "
-                   "max] with %.1f %% coverage\n",
-                   tot->n_base, tot->n_target, tot->ci_level * 100.0);
-      else if (!tot->ci_available && tot->n_pairs)
-        buf_printf(b,
-                   "            * %zu pairs: the interval is [min, max] "
-                   "with %.1f %% coverage; 6 or more pairs give 95 %%\n",
-                   tot->n_pairs, tot->ci_level * 100.0);
-      /* The phases that explain the difference (the analysis picks
-       * them: interval excludes 0, largest first, at most four). */
+      /* The interval's mark, explained once after the table. */
+      if (!tot->ci_available && tot->n_pairs && !ci_note && tot->unpaired)
+        ci_note = xasprintf("* %zu and %zu samples: the interval is [min, "
+                            "max] with %.1f %% coverage",
+                            tot->n_base, tot->n_target, tot->ci_level * 100.0);
+      else if (!tot->ci_available && tot->n_pairs && !ci_note)
+        ci_note = xasprintf("* %zu pairs: the interval is [min, max] with "
+                            "%.1f %% coverage; 6 or more pairs give 95 %%",
+                            tot->n_pairs, tot->ci_level * 100.0);
+      /* The phases that explain the difference: those whose interval
+       * excludes 0, largest first (at most four). */
       {
         enum sum_phase why[4];
         size_t shown = analysis_explaining_phases(cmp, why, 4), w;
@@ -507,6 +604,11 @@ static void comparison(const struct report_ctx *c, struct buf *b)
           buf_putc(b, '\n');
       }
     }
+  }
+  /* The interval mark, explained once. */
+  if (ci_note) {
+    wrap2(b, ci_note, 2, 4);
+    free(ci_note);
   }
 }
 
@@ -524,35 +626,131 @@ static void drift_warnings(const struct report_ctx *c, struct buf *b)
       buf_putc(b, '\n');
       first = 0;
     }
-    if (d->warning)
-      buf_printf(b,
-                 "%swarning%s: %s %s totals drift over the rounds "
-                 "(Spearman rho %.2f, n=%zu): the network changed during "
-                 "the run\n",
-                 on(c, "\033[33m"), off(c), c->plan->targets[d->target].name,
-                 sample_mode_names[d->mode], d->rho, d->n);
+    if (d->warning) {
+      char *line = xasprintf(
+          "%swarning%s: %s %s totals drift over the rounds (Spearman rho "
+          "%.2f, n=%zu): the network changed during the run",
+          on(c, "\033[33m"), off(c), c->plan->targets[d->target].name,
+          sample_mode_names[d->mode], d->rho, d->n);
+
+      wrap2(b, line, 0, 2);
+      free(line);
+    }
   }
+}
+
+/* A URL in at most width columns: the middle of a longer one becomes
+ * "...", so that every line of the report fits in 80 columns (the JSON
+ * keeps it whole).  Caller frees. */
+static char *fit_url(const char *u, size_t width)
+{
+  size_t len = strlen(u), head;
+
+  if (len <= width || width < 20)
+    return xstrdup(u);
+  head = (width - 3) * 2 / 3;
+  return xasprintf("%.*s...%s", (int)head, u, u + len - (width - 3 - head));
+}
+
+static void target_line(const struct report_ctx *c, struct buf *b, size_t t)
+{
+  const struct plan *p = c->plan;
+  char *u = report_url(c, p->targets[t].url);
+  size_t used = strlen(p->targets[t].name) + 2;
+  char *shown = fit_url(u, used < 60 ? 80 - used : 78);
+
+  if (used < 60)
+    buf_printf(b, "\n%s%s%s  %s\n", on(c, "\033[1m"), p->targets[t].name,
+               off(c), shown);
+  else
+    buf_printf(b, "\n%s%.78s%s\n  %s\n", on(c, "\033[1m"), p->targets[t].name,
+               off(c), shown);
+  free(shown);
+  free(u);
+}
+
+/*
+ * --brief: one line per target and mode (p50, p95 and max of the total,
+ * samples, failures and error statuses), then the findings' titles; the
+ * short form hyperfine's summary gives, for people who want a number.
+ */
+static void report_brief(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  size_t t, i, k;
+  int low_conf = 0;
+
+  buf_printf(b, "%-12s %-7s %5s %10s %10s %10s  %s\n", "target", "mode", "n",
+             "p50", "p95", "max", "notes");
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &c->analysis->targets[t];
+
+    for (i = 0; i < p->n_modes; i++) {
+      const struct mode_summary *m = &ta->modes[p->modes[i]];
+      const struct stats *tot = &m->phases[SUM_TOTAL];
+      char a[32] = "-", p95[32] = "-", mx[32] = "-";
+      struct buf notes;
+
+      buf_init(&notes, 0);
+      if (m->n_ok) {
+        dur(a, sizeof(a), tot->p50);
+        dur(p95, sizeof(p95), tot->p95);
+        dur(mx, sizeof(mx), tot->max);
+        if (m->n_ok < 20) {
+          snprintf(p95 + strlen(p95), sizeof(p95) - strlen(p95), "*");
+          low_conf = 1;
+        }
+      }
+      if (m->n_failed)
+        buf_printf(&notes, "%zu failed", m->n_failed);
+      for (k = 0; k < m->n_statuses; k++)
+        if (m->statuses[k].status >= 400)
+          buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",
+                     m->statuses[k].n, m->statuses[k].status);
+      buf_printf(b, "%-12.12s %-7s %5zu %10s %10s %10s%s%s\n",
+                 p->targets[t].name, sample_mode_names[p->modes[i]],
+                 m->n_samples, a, p95, mx, notes.len ? "  " : "", notes.s);
+      buf_release(&notes);
+    }
+  }
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &c->analysis->targets[t];
+
+    for (k = 0; k < ta->n_findings; k++) {
+      char *line = xasprintf("%s: [%s] %s", p->targets[t].name,
+                             finding_kind_names[ta->findings[k].kind],
+                             ta->findings[k].title);
+
+      wrap2(b, line, 0, 2);
+      free(line);
+    }
+  }
+  if (low_conf)
+    buf_puts(b, "* p95 of fewer than 20 samples: low confidence\n");
+  report_checks_text(c, b);
 }
 
 void report_text(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
   size_t t, i;
+  int low_conf = 0;
 
+  if (c->brief) {
+    report_brief(c, b);
+    return;
+  }
   header(c, b);
   for (t = 0; t < p->n_targets; t++) {
     const struct target_analysis *ta = &c->analysis->targets[t];
     const struct mode_summary *cold = &ta->modes[MODE_COLD];
     const struct sample *med = NULL;
-    char *u = report_url(c, p->targets[t].url);
 
-    buf_printf(b, "\n%s%s%s  %s\n", on(c, "\033[1m"), p->targets[t].name,
-               off(c), u);
-    free(u);
+    target_line(c, b, t);
     for (i = 0; i < p->n_modes; i++)
-      phase_table(c, b, p->modes[i], &ta->modes[p->modes[i]]);
+      phase_table(c, b, p->modes[i], &ta->modes[p->modes[i]], ta, &low_conf);
     for (i = 0; i < p->n_modes; i++)
-      hop_table(c, b, p->modes[i], &ta->modes[p->modes[i]]);
+      hop_table(c, b, p->modes[i], &ta->modes[p->modes[i]], ta);
     if (cold->present && cold->median_sample >= 0)
       med = &c->results->samples[cold->median_sample];
     else
@@ -563,11 +761,13 @@ void report_text(const struct report_ctx *c, struct buf *b)
       hop_chain(c, b, med, ta);
       waterfall(c, b, med);
     }
-    for (i = 0; i < p->n_modes; i++)
-      failures(c, b, &ta->modes[p->modes[i]], p->modes[i]);
+    failures(c, b, ta);
     findings(c, b, ta);
   }
   comparison(c, b);
   drift_warnings(c, b);
   report_checks_text(c, b);
+  /* The mark is explained once, where a reader ends up. */
+  if (low_conf)
+    buf_puts(b, "\n* p95 of fewer than 20 samples: low confidence\n");
 }

@@ -20,6 +20,7 @@
 
 #include "buf.h"
 #include "msg.h"
+#include "strutil.h"
 #include "url.h"
 #include "url_int.h"
 #include "xalloc.h"
@@ -497,6 +498,58 @@ int url_scheme_allowed(const char *url)
   return sl && is_http_scheme(url, sl);
 }
 
+/*
+ * A scheme typed wrong: "http//x.test/", "https:/x.test", "htps://x.test",
+ * "http:x.test".  Without this, "http//x.test/" is host "http", a DNS
+ * query for a typo.  Writes the URL that was meant into fix and returns
+ * 1; 0 when arg does not look like one.
+ */
+static int scheme_typo(const char *arg, char *fix, size_t len)
+{
+  static const char *const schemes[] = {"http", "https"};
+  size_t w = 0, i;
+  const char *rest, *best = NULL;
+  size_t bd = (size_t)-1;
+  char word[16];
+
+  while (w < sizeof(word) - 1 && ((arg[w] >= 'a' && arg[w] <= 'z') ||
+                                  (arg[w] >= 'A' && arg[w] <= 'Z')))
+    w++;
+  if (w < 3 || w >= sizeof(word) - 1)
+    return 0;
+  memcpy(word, arg, w);
+  word[w] = '\0';
+  for (i = 0; i < 2; i++) {
+    size_t d = str_edit_distance(word, schemes[i]);
+
+    if (d < bd) {
+      bd = d;
+      best = schemes[i];
+    }
+  }
+  rest = arg + w;
+  if (!strncmp(rest, "://", 3)) {
+    /* A known scheme is fine; a near miss of one is a typo. */
+    if (bd == 0 || bd > 1)
+      return 0;
+  }
+  else if (!strncmp(rest, "//", 2) || !strncmp(rest, ":/", 2) ||
+           (rest[0] == ':' && !(rest[1] >= '0' && rest[1] <= '9'))) {
+    /* "http//x", "http:/x", "http:x" (not "host:8080"). */
+    if (bd > 1)
+      return 0;
+  }
+  else {
+    return 0;
+  }
+  while (*rest == ':' || *rest == '/')
+    rest++;
+  if (!*rest)
+    return 0;
+  snprintf(fix, len, "%s://%s", best, rest);
+  return 1;
+}
+
 int url_target_problem(const char *arg, char *msg, size_t len)
 {
   struct url u;
@@ -508,6 +561,16 @@ int url_target_problem(const char *arg, char *msg, size_t len)
   memset(&u, 0, sizeof(u));
   if (!*arg) {
     snprintf(msg, len, "empty URL");
+    rc = -1;
+  }
+  else if (scheme_typo(arg, err, sizeof(err))) {
+    char *fixed = url_redact(err);
+
+    snprintf(msg, len,
+             "URL '%s': the scheme is mistyped (did you mean "
+             "'%s'?)",
+             shown, fixed);
+    free(fixed);
     rc = -1;
   }
   else if (url_parse(&u, url, err, sizeof(err)) < 0) {

@@ -27,7 +27,7 @@ for o in $opts; do
     problem "option '$o' has no item (.It Cm $o) in $PAGE"
 done
 for k in name rounds modes order seed pause defaults targets checks \
-  outputs url metric max min mode cache not is hop compare verdict; do
+  outputs url metric max min mode cache not is hop compare verdict status; do
   grep -qE "^\.It Ic $k( |$)" "$PAGE" ||
     problem "key '$k' has no item (.It Ic $k) in $PAGE"
 done

@@ -56,6 +56,30 @@ for with in none bash-completion; do
   [ "$got" = "--format
 har html
 report" ] || hs_fail "bash completion ($with) gives: $got"
+  # --format=<Tab> (as bash splits it at '=' and as one word), the
+  # profiles of "run", "help COMMAND": all without extglob.
+  mkdir -p "$HS_DIR/c" && : >"$HS_DIR/c/a.yaml" && : >"$HS_DIR/c/b.yml" &&
+    : >"$HS_DIR/c/c.json"
+  got=$(cd "$HS_DIR/c" && bash -c '[ "$2" = none ] || . "$3" || exit 1
+    shopt -u extglob
+    . "$1"
+    t() {
+      COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+      COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+      COMPREPLY=(); _hopsplit; echo "${COMPREPLY[*]}"
+    }
+    t hopsplit --format = h
+    t hopsplit --format=n
+    t hopsplit run ""
+    t hopsplit help r
+    t hopsplit --da
+    ' sh "$BASH_C" "$with" "$BASH_COMPLETION" 2>&1)
+  [ "$got" = "har html
+ndjson
+a.yaml b.yml
+run report
+--data --data-binary --data-raw" ] ||
+    hs_fail "bash completion ($with; --format=, run, help, no extglob) gives: $got"
 done
 zsh -n "$ZSH_C" || hs_fail "_hopsplit is not valid zsh"
 hs_pass

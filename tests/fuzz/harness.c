@@ -126,6 +126,18 @@ static void check_cache_result(const struct cache_result *r)
   FUZZ_CHECK(r->n_reasons == 0 || r->reasons);
   for (i = 0; i < r->n_reasons; i++)
     FUZZ_CHECK(r->reasons[i] != NULL);
+  /* The hop is its nearest cache layer (SPEC 4.1). */
+  FUZZ_CHECK(r->n_layers == 0 || r->layers);
+  if (r->n_layers)
+    FUZZ_CHECK(r->layers[0].verdict == r->verdict);
+  for (i = 0; i < r->n_layers; i++) {
+    size_t j;
+
+    FUZZ_CHECK((int)r->layers[i].verdict >= 0 &&
+               r->layers[i].verdict < CACHE_VERDICT_COUNT);
+    for (j = 0; j < r->layers[i].n_reasons; j++)
+      FUZZ_CHECK(r->layers[i].reasons[j] != NULL);
+  }
 }
 
 /* Response-header classification: cache verdict and edge of a whole
@@ -133,7 +145,7 @@ static void check_cache_result(const struct cache_result *r)
 static void fuzz_headers(const uint8_t *data, size_t size)
 {
   char *s = fuzz_str(data, size);
-  int auth = size > 0 && (data[0] & 1);
+  int auth = size > 0 ? (data[0] & 3) : 0; /* CACHE_REQ_AUTH, _COOKIE */
   struct hop h;
   struct cache_result r;
   struct edge_id id;

@@ -8,9 +8,9 @@
 #   a 9 KB Location                     "longer than 8192"
 #   an international host name, raw UTF-8 or percent-encoded
 #                                       "international domain name"
-#   a 50-hop chain with the default -L 10   "too many", 11 hops
+#   a 50-hop chain with the default --max-redirs 10   "too many", 11 hops
 #   a loop through dot segments (/x/../loop)   "redirect loop"
-# and -L 50 follows the whole chain (51 hops, exit 0).  Nothing hostile is
+# and --max-redirs 50 follows the whole chain (51 hops, exit 0).  Nothing hostile is
 # ever requested: the refused URL never reaches the server's log.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init redirects
@@ -56,7 +56,7 @@ hs_bad_then_good redirect 'too many redirects' $T "bad=$B/chain/0" \
 hs_jcheck "nhops()[0] == 11" \
   "samples[0]['hops'][10]['url'] == '$B/chain/10'"
 # shellcheck disable=SC2086
-hs_run 0 -n 1 --mode cold --format json -L 50 $T "$B/chain/0"
+hs_run 0 -n 1 --mode cold --format json --max-redirs 50 $T "$B/chain/0"
 hs_jcheck --closure --all-ok "nhops() == [51]" \
   "samples[0]['hops'][50]['status'] == 200"
 

@@ -29,9 +29,13 @@ export CURL_CA_BUNDLE="$CA_FILE"
 hs_run 0 -n 1 --mode cold --format json --resolve "$R" "$U"
 hs_jcheck --all-ok "d['settings']['cacert'] == '$CA_FILE'"
 
-# The command line wins over the environment.
-hs_run 3 -n 1 --mode cold --format json --resolve "$R" --cacert "$NOFILE" "$U"
-hs_jcheck "classes() == ['tls']" "d['settings']['cacert'] == '$NOFILE'"
+# The command line wins over the environment: its file is the one checked
+# (before anything is measured, exit 2).
+hs_run 2 -n 1 --mode cold --format json --resolve "$R" --cacert "$NOFILE" "$U"
+hs_grep_err "option --cacert: cannot read '$NOFILE'"
+# A file named by the environment is checked too, and named by it.
+CURL_CA_BUNDLE=$NOFILE hs_run 2 -n 1 --mode cold --resolve "$R" "$U"
+hs_grep_err "CURL_CA_BUNDLE: cannot read '$NOFILE'"
 
 # -k reads nothing.
 CURL_CA_BUNDLE=$NOFILE

@@ -97,7 +97,7 @@ hs_jcheck "2 <= nhops()[0] <= 3" \
 fails redirect -n 1 --mode cold --resolve "$R" --cacert "$CA_FILE" \
   "$B/to-file"
 hs_jcheck "nhops() == [1]" "col(H('cold', 0), 'status') == [302]"
-fails redirect -n 1 --mode cold -L 1 --resolve "$R" --cacert "$CA_FILE" \
+fails redirect -n 1 --mode cold --max-redirs 1 --resolve "$R" --cacert "$CA_FILE" \
   "$B/redirect-chain"
 hs_jcheck "nhops() == [2]" \
   "[h['status'] for h in samples[0]['hops']] == [301, 302]"

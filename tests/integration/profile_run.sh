@@ -100,7 +100,9 @@ hs_jcheck --all-ok "d['checks_failed'] == 1" \
   "[c['pass'] for c in d['checks']] == [False, True, True, True, True]" \
   "d['checks'][0]['value_us'] > 1" "d['checks'][1]['value_us'] == 0"
 hs_run 1 run -n 1 "$P/fail.yaml"
-grep -q "^  FAIL  base .*($P/fail.yaml:17:5)" "$HS_OUT" ||
+# The place ends the FAIL line, or a line after when it is wrapped at
+# 80 columns.
+grep -A2 "^  FAIL  base " "$HS_OUT" | grep -qF "($P/fail.yaml:17:5)" ||
   { hs_show; hs_fail "no FAIL line with the place of the check"; }
 hs_jcheck --file "$HS_DIR/out/fail.json" "d['checks_failed'] == 1"
 

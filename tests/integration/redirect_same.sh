@@ -42,8 +42,8 @@ hs_jcheck --shape --closure --all-ok --samples 4 --grid 2 cold,warm \
   "summary('cold', 'redirect', 'min_us') == min(col(S('cold'), 'redirect_us'))" \
   "len(targets[0]['summary']['cold']['hops']) == 2"
 
-# 301 -> 302 -> 200, and -L 2 is just enough.
-for opt in "" "-L 2"; do
+# 301 -> 302 -> 200, and --max-redirs 2 is just enough.
+for opt in "" "--max-redirs 2"; do
   # shellcheck disable=SC2086
   hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
     --cacert "$CA_FILE" $opt "$B/redirect-chain"

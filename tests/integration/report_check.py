@@ -85,8 +85,7 @@ def check_csv(doc, text):
                     ("sample_redirect_us",
                      str(s["redirect_us"]) if first else ""),
                     ("sample_other_us", str(s["other_us"]) if first else ""),
-                    ("sample_status",
-                     str(s["hops"][-1]["status"] or "") if first else ""),
+                    ("final_status", str(s["status"] or "")),
                     ("partial", "true" if doc["partial"] else "false"))
             for col, v in once:
                 if r.get(col) != v:

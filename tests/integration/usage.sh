@@ -46,7 +46,7 @@ bad 'bogus' 'mode' -- --mode cold,bogus "$U"
 bad 'bogus' 'format' -- --format bogus "$U"
 bad 'abc' '(-m|max-time)' -- -m abc "$U"
 bad '5parsecs' 'connect-timeout' -- --connect-timeout 5parsecs "$U"
-bad 'abc' '(-L|max-redirs)' -- -L abc "$U"
+bad 'abc' 'max-redirs' -- --max-redirs abc "$U"
 bad 'no-such-option' -- --no-such-option "$U"
 bad 'ftp://127\.0\.0\.1' -- "ftp://127.0.0.1:$TCP_PORT/file"
 bad 'file:///etc/passwd' -- file:///etc/passwd

@@ -356,6 +356,14 @@ location = /thumb/42.jpg {
   add_header age "120" always;
   return 200 "thumbnail\n";
 }
+# Request bodies (issue 18): /echo reads the body (nginx keeps it for
+# $request_body only when it proxies), the post-* redirects lead to it.
+location = /echo { proxy_pass http://127.0.0.1:$HTTP_PORT/ok; }
+location = /post-301 { return 301 /echo; }
+location = /post-302 { return 302 /echo; }
+location = /post-303 { return 303 /echo; }
+location = /post-307 { return 307 /echo; }
+location = /post-308 { return 308 /echo; }
 location = /status/500 { return 500 "server error\n"; }
 location = /status/404 { return 404 "not found\n"; }
 location / { return 404 "not found\n"; }
@@ -372,7 +380,9 @@ http {
   # One line per request, with what the tests check was (not) sent.
   log_format hs '\$server_port \$request_method \$request_uri'
                 ' auth=[\$http_authorization] cookie=[\$http_cookie]'
-                ' ua=[\$http_user_agent] x=[\$http_x_test]';
+                ' ua=[\$http_user_agent] x=[\$http_x_test]'
+                ' ct=[\$http_content_type] cl=[\$http_content_length]'
+                ' accept=[\$http_accept] body=[\$request_body]';
   access_log $hs_d/access.log hs;
   client_body_temp_path $hs_d/tmp/body;
   proxy_temp_path $hs_d/tmp/proxy;

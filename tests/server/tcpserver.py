@@ -13,11 +13,13 @@ serves as MODE says, until LIFETIME_S (default 90) passed.  TCP modes:
   location    a request whose query is "l=VALUE" gets a 302 with the
               percent-decoded VALUE, byte for byte, as its Location; any
               other request gets a 200 "ok"
+  bigline     answer a 200 with one header line of 2 MiB, close
 
 UDP modes (a DNS server for --dns-server):
 
   dns-blackhole  read queries, never answer
   dns-servfail   answer every query with SERVFAIL
+  dns-refused    answer every query with REFUSED
 """
 import os
 import socket
@@ -33,6 +35,8 @@ RESPONSES = {
                    + b"".join(b"X-Filler-%05d: %s\r\n" % (i, b"a" * 1000)
                               for i in range(1024))
                    + b"Content-Length: 3\r\n\r\nok\n"),
+    "bigline": (b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * (2 * 1024 * 1024)
+                + b"\r\nContent-Length: 3\r\n\r\nok\n"),
 }
 
 
@@ -112,15 +116,17 @@ def serve_udp(mode, portfile, lifetime):
             continue
         sys.stdout.write("%s: query from %s:%d\n" % (mode, *peer))
         sys.stdout.flush()
-        if mode == "dns-servfail" and len(msg) >= 12:
-            # Same id and question; QR=1, RD and RA copied/set, rcode 2.
-            flags = 0x8000 | (msg[2] << 8 & 0x0100) | 0x0080 | 2
+        if mode in ("dns-servfail", "dns-refused") and len(msg) >= 12:
+            # Same id and question; QR=1, RD and RA copied/set, rcode 2
+            # (SERVFAIL) or 5 (REFUSED).
+            rcode = 2 if mode == "dns-servfail" else 5
+            flags = 0x8000 | (msg[2] << 8 & 0x0100) | 0x0080 | rcode
             srv.sendto(msg[:2] + flags.to_bytes(2, "big") + msg[4:6]
                        + b"\0\0\0\0\0\0" + msg[12:], peer)
 
 
 def main():
-    udp_modes = ("dns-blackhole", "dns-servfail")
+    udp_modes = ("dns-blackhole", "dns-servfail", "dns-refused")
     if len(sys.argv) not in (3, 4) or (
             sys.argv[1] not in ("blackhole", "location") + udp_modes
             and sys.argv[1] not in RESPONSES):

@@ -32,8 +32,9 @@
 struct capture {
   char name[128];
   struct hop hop;
-  int auth;
+  int auth, cookie;
   const char *vendor, *verdict, *raw; /* point into text */
+  const char *layers;                 /* "vendor vendor ...", or NULL */
   const char *reasons[MAX_EXPECT];
   size_t n_reasons;
   char *text; /* the file, cut into lines */
@@ -49,12 +50,16 @@ static void on_key(const char *key, char *val, void *ud)
     c->verdict = val;
   else if (!strcmp(key, "raw"))
     c->raw = val;
+  else if (!strcmp(key, "layers"))
+    c->layers = val;
   else if (!strcmp(key, "reason") && c->n_reasons < MAX_EXPECT)
     c->reasons[c->n_reasons++] = val;
   else if (!strcmp(key, "cname"))
     hop_strv_push(&c->hop.dns.cnames, &c->hop.dns.n_cnames, val);
   else if (!strcmp(key, "auth"))
     c->auth = !strcmp(val, "1");
+  else if (!strcmp(key, "cookie"))
+    c->cookie = !strcmp(val, "1");
   else if (!strcmp(key, "method"))
     c->hop.method = strpool_intern(val);
 }
@@ -95,7 +100,9 @@ static void check_capture(const char *file)
   size_t i;
 
   capture_load(file, &c);
-  cache_classify_hop(&c.hop, c.auth, &r);
+  cache_classify_hop(
+      &c.hop,
+      (c.auth ? CACHE_REQ_AUTH : 0) | (c.cookie ? CACHE_REQ_COOKIE : 0), &r);
   CHECK_OPT(c.name, r.vendor, c.vendor);
   CHECK_STR(c.name, cache_verdict_names[r.verdict], c.verdict);
   if (c.raw)
@@ -163,6 +170,215 @@ static void test_captures(void **state)
   /* Every verdict is exercised by some capture. */
   for (i = 0; i < CACHE_VERDICT_COUNT; i++)
     CHECK_INT(cache_verdict_names[i], seen[i] > 0, 1);
+}
+
+/* ---- captures from real caches (tests/data/headers/caches) ---- */
+
+/* Layer vendors in order, nearest the user first, as "a b". */
+static void check_layers(const struct capture *c, const struct cache_result *r)
+{
+  char got[256] = "";
+  size_t i;
+
+  /* The hop is its nearest layer. */
+  assert_true(r->n_layers >= 1);
+  CHECK_STR(c->name, cache_verdict_names[r->layers[0].verdict],
+            cache_verdict_names[r->verdict]);
+  CHECK_OPT(c->name, r->layers[0].vendor, r->vendor);
+  for (i = 0; i < r->n_layers; i++) {
+    const struct cache_layer *l = &r->layers[i];
+
+    snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s",
+             i ? " " : "", l->vendor ? l->vendor : "null");
+    /* Every layer shows its evidence, and a layer that did not answer
+     * from its store says why. */
+    if (!l->raw || !*l->raw) {
+      print_error("case %s: layer %zu has no evidence\n", c->name, i);
+      fail();
+    }
+    if (!cache_verdict_served_from_cache(l->verdict) && !l->n_reasons) {
+      print_error("case %s: layer %zu is %s without a reason\n", c->name, i,
+                  cache_verdict_names[l->verdict]);
+      fail();
+    }
+  }
+  if (c->layers) {
+    const char *gp = got;
+
+    CHECK_STR(c->name, gp, c->layers);
+  }
+}
+
+/* Reasons are words: never a raw id (an X-Varnish xid, Traffic Server's
+ * bracketed Via codes, a header's raw value). */
+static void check_words(const struct capture *c, const struct cache_result *r)
+{
+  const char *xv = hop_header(&c->hop, "x-varnish");
+  size_t i, j;
+
+  for (i = 0; i < r->n_layers; i++)
+    for (j = 0; j < r->layers[i].n_reasons; j++) {
+      const char *why = r->layers[i].reasons[j];
+
+      if ((xv && strstr(why, xv)) || strchr(why, '[') ||
+          strstr(why, " says ")) {
+        print_error("case %s: reason quotes a raw value: '%s'\n", c->name,
+                    why);
+        fail();
+      }
+    }
+}
+
+static void test_real_caches(void **state)
+{
+  char dir[512];
+  DIR *d;
+  struct dirent *e;
+  char **names = NULL;
+  size_t n = 0, i;
+  int seen[CACHE_VERDICT_COUNT] = {0};
+  int chains = 0;
+
+  (void)state;
+  snprintf(dir, sizeof(dir), "%s/headers/caches", HOPSPLIT_TEST_DATA);
+  d = opendir(dir);
+  assert_non_null(d);
+  while ((e = readdir(d))) {
+    size_t len = strlen(e->d_name);
+
+    if (len < 5 || strcmp(e->d_name + len - 4, ".txt"))
+      continue;
+    names = xrealloc(names, (n + 1) * sizeof(*names));
+    names[n++] = xasprintf("caches/%s", e->d_name);
+  }
+  closedir(d);
+  qsort(names, n, sizeof(*names), cmp_names);
+  /* Varnish, Squid, Traffic Server, Apache, nginx and two chains, each
+   * with most of the nine response kinds. */
+  assert_true(n >= 100);
+  for (i = 0; i < n; i++) {
+    struct capture c;
+    struct cache_result r;
+
+    check_capture(names[i]);
+    capture_load(names[i], &c);
+    cache_classify_hop(
+        &c.hop,
+        (c.auth ? CACHE_REQ_AUTH : 0) | (c.cookie ? CACHE_REQ_COOKIE : 0), &r);
+    check_layers(&c, &r);
+    check_words(&c, &r);
+    /* Every real cache sends some signal. */
+    CHECK_INT(c.name, r.verdict != CACHE_UNKNOWN, 1);
+    seen[r.verdict]++;
+    chains += c.layers != NULL;
+    cache_result_release(&r);
+    capture_release(&c);
+    free(names[i]);
+  }
+  free(names);
+  assert_true(chains >= 20);
+  CHECK_INT("HIT", seen[CACHE_HIT] > 0, 1);
+  CHECK_INT("MISS", seen[CACHE_MISS] > 0, 1);
+  CHECK_INT("REVALIDATED", seen[CACHE_REVALIDATED] > 0, 1);
+  CHECK_INT("BYPASS", seen[CACHE_BYPASS] > 0, 1);
+  CHECK_INT("UNCACHEABLE", seen[CACHE_UNCACHEABLE] > 0, 1);
+}
+
+/* The chain of issue 13: Varnish's hit (two xids) in front of nginx,
+ * whose stored X-Cache-Status still says MISS. */
+static void test_chain_hit(void **state)
+{
+  static const struct header h[] = {
+      {"Cache-Control", "public, max-age=300"},
+      {"X-Cache-Status", "MISS"},
+      {"X-Varnish", "88 86"},
+      {"Age", "1"},
+      {"Via", "1.1 varnish (Varnish/7.1)"},
+  };
+  struct cache_result r;
+
+  (void)state;
+  cache_classify(h, ARRAY_SIZE(h), 0, &r);
+  assert_int_equal(r.verdict, CACHE_HIT);
+  assert_string_equal(r.vendor, "varnish");
+  assert_int_equal(r.n_layers, 2);
+  assert_string_equal(r.layers[0].vendor, "varnish");
+  assert_int_equal(r.layers[0].verdict, CACHE_HIT);
+  assert_non_null(strstr(r.layers[0].raw, "X-Varnish: 88 86"));
+  assert_non_null(strstr(r.layers[0].raw, "Age: 1"));
+  assert_string_equal(r.layers[1].vendor, "nginx");
+  assert_non_null(strstr(r.layers[1].reasons[0], "Varnish nearer the user"));
+  cache_result_release(&r);
+  assert_int_equal(r.n_layers, 0);
+}
+
+/* Traffic Server's Via cache codes, and RFC 9211 stored. */
+static void test_codes(void **state)
+{
+  static const struct {
+    const char *cc, *via, *cs;
+    const char *verdict;
+  } t[] = {
+      {"max-age=300", "(ApacheTrafficServer/9.2.9 [cMsSfW])", NULL, "MISS"},
+      {"max-age=300", "(ApacheTrafficServer/9.2.9 [cHs f ])", NULL, "HIT"},
+      {"max-age=300", "(ApacheTrafficServer/9.2.9 [cRs f ])", NULL, "HIT"},
+      {"max-age=300", "(ApacheTrafficServer/9.2.9 [cSsNfU])", NULL,
+       "REVALIDATED"},
+      {"max-age=300", "(ApacheTrafficServer/9.2.9 [cSsSfU])", NULL, "EXPIRED"},
+      {"no-cache", "(ApacheTrafficServer/9.2.9 [cMsSf ])", NULL, "BYPASS"},
+      {"no-store", "(ApacheTrafficServer/9.2.9 [cMsSf ])", NULL,
+       "UNCACHEABLE"},
+      {"max-age=300", "(ApacheTrafficServer/9.2.9 [uScMsSfWpSeN:t cCMi p sS])",
+       NULL, "MISS"},
+      /* nginx's Cache-Status without stored: nginx's facts decide. */
+      {"max-age=300", NULL, "nginx; fwd=uri-miss", "MISS"},
+      {"no-store", NULL, "nginx; fwd=uri-miss", "UNCACHEABLE"},
+      {"max-age=300, no-cache", NULL, "nginx; fwd=uri-miss", "BYPASS"},
+      {"max-age=300", NULL, "nginx; fwd=uri-miss; stored=?0", "BYPASS"},
+      {"max-age=300", NULL, "nginx; fwd=uri-miss; stored", "MISS"},
+      /* Squid went forward yet answered from its store. */
+      {"max-age=300", NULL, "squid; fwd=miss", "MISS"},
+  };
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(t); i++) {
+    struct header h[3];
+    size_t n = 0;
+    struct cache_result r;
+    char via[128];
+
+    h[n].name = "Cache-Control";
+    h[n++].value = t[i].cc;
+    if (t[i].via) {
+      snprintf(via, sizeof(via), "http/1.1 ats.test %s", t[i].via);
+      h[n].name = "Via";
+      h[n++].value = via;
+    }
+    if (t[i].cs) {
+      h[n].name = "Cache-Status";
+      h[n++].value = t[i].cs;
+    }
+    cache_classify(h, n, 0, &r);
+    CHECK_STR(t[i].via ? t[i].via : t[i].cs, cache_verdict_names[r.verdict],
+              t[i].verdict);
+    cache_result_release(&r);
+  }
+}
+
+/* UNKNOWN says which headers were looked for. */
+static void test_unknown_says_why(void **state)
+{
+  static const struct header h[] = {{"Content-Type", "text/plain"}};
+  struct cache_result r;
+
+  (void)state;
+  cache_classify(h, ARRAY_SIZE(h), 0, &r);
+  assert_int_equal(r.verdict, CACHE_UNKNOWN);
+  assert_int_equal(r.n_layers, 0);
+  assert_true(r.n_reasons >= 1);
+  assert_non_null(strstr(r.reasons[0], "looked for Cache-Status"));
+  cache_result_release(&r);
 }
 
 /* The case issue 3 must nail: the reason comes first, in these words. */
@@ -505,6 +721,88 @@ static void test_inline(void **state)
   }
 }
 
+/* Signals other configurations send: a VCL's bare X-Cache, Apache's
+ * CacheHeader without CacheDetailHeader, nginx's $upstream_cache_status
+ * as X-Cache, Fastly behind Cloudflare. */
+static void test_other_configs(void **state)
+{
+  static const struct {
+    const char *row, *block, *vendor, *verdict, *layers;
+  } t[] = {
+      {"varnish vcl x-cache",
+       "Via: 1.1 varnish (Varnish/7.1)\nX-Varnish: 5 3\nX-Cache: HIT\n",
+       "varnish", "HIT", "varnish"},
+      {"varnish vcl x-cache miss set-cookie",
+       "Cache-Control: max-age=300\nSet-Cookie: a=1\n"
+       "Via: 1.1 varnish (Varnish/7.1)\nX-Varnish: 5\nX-Cache: MISS\n",
+       "varnish", "BYPASS", "varnish"},
+      {"apache cacheheader only, miss",
+       "Cache-Control: max-age=300\nX-Cache: MISS from www.example\n",
+       "apache", "MISS", "apache"},
+      {"apache cacheheader only, revalidate",
+       "Cache-Control: no-cache\nX-Cache: REVALIDATE from www.example\n",
+       "apache", "REVALIDATED", "apache"},
+      {"nginx upstream_cache_status as x-cache",
+       "Server: nginx/1.22.1\nCache-Control: max-age=300\n"
+       "Set-Cookie: a=1\nX-Cache: MISS\n",
+       "nginx", "BYPASS", "nginx"},
+      {"fastly behind cloudflare",
+       "cf-cache-status: HIT\nx-served-by: cache-nrt-rjtf7700020-NRT\n"
+       "x-cache: MISS\nvia: 1.1 varnish\nserver: cloudflare\n",
+       "cloudflare", "HIT", "cloudflare fastly"},
+      {"squid behind varnish",
+       "Cache-Control: max-age=300\nX-Cache: MISS from sq\n"
+       "X-Cache-Lookup: MISS from sq:3128\n"
+       "Via: 1.1 sq (squid/5.7), 1.1 varnish (Varnish/7.1)\n"
+       "X-Varnish: 9 7\nAge: 3\n",
+       "varnish", "HIT", "varnish squid"},
+      {"nginx in front of nginx",
+       "Cache-Control: max-age=300\nX-Cache-Status: HIT\n"
+       "X-Cache-Status: MISS\n",
+       "nginx", "MISS", "nginx nginx"},
+      {"varnish in front of varnish",
+       "Cache-Control: max-age=300\n"
+       "Via: 1.1 varnish (Varnish/7.1), 1.1 varnish (Varnish/7.1)\n"
+       "X-Varnish: 12 10\n",
+       "varnish", "HIT", "varnish varnish"},
+      {"squid in front of squid",
+       "Cache-Control: max-age=300\nX-Cache: HIT from inner\n"
+       "X-Cache-Lookup: HIT from inner:3128\nX-Cache: MISS from outer\n"
+       "X-Cache-Lookup: MISS from outer:3128\n"
+       "Via: 1.1 inner (squid/5.7), 1.1 outer (squid/5.7)\n",
+       "squid", "MISS", "squid squid"},
+      {"nginx in front of varnish",
+       "Cache-Control: max-age=300\nX-Varnish: 9\n"
+       "Via: 1.1 varnish (Varnish/7.1)\nX-Cache-Status: HIT\n",
+       "nginx", "HIT", "nginx varnish"},
+  };
+  size_t i, k;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(t); i++) {
+    struct inline_case ic;
+    struct hop h;
+    struct cache_result r;
+    char got[128] = "";
+    const char *gp = got;
+
+    memset(&ic, 0, sizeof(ic));
+    ic.row = t[i].row;
+    ic.headers = t[i].block;
+    ic.status = 200;
+    load_inline(&h, &ic);
+    cache_classify_hop(&h, 0, &r);
+    CHECK_STR(t[i].row, cache_verdict_names[r.verdict], t[i].verdict);
+    CHECK_OPT(t[i].row, r.vendor, t[i].vendor);
+    for (k = 0; k < r.n_layers; k++)
+      snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s",
+               k ? " " : "", r.layers[k].vendor ? r.layers[k].vendor : "null");
+    CHECK_STR(t[i].row, gp, t[i].layers);
+    cache_result_release(&r);
+    hop_release(&h);
+  }
+}
+
 /* cache_classify works on a bare header array too. */
 static void test_bare_headers(void **state)
 {
@@ -546,6 +844,11 @@ int main(void)
       cmocka_unit_test(test_cache_status),
       cmocka_unit_test(test_key_case),
       cmocka_unit_test(test_captures),
+      cmocka_unit_test(test_real_caches),
+      cmocka_unit_test(test_chain_hit),
+      cmocka_unit_test(test_codes),
+      cmocka_unit_test(test_unknown_says_why),
+      cmocka_unit_test(test_other_configs),
       cmocka_unit_test(test_inline),
       cmocka_unit_test(test_bare_headers),
   };

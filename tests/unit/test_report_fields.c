@@ -95,7 +95,7 @@ static void test_sample_json(void **state)
             "{\"index\":7,\"target\":\"api\",\"mode\":\"warm\",\"round\":2,"
             "\"position\":1,\"started_at\":\"2025-11-30T02:33:20.123Z\","
             "\"ok\":true,\"error\":null,\"total_us\":1500,\"redirect_us\":0,"
-            "\"other_us\":0,\"primed\":[]}");
+            "\"other_us\":0,\"status\":null,\"primed\":[]}");
   buf_reset(&b);
   f.s.ok = 0;
   f.s.err = ERR_TIMEOUT;

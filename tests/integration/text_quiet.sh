@@ -1,0 +1,116 @@
+#!/bin/sh
+# text_quiet: the text report is quiet and fits a terminal (issue 18).
+# Every line of every report here is at most 80 columns (characters, not
+# bytes: the waterfall is Unicode); the send row is there only when some
+# sample measured send (libcurl 8.10+; the JSON of the same run says);
+# the low-confidence mark is explained once per report; the phase table's
+# header columns end where the numbers end; --brief gives one line per
+# target and mode plus the findings; -v speaks in the reports' units; the
+# progress line is as hopsplit(1) documents it.
+. "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
+hs_init text_quiet
+hs_require nginx dnsmasq openssl python3 curl timeout
+hs_make_ca "$HS_DIR/pki"
+hs_start_nginx "$HS_DIR/nginx"
+hs_start_dnsmasq "$HS_DIR/dns"
+
+B="https://origin.test:$HTTPS_PORT"
+O="https://other.test:$OTHER_PORT"
+DNS="127.0.0.1:$DNS_PORT"
+LONG="$B/ok?$(printf 'padding%.0s' 1 2 3 4 5 6 7 8 9 10 11 12)=1"
+
+# check FILE.txt FILE.json: the rules above for one report.
+check() {
+  "$HS_PYTHON" - "$1" "$2" <<'PY' || { hs_show; hs_fail "text rules: $HS_CMD"; }
+import json, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+doc = json.load(open(sys.argv[2]))
+lines = text.splitlines()
+long = [l for l in lines if len(l) > 80]
+assert not long, "lines over 80 columns:\n" + "\n".join(long)
+send = any(h["phases_us"]["send"] > 0 for s in doc["samples"] for h in s["hops"])
+rows = [l for l in lines if re.match(r"^    send +", l)]
+assert bool(rows) == send, ("send rows", rows, "measured", send)
+marks = [l for l in lines if "low confidence" in l]
+assert len(marks) <= 1, marks
+if any(t["summary"][m]["n_ok"] and t["summary"][m]["n_ok"] < 20
+       for t in doc["targets"] for m in t["summary"]):
+    assert len(marks) == 1, "the mark is not explained"
+assert not any(re.search(r"\d\*", l) for l in lines
+               if re.match(r"^    [a-z]+ ", l)), "a * on a table row"
+# Header columns end where the row numbers end.
+for i, l in enumerate(lines):
+    if re.match(r"^  (cold|warm|resumed) +n=\d+ +p50", l):
+        ends = [m.end() for m in re.finditer(r"p50|p95\*?|min|max", l)]
+        ends = [e - 1 if l[e - 1] == "*" else e for e in ends]
+        row = lines[i + 1]
+        if "no successful" in row:
+            continue
+        cells = [m.end() for m in re.finditer(r"(\d+(\.\d+)? ?(us|ms|s)|0)(?= |$)", row)]
+        assert cells == ends, ("columns", l, row, ends, cells)
+PY
+}
+
+n=0
+# report RC ARGS: "$1" is the status, the rest the arguments.
+rep() {
+  r_rc=$1
+  shift
+  n=$((n + 1))
+  hs_run "$r_rc" --dns-server "$DNS" --cacert "$CA_FILE" --color never \
+    -o "$HS_DIR/r$n.json" "$@"
+  cp "$HS_OUT" "$HS_DIR/r$n.txt"
+  check "$HS_DIR/r$n.txt" "$HS_DIR/r$n.json"
+}
+rep 0 -n 3 "$B/redirect-cross"
+rep 0 -n 3 base="$B/redirect-same" direct="$B/ok" other="$O/ok"
+rep 0 -n 2 --mode cold,warm,resumed "$LONG"
+rep 3 -n 2 "$B/ok" "https://nx.test:$HTTPS_PORT/"
+rep 0 -n 2 a-very-long-target-name-that-goes-on-and-on="$B/status/404"
+rep 0 -n 20 --mode warm "$B/ok"
+grep -q 'low confidence' "$HS_OUT" && { hs_show; hs_fail "n=20 is marked"; }
+
+# --brief: a header, one line per target and mode, the findings (each
+# "NAME: [kind] title"), the mark's note; nothing else.
+hs_run 0 -n 2 --brief --dns-server "$DNS" --cacert "$CA_FILE" \
+  base="$B/redirect-same" direct="$B/ok"
+"$HS_PYTHON" - "$HS_OUT" <<'PY' || { hs_show; hs_fail "--brief"; }
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+assert lines[0].split()[:6] == ["target", "mode", "n", "p50", "p95", "max"], lines[0]
+rows = [l.split()[:2] for l in lines[1:5]]
+assert rows == [["base", "cold"], ["base", "warm"], ["direct", "cold"],
+                ["direct", "warm"]], rows
+rest = lines[5:]
+assert rest[-1].startswith("* p95 of fewer than 20"), rest
+for l in rest[:-1]:
+    assert re.match(r"^(base|direct): \[[a-z-]+\] ", l) or l.startswith("  "), l
+assert all(len(l) <= 80 for l in lines)
+PY
+hs_run 0 -n 2 --brief --dns-server "$DNS" --cacert "$CA_FILE" "$B/status/404"
+grep -q '^origin.test  cold .* 2 x 404$' "$HS_OUT" ||
+  { hs_show; hs_fail "--brief: no '2 x 404'"; }
+# The saved results in the short form, too.
+hs_run 0 report --brief "$HS_DIR/r2.json"
+[ "$(grep -c '^\(base\|direct\|other\) \+\(cold\|warm\) ' "$HS_OUT")" = 6 ] ||
+  { hs_show; hs_fail "report --brief"; }
+
+# -v: per-sample lines in the reports' units, never raw microseconds.
+hs_run 0 -n 2 -v --dns-server "$DNS" --cacert "$CA_FILE" "$B/ok"
+grep -qE '^hopsplit: sample 1/4 \(origin\.test, (cold|warm), round 1\): [0-9.]+ (us|ms|s), 1 hop, status 200$' \
+  "$HS_ERR" || { hs_show; hs_fail "-v: no sample line in ms"; }
+if grep -qE '[0-9]+ us, [0-9]+ hop' "$HS_ERR"; then
+  hs_show
+  hs_fail "-v still prints raw microseconds"
+fi
+
+# The progress line as the man page shows it.
+hs_run 0 -n 2 --progress always --dns-server "$DNS" --cacert "$CA_FILE" \
+  "$B/ok"
+tr '\r' '\n' <"$HS_ERR" | sed 's/\x1b\[K//g' | grep -qE \
+  '^\[[#.]{20}\] [1-4]/4 origin\.test (cold|warm) eta (--:--|[0-9]+:[0-9]{2})$' ||
+  { hs_show; hs_fail "the progress line is not as documented"; }
+grep -qF '[########............] 9/20 origin.test warm eta 0:03' \
+  "$HOPSPLIT_SRC/man/hopsplit.1" || hs_fail "the man page's example changed"
+
+hs_pass
