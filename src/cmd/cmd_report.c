@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "cmd_int.h"
 #include "cmd_report.h"
@@ -92,20 +94,35 @@ int cmd_report_parse(struct options *o, int argc, char **argv,
   return 0;
 }
 
-char *cmd_report_slurp(const char *path, size_t *len)
+char *cmd_report_slurp(const char *path, size_t *len, int *too_large)
 {
   FILE *f = fopen(path, "rb");
   struct buf b;
   char chunk[65536];
+  struct stat st;
   size_t n;
 
   if (!f) {
     msg_error("cannot read '%s': %s", path, strerror(errno));
     return NULL;
   }
-  buf_init(&b, 0);
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-    buf_add(&b, chunk, n);
+  /* At most REPORT_MAX_SIZE bytes: a regular file larger is refused before
+   * reading, a pipe when it grows past it (issue 16). */
+  buf_init(&b, (size_t)REPORT_MAX_SIZE);
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      st.st_size > (off_t)REPORT_MAX_SIZE)
+    b.truncated = 1;
+  while (!b.truncated && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    if (buf_add(&b, chunk, n) < 0)
+      break;
+  if (b.truncated) {
+    msg_error("'%s' is larger than %d MiB", path, REPORT_MAX_SIZE >> 20);
+    fclose(f);
+    buf_release(&b);
+    if (too_large)
+      *too_large = 1;
+    return NULL;
+  }
   if (ferror(f)) {
     msg_error("cannot read '%s': %s", path, strerror(errno));
     fclose(f);
@@ -125,7 +142,7 @@ int cmd_report(int argc, char **argv)
   const char *file = NULL;
   char *text = NULL;
   size_t len = 0, n_files = 0;
-  int rc = EXIT_STATUS_USAGE;
+  int rc = EXIT_STATUS_USAGE, too_large = 0;
 
   options_init(&o);
   memset(&saved, 0, sizeof(saved));
@@ -145,9 +162,13 @@ int cmd_report(int argc, char **argv)
   rc = EXIT_STATUS_SETUP;
   if (pipeline_check_outputs(&o) < 0)
     goto out;
-  text = cmd_report_slurp(file, &len);
-  if (!text)
+  text = cmd_report_slurp(file, &len, &too_large);
+  if (!text) {
+    /* A file too large is a bad input (2), one unreadable a setup error. */
+    if (too_large)
+      rc = EXIT_STATUS_USAGE;
     goto out;
+  }
   if (report_read(&saved, text, len, file) < 0) {
     rc = EXIT_STATUS_USAGE;
     goto out;
