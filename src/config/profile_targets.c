@@ -132,7 +132,7 @@ size_t pf_target_ref(struct loader *L, const yaml_node_t *n)
   const char **names;
   const char *hint;
   char *name;
-  size_t i, t;
+  size_t i, t, k;
 
   if (n->type != YAML_SCALAR_NODE || pf_is_null(n)) {
     complain(L, n, "expected a target name, not %s",
@@ -149,10 +149,11 @@ size_t pf_target_ref(struct loader *L, const yaml_node_t *n)
   }
   /* A hint among a few targets; among many, the cost of finding it
    * (every unknown name against every target) is not worth it. */
-  names = xcalloc(L->n_t + 1, sizeof(*names));
-  for (i = 0; i < L->n_t; i++)
+  k = L->n_t <= 100 ? L->n_t : 10;
+  names = xcalloc(k + 1, sizeof(*names));
+  for (i = 0; i < k; i++)
     names[i] = L->t[i].name ? L->t[i].name : "";
-  hint = L->n_t <= 100 ? str_closest(name, names, L->n_t) : NULL;
+  hint = L->n_t <= 100 ? str_closest(name, names, k) : NULL;
   if (hint) {
     complain(L, n, "unknown target '%s' (did you mean '%s'?)", name, hint);
   }
@@ -160,7 +161,7 @@ size_t pf_target_ref(struct loader *L, const yaml_node_t *n)
     struct buf b;
 
     buf_init(&b, 0);
-    for (i = 0; i < L->n_t && i < 10; i++)
+    for (i = 0; i < k && i < 10; i++)
       buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
     if (L->n_t > 10)
       buf_printf(&b, " and %zu more", L->n_t - 10);
