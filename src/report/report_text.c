@@ -221,7 +221,7 @@ static void wrap_shown(struct buf *b, const char *s, size_t indent,
 {
   char *shown = show_secrets ? xstrdup(s) : url_redact_text(s);
 
-  wrap(b, shown, indent);
+  wrap(b, shown, (int)indent);
   free(shown);
 }
 
