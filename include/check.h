@@ -84,7 +84,7 @@ struct check_set {
   char *profile; /* the profile's name */
   char *file;    /* the profile's file, as given */
   struct check *v;
-  size_t n;
+  size_t n, cap;
   int evaluated;
   size_t n_failed;
 };

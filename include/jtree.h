@@ -52,6 +52,12 @@ size_t jt_len(const struct jt *v);
 const char *jt_str(const struct jt *v);
 /* Integer value: 0, or -1 when v is not an integer number. */
 int jt_int(const struct jt *v, int64_t *out);
+/* Any JSON number (also "9e-06", "1.5E3") times 10^scale, truncated
+ * toward zero, exactly (no floating point): 0, -1 when v is not a number,
+ * -2 when the magnitude exceeds max (max >= 0).  *inexact (may be NULL) is
+ * set when non-zero digits were cut off. */
+int jt_scaled(const struct jt *v, int scale, int64_t max, int64_t *out,
+              int *inexact);
 /* Number as a double: 0, or -1 when v is not a number. */
 int jt_num(const struct jt *v, double *out);
 /* Nested lookup by "a.b.0.c" (digits index arrays); NULL when absent. */
@@ -85,6 +91,8 @@ struct jt_reader {
 
 void jt_reader_init(struct jt_reader *r, FILE *f);
 int jt_reader_begin(struct jt_reader *r, int object);
+/* Whether the next value is an object (nothing is consumed but space). */
+int jt_reader_at_object(struct jt_reader *r);
 int jt_reader_key(struct jt_reader *r, char **key);
 int jt_reader_item(struct jt_reader *r);
 int jt_reader_value(struct jt_reader *r, struct jt *out);

@@ -20,6 +20,15 @@
 
 /* Largest profile read, in bytes. */
 #define PROFILE_MAX_SIZE (1024 * 1024)
+/* YAML aliases may make the document walked larger than the one written
+ * by at most this many nodes (an alias counts as the nodes it stands
+ * for); beyond, the profile is refused (issue 16). */
+#define PROFILE_MAX_ALIAS_NODES 100000
+/* The options of all targets together, those of 'defaults' counted once
+ * per target, are at most this many values. */
+#define PROFILE_MAX_OPTION_VALUES 200000
+/* Request headers of one target ('defaults' and its own) at most. */
+#define PROFILE_MAX_HEADERS 1000
 
 struct profile_target {
   char *name;

@@ -18,6 +18,9 @@
 #include "plan.h"
 #include "results.h"
 
+/* Largest document report_read takes, in bytes. */
+#define REPORT_MAX_SIZE (512 * 1024 * 1024)
+
 struct report_saved {
   struct options opts;
   struct plan plan;
@@ -32,7 +35,11 @@ struct report_saved {
 
 /* Parse text (len bytes, what a run wrote with -o FILE.json); name is
  * used in messages.  Returns 0, or -1 with a message printed that names
- * the file and what is wrong; *saved is then empty. */
+ * the file, the JSON path of what is wrong ("samples[3].hops[0].headers")
+ * and why; *saved is then empty.  Every member is checked for its type and
+ * range (durations at most 10^11 us, counts at most 2^53, at most 1001 hops
+ * a sample); numbers may take any JSON form ("9e-06"); the document is at
+ * most REPORT_MAX_SIZE bytes and nested at most 64 deep. */
 int report_read(struct report_saved *saved, const char *text, size_t len,
                 const char *name);
 /* The same from a stream, one sample at a time: the document is never

@@ -94,31 +94,54 @@ int url_scheme_allowed(const char *url);
  * never NULL.  Any string is accepted, also a relative reference; only
  * these parts change, everything else is kept byte for byte:
  *
- * - the password of the userinfo ("user:pass@" becomes "user:REDACTED@");
- *   a userinfo without ':' is kept;
+ * - the userinfo: the password of "user:pass@" ("user:REDACTED@"), and a
+ *   userinfo without ':' as a whole, a token ("https://TOKEN@host/"
+ *   becomes "https://REDACTED@host/");
  * - in the query and in the fragment (OAuth puts tokens there), split at
- *   '&', the non-empty value of each "name=value" whose name looks like a
- *   credential becomes REDACTED.
+ *   '&' and ';', the non-empty value of each "name=value" whose name looks
+ *   like a credential, or whose value carries "~hmac=" (an Akamai token),
+ *   becomes REDACTED;
+ * - in the path, the same for ";name=value" parameters of a segment
+ *   (";jsessionid=...") and for segments that are "name=value"
+ *   ("/hdnts=exp=...~hmac=.../").
  *
  * A name looks like a credential when, percent-decoded and compared
  * without regard to case, it is one of sig, signature, token, key, secret,
  * password, passwd, pass, pwd, passphrase, credential, auth, authorization,
  * jwt, apikey, api_key, access_token, id_token, refresh_token,
- * client_secret, x-amz-signature, x-amz-credential, x-amz-security-token,
+ * client_secret, code (OAuth), otp, ticket, session, sid, sessionid,
+ * session_id, jsessionid, phpsessid, aspsessionid, hmac, md5 (nginx
+ * secure_link), hdnts, hdnea, __hdnea__, __hdnts__ (Akamai), policy,
+ * key-pair-id (CloudFront), awsaccesskeyid (AWS SigV2), googleaccessid
+ * (GCS), x-amz-signature, x-amz-credential, x-amz-security-token (SigV4),
  * x-goog-signature, x-goog-credential; or contains token, secret,
- * signature, password or credential; or ends in "key" or "_sig".  The
+ * signature, password, passwd, credential, session, sessid or hmac; or
+ * ends in "key" or "_sig"; or one of its words (split at what is not a
+ * letter or digit and at a lower-to-upper case change: "X-Upload-Sig",
+ * "mySig") is sig, auth, key, pass, pwd, jwt, otp, sid or apikey.  The
  * rule errs on the side of hiding (e.g. "monkey" is redacted); sv, se, sp
  * and expires of signed URLs are not secrets and are kept.
  */
 char *url_redact(const char *url);
 
+/* Every URL inside a header value redacted as url_redact does: the
+ * value is split at whitespace, '<', '>' and quotes; each piece is taken
+ * as a URL or a reference ("url=https://...", "<https://...>; rel=...",
+ * an X-Cache-Key such as "S/L/1/2/1d/host/path?sig=...").  Caller frees. */
+char *url_redact_text(const char *text);
+
 /* Whether a query parameter or header name looks like a credential, by
  * the rule of url_redact. */
 int url_name_is_credential(const char *name);
 
-/* "Name: value" with the value REDACTED when the name is Authorization,
- * Proxy-Authorization, Cookie, Set-Cookie or looks like a credential
- * (X-Api-Key, X-Auth-Token ...); caller frees. */
+/* Whether a request header name (name[0..n)) is one hopsplit redacts:
+ * Authorization, Proxy-Authorization, Cookie, Set-Cookie or a name that
+ * looks like a credential (X-Api-Key, X-Auth-Token, Private-Token ...).
+ * The same headers are dropped on a cross-origin redirect. */
+int url_header_is_secret(const char *name, size_t n);
+
+/* "Name: value" with the value REDACTED when url_header_is_secret says
+ * so; caller frees. */
 char *url_redact_header(const char *line);
 
 /* Whether a target URL argument can be measured (parses, http or https,

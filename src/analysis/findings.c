@@ -462,8 +462,12 @@ void findings_build(const struct plan *p, const struct results *r,
   const struct sample *rep = NULL;
 
   (void)p;
+  /* The median sample stands for the target; one without hops (a saved
+   * document may hold one) stands for nothing. */
   if (ta->modes[MODE_COLD].median_sample >= 0)
     rep = &r->samples[ta->modes[MODE_COLD].median_sample];
+  if (rep && !rep->n_hops)
+    rep = NULL;
   redirect_finding(ta, rep);
   cache_findings(ta);
   edge_findings(ta);

@@ -18,7 +18,8 @@ int cmd_report_parse(struct options *o, int argc, char **argv,
                      const char **files, size_t max, size_t *n_files);
 
 /* The whole file at path, malloc'd (caller frees), its size in *len;
- * NULL after a message when it cannot be read. */
-char *cmd_report_slurp(const char *path, size_t *len);
+ * NULL after a message when it cannot be read, or when it is larger than
+ * REPORT_MAX_SIZE (then *too_large, may be NULL, is set). */
+char *cmd_report_slurp(const char *path, size_t *len, int *too_large);
 
 #endif

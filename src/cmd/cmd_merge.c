@@ -226,10 +226,14 @@ int cmd_merge(int argc, char **argv)
   sv = xcalloc(n, sizeof(*sv));
   for (f = 0; f < n; f++) {
     size_t len = 0;
-    char *text = cmd_report_slurp(files[f], &len);
+    int too_large = 0;
+    char *text = cmd_report_slurp(files[f], &len, &too_large);
 
-    if (!text)
+    if (!text) {
+      if (too_large)
+        rc = EXIT_STATUS_USAGE;
       goto out;
+    }
     if (report_read(&sv[f], text, len, files[f]) < 0) {
       free(text);
       rc = EXIT_STATUS_USAGE;

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "cmd_int.h"
 #include "cmd_report.h"
@@ -93,20 +95,35 @@ int cmd_report_parse(struct options *o, int argc, char **argv,
   return 0;
 }
 
-char *cmd_report_slurp(const char *path, size_t *len)
+char *cmd_report_slurp(const char *path, size_t *len, int *too_large)
 {
   FILE *f = fopen(path, "rb");
   struct buf b;
   char chunk[65536];
+  struct stat st;
   size_t n;
 
   if (!f) {
     msg_error("cannot read '%s': %s", path, strerror(errno));
     return NULL;
   }
-  buf_init(&b, 0);
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-    buf_add(&b, chunk, n);
+  /* At most REPORT_MAX_SIZE bytes: a regular file larger is refused before
+   * reading, a pipe when it grows past it (issue 16). */
+  buf_init(&b, (size_t)REPORT_MAX_SIZE);
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      st.st_size > (off_t)REPORT_MAX_SIZE)
+    b.truncated = 1;
+  while (!b.truncated && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    if (buf_add(&b, chunk, n) < 0)
+      break;
+  if (b.truncated) {
+    msg_error("'%s' is larger than %d MiB", path, REPORT_MAX_SIZE >> 20);
+    fclose(f);
+    buf_release(&b);
+    if (too_large)
+      *too_large = 1;
+    return NULL;
+  }
   if (ferror(f)) {
     msg_error("cannot read '%s': %s", path, strerror(errno));
     fclose(f);
@@ -152,6 +169,18 @@ int cmd_report(int argc, char **argv)
   if (!f) {
     msg_error("cannot read '%s': %s", file, strerror(errno));
     goto out;
+  }
+  {
+    struct stat st;
+
+    /* The same limit as merge's: a regular file larger is refused before
+     * it is read (it is read one sample at a time, never whole). */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size > (off_t)REPORT_MAX_SIZE) {
+      msg_error("'%s' is larger than %d MiB", file, REPORT_MAX_SIZE >> 20);
+      rc = EXIT_STATUS_USAGE;
+      goto out;
+    }
   }
   if (report_read_file(&saved, f, file) < 0) {
     rc = ferror(f) ? EXIT_STATUS_SETUP : EXIT_STATUS_USAGE;

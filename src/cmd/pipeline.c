@@ -132,8 +132,31 @@ static int check_target_files(const struct options *o)
   return rc;
 }
 
+/* "HOST:PORT:" of every target's first hop, parsed once (issue 16: a
+ * profile with many targets and long --resolve lists). */
+static char **target_keys(const struct plan *p)
+{
+  char **keys = xcalloc(p->n_targets + 1, sizeof(*keys));
+  size_t t;
+
+  for (t = 0; t < p->n_targets; t++) {
+    struct url u;
+    char err[256];
+
+    memset(&u, 0, sizeof(u));
+    if (url_parse(&u, p->targets[t].url, err, sizeof(err)) == 0)
+      keys[t] = xasprintf("%s:%d:", u.host, u.port);
+    url_release(&u);
+  }
+  return keys;
+}
+
+/* At most this many warnings of unused --resolve entries, then a count. */
+#define RESOLVE_WARN_MAX 10
+
 /* HOST:PORT of a --resolve entry against every target's first hop. */
-static void warn_unused_resolve(const struct plan *p, const struct options *o)
+static void warn_unused_resolve(const struct plan *p, const struct options *o,
+                                char *const *keys, size_t *warned)
 {
   size_t i, t;
 
@@ -141,18 +164,9 @@ static void warn_unused_resolve(const struct plan *p, const struct options *o)
     const char *r = o->resolve[i];
     int used = 0;
 
-    for (t = 0; t < p->n_targets && !used; t++) {
-      struct url u;
-      char err[256], key[600];
-
-      memset(&u, 0, sizeof(u));
-      if (url_parse(&u, p->targets[t].url, err, sizeof(err)) == 0) {
-        snprintf(key, sizeof(key), "%s:%d:", u.host, u.port);
-        used = !strncasecmp(r, key, strlen(key));
-      }
-      url_release(&u);
-    }
-    if (!used)
+    for (t = 0; t < p->n_targets && !used; t++)
+      used = keys[t] && !strncasecmp(r, keys[t], strlen(keys[t]));
+    if (!used && (*warned)++ < RESOLVE_WARN_MAX)
       msg_warn("--resolve '%s' matches no target (HOST:PORT of a URL "
                "given); it is used only if a redirect leads there",
                r);
@@ -173,13 +187,22 @@ int pipeline_preflight(const struct plan *p)
       rc = EXIT_STATUS_USAGE;
   }
   if (rc == EXIT_STATUS_OK) {
-    warn_unused_resolve(p, p->opts);
+    char **keys = target_keys(p);
+    size_t warned = 0;
+
+    warn_unused_resolve(p, p->opts, keys, &warned);
     for (t = 0; t < p->n_targets; t++) {
       const struct options *o = p->targets[t].opts;
 
       if (o && o != p->opts && o->n_resolve != p->opts->n_resolve)
-        warn_unused_resolve(p, o);
+        warn_unused_resolve(p, o, keys, &warned);
     }
+    if (warned > RESOLVE_WARN_MAX)
+      msg_warn("%zu more --resolve entries match no target",
+               warned - RESOLVE_WARN_MAX);
+    for (t = 0; t < p->n_targets; t++)
+      free(keys[t]);
+    free(keys);
   }
   return rc;
 }

@@ -123,8 +123,8 @@ static void load_top(struct loader *L, const yaml_node_t *root)
       }
       for (it = v->data.sequence.items.start; it < v->data.sequence.items.top;
            it++) {
-        L->checks =
-            xrealloc(L->checks, (L->n_checks + 1) * sizeof(*L->checks));
+        L->checks = xgrow(L->checks, &L->cap_checks, L->n_checks + 1,
+                          sizeof(*L->checks));
         L->checks[L->n_checks++] = pf_node(L, *it);
       }
     }
@@ -234,24 +234,64 @@ void profile_release(struct profile *p)
   memset(p, 0, sizeof(*p));
 }
 
+/* Whether a and b (may be NULL) give more headers than a request takes;
+ * says so at the first one too many. */
+static int too_many_headers(struct loader *L, const struct entries *a,
+                            const struct entries *b)
+{
+  size_t n = a->n + (b ? b->n : 0), i, count = 0;
+
+  for (i = 0; i < n; i++) {
+    const struct entry *e = i < a->n ? &a->v[i] : &b->v[i - a->n];
+
+    if (e->def->id != OPT_HEADER || ++count <= PROFILE_MAX_HEADERS)
+      continue;
+    pf_problem_at(L, e->line, e->col,
+                  "more than %d request headers (servers refuse far fewer: "
+                  "Apache takes 100 header fields)",
+                  PROFILE_MAX_HEADERS);
+    return 1;
+  }
+  return 0;
+}
+
 /* Everything after a successful parse: options, targets, checks. */
 static void load_document(struct loader *L, const struct options *cli)
 {
   struct profile *p = L->p;
   yaml_node_t *root = yaml_document_get_root_node(L->doc);
-  size_t i;
+  size_t i, total;
   int insecure = 0;
 
   if (!root) {
     pf_problem_at(L, 0, 0, "empty profile (it needs at least 'targets')");
     return;
   }
+  if (pf_bounds_check(L) < 0)
+    return;
   load_top(L, root);
+  pf_target_repeats(L);
+  /* A request takes at most PROFILE_MAX_HEADERS headers. */
+  if (too_many_headers(L, &L->glob, NULL))
+    return;
+  for (i = 0; i < L->n_t; i++)
+    if (too_many_headers(L, &L->glob, &L->t[i].e))
+      return;
   options_release(&p->opts);
   pf_build_options(L, &p->opts, &L->glob, NULL, 0, NULL);
   L->own_modes = p->opts.modes;
   options_release(&p->opts);
   pf_build_options(L, &p->opts, &L->glob, NULL, 1, cli);
+  /* Each target repeats the options of 'defaults': bounded in all. */
+  for (i = 0, total = 0; i < L->n_t; i++)
+    total += L->glob.n + L->t[i].e.n;
+  if (total > PROFILE_MAX_OPTION_VALUES) {
+    pf_problem_at(L, 0, 0,
+                  "%zu targets take %zu option values in all (each repeats "
+                  "the %zu of 'defaults'); at most %d",
+                  L->n_t, total, L->glob.n, PROFILE_MAX_OPTION_VALUES);
+    return;
+  }
   p->targets = L->n_t ? xcalloc(L->n_t, sizeof(*p->targets)) : NULL;
   p->n_targets = L->n_t;
   for (i = 0; i < L->n_t; i++) {
@@ -311,10 +351,15 @@ int profile_load_buf(struct profile *p, const char *file, const char *data,
   if (L.n_probs) {
     qsort(L.probs, L.n_probs, sizeof(*L.probs), cmp_problem);
     p->errors = xcalloc(L.n_probs, sizeof(*p->errors));
-    for (i = 0; i < L.n_probs; i++)
+    /* A message names an environment variable, never its value. */
+    for (i = 0; i < L.n_probs; i++) {
+      char *msg = pf_scrub(&L, L.probs[i].msg);
+
       p->errors[i] =
           xasprintf("%s:%lu:%lu: %s", file, (unsigned long)L.probs[i].line + 1,
-                    (unsigned long)L.probs[i].col + 1, L.probs[i].msg);
+                    (unsigned long)L.probs[i].col + 1, msg);
+      free(msg);
+    }
     p->n_errors = L.n_probs;
   }
   for (i = 0; i < L.n_probs; i++)
@@ -328,6 +373,7 @@ int profile_load_buf(struct profile *p, const char *file, const char *data,
   }
   free(L.t);
   free(L.checks);
+  pf_bounds_release(&L);
   if (parsed)
     yaml_document_delete(&doc);
   yaml_parser_delete(&y);

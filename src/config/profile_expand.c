@@ -89,3 +89,83 @@ fail:
   buf_release(&b);
   return NULL;
 }
+
+/* The variables of the loader (issue 16): remembered as values use
+ * them, and kept out of messages. */
+void pf_note_vars(struct loader *L, const char *raw)
+{
+  const char *p = raw;
+
+  while ((p = strstr(p, "${")) != NULL) {
+    const char *q = p + 2, *val;
+    char *name;
+    size_t i;
+
+    if (p > raw && p[-1] == '$') {
+      p += 2;
+      continue;
+    }
+    while (*q == '_' || (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z') ||
+           (q > p + 2 && *q >= '0' && *q <= '9'))
+      q++;
+    if (q == p + 2) {
+      p += 2;
+      continue;
+    }
+    name = xstrndup(p + 2, (size_t)(q - p - 2));
+    p = q;
+    val = getenv(name);
+    for (i = 0; i < L->n_vars; i++)
+      if (!strcmp(L->vars[i].name, name))
+        break;
+    if (!val || strlen(val) < 2 || i < L->n_vars) {
+      free(name);
+      continue;
+    }
+    L->vars = xrealloc(L->vars, (L->n_vars + 1) * sizeof(*L->vars));
+    L->vars[L->n_vars].name = name;
+    L->vars[L->n_vars].value = xstrdup(val);
+    L->n_vars++;
+  }
+}
+
+static int by_length(const void *a, const void *b)
+{
+  size_t x = strlen((*(const struct pf_var *const *)a)->value);
+  size_t y = strlen((*(const struct pf_var *const *)b)->value);
+
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+char *pf_scrub(const struct loader *L, const char *msg)
+{
+  const struct pf_var **v;
+  char *out = xstrdup(msg);
+  size_t i;
+
+  if (!L->n_vars)
+    return out;
+  /* Longest values first, so that one inside another goes as a whole. */
+  v = xmalloc(L->n_vars * sizeof(*v));
+  for (i = 0; i < L->n_vars; i++)
+    v[i] = &L->vars[i];
+  qsort(v, L->n_vars, sizeof(*v), by_length);
+  for (i = 0; i < L->n_vars; i++) {
+    const char *val = v[i]->value, *hit, *p;
+    size_t vl = strlen(val);
+    struct buf b;
+
+    if (!strstr(out, val))
+      continue;
+    buf_init(&b, 0);
+    for (p = out; (hit = strstr(p, val)) != NULL; p = hit + vl) {
+      buf_add(&b, p, (size_t)(hit - p));
+      buf_printf(&b, "${%s}", v[i]->name);
+    }
+    buf_puts(&b, p);
+    free(out);
+    out = buf_detach(&b);
+  }
+  free(v);
+  return out;
+}

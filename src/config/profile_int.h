@@ -35,7 +35,7 @@ struct entry {
 
 struct entries {
   struct entry *v;
-  size_t n;
+  size_t n, cap;
 };
 
 struct tspec {
@@ -43,6 +43,31 @@ struct tspec {
   char *url;
   struct entries e;
   size_t line, col;
+  size_t repeats;     /* later targets with the same name */
+  size_t repeat_prob; /* the problem that says so */
+};
+
+/* A map of strings (borrowed, or owned when own is set) to indexes, for
+ * checks in linear time (profile_bounds.c). */
+struct pf_map_slot {
+  const char *key;
+  size_t val;
+};
+struct pf_map {
+  struct pf_map_slot *slots;
+  size_t cap, n;
+  int own;
+};
+size_t *pf_map_find(const struct pf_map *m, const char *key);
+/* 1 when added, 0 when key was there (an owned key is then freed). */
+int pf_map_put(struct pf_map *m, const char *key, size_t val);
+void pf_map_release(struct pf_map *m);
+
+/* An environment variable a value used, to keep its value out of
+ * messages. */
+struct pf_var {
+  char *name;
+  char *value;
 };
 
 struct loader {
@@ -58,7 +83,26 @@ struct loader {
   size_t n_checks;
   int have_targets;
   unsigned own_modes; /* the modes of the profile, before the command line */
+  /* profile_bounds.c: per mapping node with a repeated key, per pair 1 +
+   * the index of the first pair with that key; target names -> index;
+   * problems already reported ("line:col:message"); ${VAR}s used. */
+  size_t cap_probs, cap_t, cap_checks; /* of probs, t and checks */
+  size_t **dups;
+  struct pf_map names;
+  struct pf_map seen;
+  struct pf_var *vars;
+  size_t n_vars;
 };
+
+/* The alias budget and cycles (PROFILE_MAX_ALIAS_NODES), duplicate keys
+ * of every mapping: 0, or -1 after a problem (the document is then not
+ * walked). */
+int pf_bounds_check(struct loader *L);
+void pf_bounds_release(struct loader *L);
+/* Remember the variables ${NAME} of raw text that are set. */
+void pf_note_vars(struct loader *L, const char *raw);
+/* msg with the value of every remembered variable replaced by ${NAME}. */
+char *pf_scrub(const struct loader *L, const char *msg);
 
 void pf_problem_at(struct loader *L, size_t line, size_t col, const char *fmt,
                    ...) MSG_PRINTF(4, 5);
@@ -81,6 +125,8 @@ void pf_option_value(struct loader *L, const yaml_node_t *k,
 void pf_option_pair(struct loader *L, const yaml_node_t *k,
                     const yaml_node_t *v, int target);
 void pf_load_target(struct loader *L, const yaml_node_t *m);
+/* The problems of repeated target names, with their counts. */
+void pf_target_repeats(struct loader *L);
 void pf_build_options(struct loader *L, struct options *o,
                       const struct entries *a, const struct entries *b,
                       int report_a, const struct options *cli);

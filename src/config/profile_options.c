@@ -29,7 +29,7 @@ static void push_entry(struct entries *es, const struct opt_def *d,
 {
   struct entry *e;
 
-  es->v = xrealloc(es->v, (es->n + 1) * sizeof(*es->v));
+  es->v = xgrow(es->v, &es->cap, es->n + 1, sizeof(*es->v));
   e = &es->v[es->n++];
   e->def = d;
   e->key = xstrdup(key);
@@ -49,7 +49,7 @@ void pf_entries_release(struct entries *es)
   }
   free(es->v);
   es->v = NULL;
-  es->n = 0;
+  es->n = es->cap = 0;
 }
 
 /* Options a target may set for itself: what a request does.  The rest
@@ -258,21 +258,6 @@ void pf_option_pair(struct loader *L, const yaml_node_t *k,
   pf_option_value(L, k, v, d, es);
 }
 
-/* Whether entry i of a (then b) is undone by a later "flag: false". */
-static int undone(const struct entries *a, const struct entries *b, size_t i)
-{
-  size_t n = a->n + (b ? b->n : 0), j;
-  const struct entry *e = i < a->n ? &a->v[i] : &b->v[i - a->n];
-
-  for (j = i + 1; j < n; j++) {
-    const struct entry *f = j < a->n ? &a->v[j] : &b->v[j - a->n];
-
-    if (f->off && f->def == e->def)
-      return 1;
-  }
-  return 0;
-}
-
 /*
  * Build o: the entries of a, then those of b (may be NULL), through the
  * setter; problems of a are reported only when report_a is set (they are
@@ -283,13 +268,23 @@ void pf_build_options(struct loader *L, struct options *o,
                       int report_a, const struct options *cli)
 {
   size_t n = a->n + (b ? b->n : 0), i;
+  size_t last_off[OPT_COUNT];
   char err[512];
 
+  /* An entry is undone by a later "flag: false" of the same option: the
+   * last of those per option, found in one pass. */
+  memset(last_off, 0, sizeof(last_off));
+  for (i = 0; i < n; i++) {
+    const struct entry *e = i < a->n ? &a->v[i] : &b->v[i - a->n];
+
+    if (e->off)
+      last_off[e->def->id] = i + 1;
+  }
   options_init(o);
   for (i = 0; i < n; i++) {
     const struct entry *e = i < a->n ? &a->v[i] : &b->v[i - a->n];
 
-    if (e->off || undone(a, b, i))
+    if (e->off || last_off[e->def->id] > i)
       continue;
     err[0] = '\0';
     if (options_set(o, e->def, e->val, err, sizeof(err)) < 0 &&

@@ -48,7 +48,7 @@ void pf_load_target(struct loader *L, const yaml_node_t *m)
   yaml_node_pair_t *pr;
   struct tspec *ts;
   const yaml_node_t *name_node = NULL;
-  size_t i;
+  size_t *first;
   int has_url = 0;
 
   if (m->type != YAML_MAPPING_NODE) {
@@ -56,7 +56,7 @@ void pf_load_target(struct loader *L, const yaml_node_t *m)
              pf_type_name(m));
     return;
   }
-  L->t = xrealloc(L->t, (L->n_t + 1) * sizeof(*L->t));
+  L->t = xgrow(L->t, &L->cap_t, L->n_t + 1, sizeof(*L->t));
   ts = &L->t[L->n_t++];
   memset(ts, 0, sizeof(*ts));
   ts->line = m->start_mark.line;
@@ -97,27 +97,33 @@ void pf_load_target(struct loader *L, const yaml_node_t *m)
                ts->name);
       continue;
     }
-    for (i = 0; i + 1 < L->n_t; i++)
-      if (L->t[i].name && !strcmp(L->t[i].name, ts->name))
-        complain(L, v, "target name '%s' is used twice (first at line %lu)",
-                 ts->name, (unsigned long)L->t[i].line + 1);
+    first = pf_map_find(&L->names, ts->name);
+    if (!first) {
+      pf_map_put(&L->names, ts->name, L->n_t - 1);
+    }
+    else if (!L->t[*first].repeats++) {
+      /* Reported once, at the first repeat; the count is filled in when
+       * every target is known (pf_target_repeats). */
+      complain(L, v, "target name '%s' is used twice (first at line %lu)",
+               ts->name, (unsigned long)L->t[*first].line + 1);
+      L->t[*first].repeat_prob = L->n_probs - 1;
+    }
   }
   if (!has_url && ts->name)
     complain(L, m, "target '%s' has no 'url'", ts->name);
   else if (!has_url)
     complain(L, m, "target %zu has no 'url'", L->n_t);
-  if (!ts->name && !name_node)
+  if (!ts->name && !name_node) {
     ts->name = xasprintf("t%zu", L->n_t);
+    pf_map_put(&L->names, ts->name, L->n_t - 1);
+  }
 }
 
 static size_t find_target(struct loader *L, const char *name)
 {
-  size_t i;
+  size_t *i = pf_map_find(&L->names, name);
 
-  for (i = 0; i < L->n_t; i++)
-    if (L->t[i].name && !strcmp(L->t[i].name, name))
-      return i;
-  return (size_t)-1;
+  return i ? *i : (size_t)-1;
 }
 
 /* The target named by scalar n, or (size_t)-1 after a problem. */
@@ -126,7 +132,7 @@ size_t pf_target_ref(struct loader *L, const yaml_node_t *n)
   const char **names;
   const char *hint;
   char *name;
-  size_t i, t;
+  size_t i, t, k;
 
   if (n->type != YAML_SCALAR_NODE || pf_is_null(n)) {
     complain(L, n, "expected a target name, not %s",
@@ -141,10 +147,13 @@ size_t pf_target_ref(struct loader *L, const yaml_node_t *n)
     free(name);
     return t;
   }
-  names = xcalloc(L->n_t + 1, sizeof(*names));
-  for (i = 0; i < L->n_t; i++)
+  /* A hint among a few targets; among many, the cost of finding it
+   * (every unknown name against every target) is not worth it. */
+  k = L->n_t <= 100 ? L->n_t : 10;
+  names = xcalloc(k + 1, sizeof(*names));
+  for (i = 0; i < k; i++)
     names[i] = L->t[i].name ? L->t[i].name : "";
-  hint = str_closest(name, names, L->n_t);
+  hint = L->n_t <= 100 ? str_closest(name, names, k) : NULL;
   if (hint) {
     complain(L, n, "unknown target '%s' (did you mean '%s'?)", name, hint);
   }
@@ -152,12 +161,32 @@ size_t pf_target_ref(struct loader *L, const yaml_node_t *n)
     struct buf b;
 
     buf_init(&b, 0);
-    for (i = 0; i < L->n_t; i++)
+    for (i = 0; i < k && i < 10; i++)
       buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+    if (L->n_t > 10)
+      buf_printf(&b, " and %zu more", L->n_t - 10);
     complain(L, n, "unknown target '%s' (targets: %s)", name, b.s);
     buf_release(&b);
   }
   free(names);
   free(name);
   return (size_t)-1;
+}
+
+void pf_target_repeats(struct loader *L)
+{
+  size_t i;
+
+  for (i = 0; i < L->n_t; i++) {
+    struct problem *pr;
+
+    if (L->t[i].repeats < 2 || L->t[i].repeat_prob >= L->n_probs)
+      continue;
+    pr = &L->probs[L->t[i].repeat_prob];
+    free(pr->msg);
+    pr->msg = xasprintf("target name '%s' is used %zu times (first at line "
+                        "%lu)",
+                        L->t[i].name, L->t[i].repeats + 1,
+                        (unsigned long)L->t[i].line + 1);
+  }
 }

@@ -34,7 +34,14 @@ void pf_problem_at(struct loader *L, size_t line, size_t col, const char *fmt,
   va_start(ap, fmt);
   buf_vprintf(&b, fmt, ap);
   va_end(ap);
-  L->probs = xrealloc(L->probs, (L->n_probs + 1) * sizeof(*L->probs));
+  /* A node an alias repeats would say the same again: once is enough. */
+  L->seen.own = 1;
+  if (!pf_map_put(&L->seen, xasprintf("%zu:%zu:%s", line, col, b.s ? b.s : ""),
+                  0)) {
+    buf_release(&b);
+    return;
+  }
+  L->probs = xgrow(L->probs, &L->cap_probs, L->n_probs + 1, sizeof(*L->probs));
   pr = &L->probs[L->n_probs];
   pr->line = line;
   pr->col = col;
@@ -109,6 +116,8 @@ char *pf_value(struct loader *L, const yaml_node_t *n)
     return NULL;
   }
   v = profile_expand(pf_text(n), err, sizeof(err), &at);
+  if (v && strstr(pf_text(n), "${"))
+    pf_note_vars(L, pf_text(n));
   if (!v) {
     scalar_pos(n, at, &line, &col);
     pf_problem_at(L, line, col, "%s", err);
@@ -124,27 +133,6 @@ const char *pf_key_of(struct loader *L, const yaml_node_t *k)
     return NULL;
   }
   return pf_text(k);
-}
-
-/* Whether the key of pair repeats a key before it in mapping m; says so. */
-int pf_duplicate(struct loader *L, const yaml_node_t *m,
-                 const yaml_node_pair_t *pair)
-{
-  const yaml_node_pair_t *q;
-  yaml_node_t *k = pf_node(L, pair->key);
-
-  if (k->type != YAML_SCALAR_NODE)
-    return 0;
-  for (q = m->data.mapping.pairs.start; q < pair; q++) {
-    yaml_node_t *o = pf_node(L, q->key);
-
-    if (o->type == YAML_SCALAR_NODE && !strcmp(pf_text(o), pf_text(k))) {
-      complain(L, k, "duplicate key '%s' (first at line %lu)", pf_text(k),
-               (unsigned long)o->start_mark.line + 1);
-      return 1;
-    }
-  }
-  return 0;
 }
 
 /* "unknown key 'k'IN (did you mean 'x'?)" or "(expected ...)". */

@@ -21,117 +21,220 @@
 #include "xalloc.h"
 #include "banned.h"
 
+/* Bounds of what a document may hold (issue 16): beyond them the
+ * analysis could overflow, so they are errors.  Durations are at most
+ * REPORT_MAX_US either way (about 27 hours), counts and sizes at most 2^53
+ * (what JSON carries exactly), a sample has at most REPORT_MAX_HOPS hops
+ * (--max-redirs is at most 1000). */
+#define REPORT_MAX_US   100000000000LL
+#define REPORT_MAX_INT  9007199254740992LL
+#define REPORT_MAX_HOPS 1001
+
 struct rd {
   const char *name; /* file name, for messages */
   int bad;
 };
 
-static void problem(struct rd *r, const char *where, const char *what)
+/* "FILE: PATH.KEY: what" for the first problem only; at is the JSON path
+ * of the object ("" for the document), key the member (may be NULL). */
+static void problem(struct rd *r, const char *at, const char *key,
+                    const char *what)
 {
   if (!r->bad)
-    msg_error("'%s': %s: %s", r->name, where, what);
+    msg_error("'%s': %s%s%s: %s", r->name, at, *at && key ? "." : "",
+              key ? key : "", what);
   r->bad = 1;
 }
 
-static char *opt_str(const struct jt *v)
+/* Member key of o; a null member counts as absent. */
+static const struct jt *member(const struct jt *o, const char *key)
 {
-  return jt_str(v) ? xstrdup(jt_str(v)) : NULL;
+  const struct jt *v = jt_get(o, key);
+
+  return v && v->type == JT_NULL ? NULL : v;
+}
+
+/* String member, or NULL when absent or null; anything else is an error. */
+static const char *str_of(struct rd *r, const struct jt *o, const char *at,
+                          const char *key)
+{
+  const struct jt *v = member(o, key);
+
+  if (v && v->type != JT_STRING) {
+    problem(r, at, key, "expected a string");
+    return NULL;
+  }
+  return v ? v->s : NULL;
+}
+
+static char *opt_str(struct rd *r, const struct jt *o, const char *at,
+                     const char *key)
+{
+  const char *s = str_of(r, o, at, key);
+
+  return s ? xstrdup(s) : NULL;
 }
 
 /* Samples keep pooled strings (sample.h). */
-static const char *pool_str(const struct jt *v)
+static const char *pool_str(struct rd *r, const struct jt *o, const char *at,
+                            const char *key)
 {
-  return strpool_intern(jt_str(v));
+  return strpool_intern(str_of(r, o, at, key));
 }
 
-static int64_t int_or(struct rd *r, const struct jt *v, const char *where,
-                      int64_t dflt)
+/* Integer member in [min, max], in any JSON number form ("2e2" is 200);
+ * dflt when absent or null. */
+static int64_t int_in(struct rd *r, const struct jt *o, const char *at,
+                      const char *key, int64_t min, int64_t max, int64_t dflt)
 {
+  const struct jt *v = member(o, key);
   int64_t n;
+  int inexact = 0, rc;
+  char what[96];
 
-  if (!v || v->type == JT_NULL)
+  if (!v)
     return dflt;
-  if (jt_int(v, &n) < 0) {
-    problem(r, where, "expected an integer");
+  rc = jt_scaled(v, 0, max > -min ? max : -min, &n, &inexact);
+  if (rc == -1 || inexact) {
+    problem(r, at, key, "expected an integer");
+    return dflt;
+  }
+  if (rc < 0 || n < min || n > max) {
+    snprintf(what, sizeof(what), "out of range (%lld to %lld)", (long long)min,
+             (long long)max);
+    problem(r, at, key, what);
     return dflt;
   }
   return n;
 }
 
-static int bool_of(struct rd *r, const struct jt *v, const char *where)
+/* A duration in microseconds (may be negative, as a signed difference). */
+static int64_t us_of(struct rd *r, const struct jt *o, const char *at,
+                     const char *key)
 {
+  return int_in(r, o, at, key, -REPORT_MAX_US, REPORT_MAX_US, 0);
+}
+
+/* A count or size in bytes. */
+static int64_t count_of(struct rd *r, const struct jt *o, const char *at,
+                        const char *key)
+{
+  return int_in(r, o, at, key, -REPORT_MAX_INT, REPORT_MAX_INT, 0);
+}
+
+/* A required true or false. */
+static int bool_of(struct rd *r, const struct jt *o, const char *at,
+                   const char *key)
+{
+  const struct jt *v = jt_get(o, key);
+
   if (!v || v->type != JT_BOOL) {
-    problem(r, where, "expected true or false");
+    problem(r, at, key, "expected true or false");
     return 0;
   }
   return v->b;
 }
 
-/* curl's seconds with up to six decimals -> microseconds, exactly. */
-static int64_t secs_us(struct rd *r, const struct jt *v, const char *where)
+/* An array member, or NULL when absent or null; anything else is an
+ * error. */
+static const struct jt *arr_of(struct rd *r, const struct jt *o,
+                               const char *at, const char *key)
 {
-  const char *s, *dot;
-  int64_t us = 0;
-  int i;
+  const struct jt *v = member(o, key);
 
-  if (!v || v->type == JT_NULL)
+  if (v && v->type != JT_ARRAY) {
+    problem(r, at, key, "expected an array");
+    return NULL;
+  }
+  return v;
+}
+
+static const struct jt *obj_of(struct rd *r, const struct jt *o,
+                               const char *at, const char *key)
+{
+  const struct jt *v = member(o, key);
+
+  if (v && v->type != JT_OBJECT) {
+    problem(r, at, key, "expected an object");
+    return NULL;
+  }
+  return v;
+}
+
+/* curl's seconds (any JSON number, "9e-06" too) -> microseconds, exactly,
+ * truncated past the sixth decimal; -1 when absent. */
+static int64_t secs_us(struct rd *r, const struct jt *o, const char *at,
+                       const char *key)
+{
+  const struct jt *v = member(o, key);
+  int64_t us;
+  int rc;
+
+  if (!v)
     return -1;
-  if (v->type != JT_NUMBER || v->s[0] == '-' || strpbrk(v->s, "eE")) {
-    problem(r, where, "expected seconds");
+  rc = jt_scaled(v, 6, REPORT_MAX_US, &us, NULL);
+  if (rc == -1 || us < 0 || (rc == 0 && v->s[0] == '-' && us == 0)) {
+    problem(r, at, key, "expected seconds (a number, not negative)");
     return -1;
   }
-  s = v->s;
-  dot = strchr(s, '.');
-  for (; *s && s != dot; s++)
-    us = us * 10 + (*s - '0');
-  for (i = 0; i < 6; i++) {
-    int d = 0;
-
-    if (dot && dot[1 + i] >= '0' && dot[1 + i] <= '9')
-      d = dot[1 + i] - '0';
-    else
-      dot = NULL;
-    us = us * 10 + d;
+  if (rc < 0) {
+    problem(r, at, key, "out of range (at most 100000 s)");
+    return -1;
   }
   return us;
 }
 
-static int64_t time_of(struct rd *r, const struct jt *v, const char *where)
+static int64_t time_of(struct rd *r, const struct jt *o, const char *at,
+                       const char *key)
 {
+  const char *s = str_of(r, o, at, key);
   int64_t ms = 0;
 
-  if (!v || v->type == JT_NULL)
+  if (!s)
     return 0;
-  if (units_parse_rfc3339_ms(jt_str(v), &ms) < 0)
-    problem(r, where, "expected a time like 2024-01-31T12:00:00.000Z");
+  if (units_parse_rfc3339_ms(s, &ms) < 0)
+    problem(r, at, key, "expected a time like 2024-01-31T12:00:00.000Z");
   return ms;
 }
 
-static void strv(const struct jt *a, char ***v, size_t *n)
+/* The strings of array member key, copied; other items are errors. */
+static void strv(struct rd *r, const struct jt *o, const char *at,
+                 const char *key, char ***v, size_t *n)
 {
+  const struct jt *a = arr_of(r, o, at, key);
   size_t i;
 
-  for (i = 0; i < jt_len(a); i++)
-    if (jt_str(jt_at(a, i))) {
-      *v = xrealloc(*v, (*n + 1) * sizeof(**v));
-      (*v)[(*n)++] = xstrdup(jt_str(jt_at(a, i)));
+  for (i = 0; i < jt_len(a); i++) {
+    if (!jt_str(jt_at(a, i))) {
+      problem(r, at, key, "expected an array of strings");
+      return;
     }
+    *v = xrealloc(*v, (*n + 1) * sizeof(**v));
+    (*v)[(*n)++] = xstrdup(jt_str(jt_at(a, i)));
+  }
 }
 
-/* The strings of array a, pooled, in an exact-size vector. */
-static void pool_strv(const struct jt *a, const char ***v, uint32_t *n)
+/* The strings of array member key, pooled, in an exact-size vector. */
+static void pool_strv(struct rd *r, const struct jt *o, const char *at,
+                      const char *key, const char ***v, uint32_t *n)
 {
-  size_t i, count = 0;
+  const struct jt *a = arr_of(r, o, at, key);
+  size_t i, count = jt_len(a);
 
-  for (i = 0; i < jt_len(a); i++)
-    if (jt_str(jt_at(a, i)))
-      count++;
+  for (i = 0; i < count; i++)
+    if (!jt_str(jt_at(a, i))) {
+      problem(r, at, key, "expected an array of strings");
+      return;
+    }
   if (!count)
     return;
+  if (count > UINT32_MAX) {
+    problem(r, at, key, "too many items");
+    return;
+  }
   *v = xmalloc(count * sizeof(**v));
-  for (i = 0; i < jt_len(a); i++)
-    if (jt_str(jt_at(a, i)))
-      (*v)[(*n)++] = strpool_intern(jt_str(jt_at(a, i)));
+  for (i = 0; i < count; i++)
+    (*v)[(*n)++] = strpool_intern(jt_str(jt_at(a, i)));
 }
 
 static int pick(const char *v, const char *const *names, int n)
@@ -148,91 +251,96 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
 {
   static const char *const http[] = {"default", "1.1", "2"};
   static const char *const trace[] = {"auto", "always", "never"};
-  const struct jt *modes = jt_get(s, "modes");
+  static const char *const at = "settings";
+  const struct jt *modes;
+  const char *v;
   size_t i;
   int k;
 
   if (!s || s->type != JT_OBJECT) {
-    problem(r, "settings", "missing");
+    problem(r, "", "settings", s ? "expected an object" : "missing");
     return;
   }
-  o->rounds = (long)int_or(r, jt_get(s, "rounds"), "settings.rounds", 0);
+  o->rounds = (long)int_in(r, s, at, "rounds", 0, 1000000, 0);
   o->modes = 0;
+  modes = arr_of(r, s, at, "modes");
   for (i = 0; i < jt_len(modes); i++) {
     enum sample_mode m = MODE_COUNT;
 
     if (jt_str(jt_at(modes, i)))
       m = sample_mode_from_name(jt_str(jt_at(modes, i)));
     if (m == MODE_COUNT)
-      problem(r, "settings.modes", "unknown mode");
+      problem(r, at, "modes", "unknown mode");
     else
       o->modes |= 1u << m;
   }
   if (!o->modes)
-    problem(r, "settings.modes", "no mode");
-  k = pick(jt_str(jt_get(s, "order")), schedule_order_names, ORDER_COUNT);
+    problem(r, at, "modes", "no mode");
+  k = pick(str_of(r, s, at, "order"), schedule_order_names, ORDER_COUNT);
   if (k < 0)
-    problem(r, "settings.order", "unknown order");
+    problem(r, at, "order", "unknown order");
   else
     o->order = (enum schedule_order)k;
-  o->seed = (uint64_t)int_or(r, jt_get(s, "seed"), "settings.seed", 0);
+  o->seed = (uint64_t)int_in(r, s, at, "seed", INT64_MIN + 1, INT64_MAX, 0);
   o->seed_set = 1;
-  o->pause_us = int_or(r, jt_get(s, "pause_us"), "settings.pause_us", 0);
-  o->follow = bool_of(r, jt_get(s, "follow"), "settings.follow");
-  o->max_redirs =
-      (long)int_or(r, jt_get(s, "max_redirs"), "settings.max_redirs", 10);
+  o->pause_us = int_in(r, s, at, "pause_us", 0, REPORT_MAX_US, 0);
+  o->follow = bool_of(r, s, at, "follow");
+  o->max_redirs = (long)int_in(r, s, at, "max_redirs", 0, 1000, 10);
+  v = str_of(r, s, at, "method");
   free(o->method);
-  o->method = xstrdup(jt_str(jt_get(s, "method")) ? jt_str(jt_get(s, "method"))
-                                                  : "GET");
+  o->method = xstrdup(v ? v : "GET");
   o->method_set = 1; /* the method as it was sent */
   if (jt_get(s, "fail"))
-    o->fail = bool_of(r, jt_get(s, "fail"), "settings.fail");
-  strv(jt_get(s, "headers"), &o->headers, &o->n_headers);
+    o->fail = bool_of(r, s, at, "fail");
+  strv(r, s, at, "headers", &o->headers, &o->n_headers);
   free(o->user_agent);
-  o->user_agent = opt_str(jt_get(s, "user_agent"));
-  o->compressed = bool_of(r, jt_get(s, "compressed"), "settings.compressed");
-  strv(jt_get(s, "resolve"), &o->resolve, &o->n_resolve);
-  o->dns_servers = opt_str(jt_get(s, "dns_servers"));
-  o->ip_family =
-      (int)int_or(r, jt_get(s, "ip_family"), "settings.ip_family", 0);
-  k = pick(jt_str(jt_get(s, "http")), http, 3);
+  o->user_agent = opt_str(r, s, at, "user_agent");
+  o->compressed = bool_of(r, s, at, "compressed");
+  strv(r, s, at, "resolve", &o->resolve, &o->n_resolve);
+  o->dns_servers = opt_str(r, s, at, "dns_servers");
+  o->ip_family = (int)int_in(r, s, at, "ip_family", 0, 6, 0);
+  k = pick(str_of(r, s, at, "http"), http, 3);
   o->http = k < 0 ? HTTP_PREF_DEFAULT : (enum http_pref)k;
-  o->cacert = opt_str(jt_get(s, "cacert"));
-  o->capath = opt_str(jt_get(s, "capath"));
-  o->insecure = bool_of(r, jt_get(s, "insecure"), "settings.insecure");
-  o->location_trusted =
-      bool_of(r, jt_get(s, "location_trusted"), "settings.location_trusted");
-  o->connect_timeout_us = int_or(r, jt_get(s, "connect_timeout_us"),
-                                 "settings.connect_timeout_us", 0);
-  o->max_time_us =
-      int_or(r, jt_get(s, "max_time_us"), "settings.max_time_us", 0);
-  k = pick(jt_str(jt_get(s, "trace")), trace, 3);
+  o->cacert = opt_str(r, s, at, "cacert");
+  o->capath = opt_str(r, s, at, "capath");
+  o->insecure = bool_of(r, s, at, "insecure");
+  o->location_trusted = bool_of(r, s, at, "location_trusted");
+  o->connect_timeout_us =
+      int_in(r, s, at, "connect_timeout_us", 0, REPORT_MAX_US, 0);
+  o->max_time_us = int_in(r, s, at, "max_time_us", 0, REPORT_MAX_US, 0);
+  k = pick(str_of(r, s, at, "trace"), trace, 3);
   o->trace = k < 0 ? TRACE_AUTO : (enum trace_mode)k;
-  o->client_location = opt_str(jt_get(s, "client_location"));
-  o->show_secrets =
-      bool_of(r, jt_get(s, "show_secrets"), "settings.show_secrets");
+  o->client_location = opt_str(r, s, at, "client_location");
+  o->show_secrets = bool_of(r, s, at, "show_secrets");
 }
 
-static void plan_of(struct rd *r, const struct jt *targets,
+static void plan_of(struct rd *r, const struct jt *doc,
                     const struct options *o, struct plan *p)
 {
+  const struct jt *targets = arr_of(r, doc, "", "targets");
+  char at[64];
   size_t i, j;
   int m;
 
   p->opts = o;
   p->n_targets = jt_len(targets);
   if (!p->n_targets)
-    problem(r, "targets", "no target");
+    problem(r, "", "targets", "no target");
   p->targets = xcalloc(p->n_targets ? p->n_targets : 1, sizeof(*p->targets));
-  for (i = 0; i < p->n_targets; i++) {
+  for (i = 0; i < p->n_targets && !r->bad; i++) {
     const struct jt *t = jt_at(targets, i);
 
-    p->targets[i].name = opt_str(jt_get(t, "name"));
-    p->targets[i].url = opt_str(jt_get(t, "url"));
-    p->targets[i].vantage = opt_str(jt_get(t, "vantage"));
+    snprintf(at, sizeof(at), "targets[%zu]", i);
+    if (t->type != JT_OBJECT) {
+      problem(r, at, NULL, "expected an object");
+      break;
+    }
+    p->targets[i].name = opt_str(r, t, at, "name");
+    p->targets[i].url = opt_str(r, t, at, "url");
+    p->targets[i].vantage = opt_str(r, t, at, "vantage");
     p->targets[i].opts = o;
-    if (!p->targets[i].name || !p->targets[i].url)
-      problem(r, "targets", "a target without name or url");
+    if (!r->bad && (!p->targets[i].name || !p->targets[i].url))
+      problem(r, at, NULL, "a target without name or url");
   }
   for (m = 0; m < MODE_COUNT; m++)
     if (o->modes & (1u << m))
@@ -248,190 +356,263 @@ static void plan_of(struct rd *r, const struct jt *targets,
   p->seed = o->seed;
 }
 
-static void hop_of(struct rd *r, const struct jt *j, struct hop *h)
+static void hop_of(struct rd *r, const struct jt *j, const char *at,
+                   struct hop *h)
 {
-  const struct jt *tls = jt_get(j, "tls"), *dns = jt_get(j, "dns");
-  const struct jt *ph = jt_get(j, "phases_us"), *cu = jt_get(j, "curl");
-  const struct jt *hd = jt_get(j, "headers");
+  static const char *const curl_keys[] = {
+      "time_namelookup",  "time_connect",      "time_appconnect",
+      "time_pretransfer", "time_posttransfer", "time_starttransfer",
+      "time_total"};
+  const struct jt *tls, *dns, *ph, *cu, *hd;
+  int64_t *curl[7];
+  char sub[96];
   size_t i, n = 0;
   int k;
 
-  if (!j || j->type != JT_OBJECT) {
-    problem(r, "samples[].hops[]", "expected an object");
+  if (j->type != JT_OBJECT) {
+    problem(r, at, NULL, "expected an object");
     return;
   }
-  h->url = pool_str(jt_get(j, "url"));
-  h->method = pool_str(jt_get(j, "method"));
-  h->host = pool_str(jt_get(j, "host"));
-  h->status = (long)int_or(r, jt_get(j, "status"), "hop.status", 0);
-  h->http_version = pool_str(jt_get(j, "http_version"));
-  h->remote_ip = pool_str(jt_get(j, "remote_ip"));
-  h->remote_port =
-      (long)int_or(r, jt_get(j, "remote_port"), "hop.remote_port", 0);
-  h->reused = bool_of(r, jt_get(j, "reused"), "hop.reused");
-  h->start_us = int_or(r, jt_get(j, "start_us"), "hop.start_us", 0);
-  h->tls.version = pool_str(jt_get(tls, "version"));
-  h->tls.cipher = pool_str(jt_get(tls, "cipher"));
-  h->tls.alpn = pool_str(jt_get(tls, "alpn"));
-  if (jt_get(tls, "resumed") && jt_get(tls, "resumed")->type == JT_BOOL)
-    h->tls.resumed = jt_get(tls, "resumed")->b;
-  if (jt_get(tls, "offered") && jt_get(tls, "offered")->type == JT_BOOL)
-    h->tls.offered = jt_get(tls, "offered")->b;
-  h->tls.not_offered = pool_str(jt_get(tls, "not_offered"));
-  h->local_port =
-      (long)int_or(r, jt_get(j, "local_port"), "hop.local_port", 0);
+  tls = obj_of(r, j, at, "tls");
+  dns = obj_of(r, j, at, "dns");
+  ph = obj_of(r, j, at, "phases_us");
+  cu = obj_of(r, j, at, "curl");
+  hd = obj_of(r, j, at, "headers");
+  if (r->bad)
+    return;
+  h->url = pool_str(r, j, at, "url");
+  h->method = pool_str(r, j, at, "method");
+  h->host = pool_str(r, j, at, "host");
+  h->status = (long)int_in(r, j, at, "status", 0, 999, 0);
+  h->http_version = pool_str(r, j, at, "http_version");
+  h->remote_ip = pool_str(r, j, at, "remote_ip");
+  h->remote_port = (long)int_in(r, j, at, "remote_port", 0, 65535, 0);
+  h->reused = bool_of(r, j, at, "reused");
+  h->start_us = us_of(r, j, at, "start_us");
+  snprintf(sub, sizeof(sub), "%s.tls", at);
+  h->tls.version = pool_str(r, tls, sub, "version");
+  h->tls.cipher = pool_str(r, tls, sub, "cipher");
+  h->tls.alpn = pool_str(r, tls, sub, "alpn");
+  if (member(tls, "resumed"))
+    h->tls.resumed = bool_of(r, tls, sub, "resumed");
+  if (member(tls, "offered"))
+    h->tls.offered = bool_of(r, tls, sub, "offered");
+  h->tls.not_offered = pool_str(r, tls, sub, "not_offered");
+  h->local_port = (long)int_in(r, j, at, "local_port", 0, 65535, 0);
   {
-    const char *fam = jt_str(jt_get(j, "family"));
-    const struct jt *fb = jt_get(j, "fallback");
-    const struct jt *fl = jt_get(dns, "failed_servers");
+    const char *fam = str_of(r, j, at, "family");
+    const struct jt *fb = obj_of(r, j, at, "fallback");
+    char fat[112];
 
     h->family = !fam                   ? 0
                 : !strcmp(fam, "ipv6") ? 6
                 : !strcmp(fam, "ipv4") ? 4
                                        : 0;
-    if (fb && fb->type == JT_OBJECT) {
-      const char *ff = jt_str(jt_get(fb, "family"));
+    if (fb) {
+      const char *ff;
 
-      h->fallback.address = pool_str(jt_get(fb, "address"));
+      snprintf(fat, sizeof(fat), "%s.fallback", at);
+      ff = str_of(r, fb, fat, "family");
+      h->fallback.address = pool_str(r, fb, fat, "address");
       h->fallback.family = ff && !strcmp(ff, "ipv6") ? 6 : 4;
-      h->fallback.reason = pool_str(jt_get(fb, "reason"));
-      h->fallback.lost_us =
-          int_or(r, jt_get(fb, "lost_us"), "hop.fallback.lost_us", 0);
+      h->fallback.reason = pool_str(r, fb, fat, "reason");
+      h->fallback.lost_us = us_of(r, fb, fat, "lost_us");
     }
-    for (i = 0; i < jt_len(fl) && i < DNS_FAILURES_MAX; i++) {
+  }
+  h->timing_anomaly = pool_str(r, j, at, "timing_anomaly");
+  snprintf(sub, sizeof(sub), "%s.dns", at);
+  h->dns.us = us_of(r, dns, sub, "us");
+  h->dns.server = pool_str(r, dns, sub, "server");
+  pool_strv(r, dns, sub, "addresses", &h->dns.addresses, &h->dns.n_addresses);
+  pool_strv(r, dns, sub, "cnames", &h->dns.cnames, &h->dns.n_cnames);
+  h->dns.ttl = (long)int_in(r, dns, sub, "ttl", -1, INT32_MAX, -1);
+  {
+    const struct jt *fl = arr_of(r, dns, sub, "failed_servers");
+    char fat[128];
+
+    for (i = 0; i < jt_len(fl) && i < DNS_FAILURES_MAX && !r->bad; i++) {
       const struct jt *f = &fl->v[i];
 
-      h->dns.failed[i].server = pool_str(jt_get(f, "server"));
-      h->dns.failed[i].rcode = pool_str(jt_get(f, "rcode"));
-      h->dns.failed[i].us = int_or(r, jt_get(f, "us"), "hop.dns.failed", 0);
+      snprintf(fat, sizeof(fat), "%s.failed_servers[%zu]", sub, i);
+      if (f->type != JT_OBJECT) {
+        problem(r, fat, NULL, "expected an object");
+        break;
+      }
+      h->dns.failed[i].server = pool_str(r, f, fat, "server");
+      h->dns.failed[i].rcode = pool_str(r, f, fat, "rcode");
+      h->dns.failed[i].us = us_of(r, f, fat, "us");
       h->dns.n_failed = (uint32_t)i + 1;
     }
   }
-  h->timing_anomaly = pool_str(jt_get(j, "timing_anomaly"));
-  h->dns.us = int_or(r, jt_get(dns, "us"), "hop.dns.us", 0);
-  h->dns.server = pool_str(jt_get(dns, "server"));
-  pool_strv(jt_get(dns, "addresses"), &h->dns.addresses, &h->dns.n_addresses);
-  pool_strv(jt_get(dns, "cnames"), &h->dns.cnames, &h->dns.n_cnames);
-  h->dns.ttl = (long)int_or(r, jt_get(dns, "ttl"), "hop.dns.ttl", -1);
-  h->dns.pinned = bool_of(r, jt_get(dns, "pinned"), "hop.dns.pinned");
-  h->dns.cached = bool_of(r, jt_get(dns, "cached"), "hop.dns.cached");
-  h->dns.literal = bool_of(r, jt_get(dns, "literal"), "hop.dns.literal");
+  if (dns) {
+    h->dns.pinned = bool_of(r, dns, sub, "pinned");
+    h->dns.cached = bool_of(r, dns, sub, "cached");
+    h->dns.literal = bool_of(r, dns, sub, "literal");
+  }
+  snprintf(sub, sizeof(sub), "%s.phases_us", at);
   for (k = 0; k < PHASE_COUNT; k++)
-    h->phases[k] = int_or(r, jt_get(ph, phase_names[k]), "hop.phases_us", 0);
-  h->curl.namelookup = secs_us(r, jt_get(cu, "time_namelookup"), "hop.curl");
-  h->curl.connect = secs_us(r, jt_get(cu, "time_connect"), "hop.curl");
-  h->curl.appconnect = secs_us(r, jt_get(cu, "time_appconnect"), "hop.curl");
-  h->curl.pretransfer = secs_us(r, jt_get(cu, "time_pretransfer"), "hop.curl");
-  h->curl.posttransfer =
-      secs_us(r, jt_get(cu, "time_posttransfer"), "hop.curl");
-  h->curl.starttransfer =
-      secs_us(r, jt_get(cu, "time_starttransfer"), "hop.curl");
-  h->curl.total = secs_us(r, jt_get(cu, "time_total"), "hop.curl");
-  h->size_download =
-      int_or(r, jt_get(j, "size_download"), "hop.size_download", 0);
-  h->size_decoded =
-      int_or(r, jt_get(j, "size_decoded"), "hop.size_decoded", 0);
-  h->size_header = int_or(r, jt_get(j, "size_header"), "hop.size_header", 0);
-  h->location = pool_str(jt_get(j, "location"));
-  for (i = 0; i < jt_len(hd); i++)
-    if (jt_str(&hd->v[i]))
-      n++;
+    h->phases[k] = us_of(r, ph, sub, phase_names[k]);
+  snprintf(sub, sizeof(sub), "%s.curl", at);
+  curl[0] = &h->curl.namelookup;
+  curl[1] = &h->curl.connect;
+  curl[2] = &h->curl.appconnect;
+  curl[3] = &h->curl.pretransfer;
+  curl[4] = &h->curl.posttransfer;
+  curl[5] = &h->curl.starttransfer;
+  curl[6] = &h->curl.total;
+  for (k = 0; k < 7; k++)
+    *curl[k] = secs_us(r, cu, sub, curl_keys[k]);
+  h->size_download = count_of(r, j, at, "size_download");
+  h->size_decoded = count_of(r, j, at, "size_decoded");
+  h->size_header = count_of(r, j, at, "size_header");
+  h->location = pool_str(r, j, at, "location");
+  snprintf(sub, sizeof(sub), "%s.headers", at);
+  for (i = 0; i < jt_len(hd); i++) {
+    if (hd->v[i].type != JT_STRING) {
+      problem(r, sub, hd->k[i], "expected a string");
+      return;
+    }
+    n++;
+  }
   if (n)
     h->headers = xmalloc(n * sizeof(*h->headers));
-  for (i = 0; i < jt_len(hd); i++)
-    if (jt_str(&hd->v[i])) {
-      h->headers[h->n_headers].name = strpool_intern(hd->k[i]);
-      h->headers[h->n_headers].value = strpool_intern(jt_str(&hd->v[i]));
-      h->n_headers++;
-    }
+  for (i = 0; i < n; i++) {
+    h->headers[h->n_headers].name = strpool_intern(hd->k[i]);
+    h->headers[h->n_headers].value = strpool_intern(hd->v[i].s);
+    h->n_headers++;
+  }
 }
 
-static void sample_of(struct rd *r, const struct jt *j, const struct plan *p,
-                      struct sample *s)
+static void sample_of(struct rd *r, const struct jt *j, size_t index,
+                      const struct plan *p, struct sample *s)
 {
-  const char *target = jt_str(jt_get(j, "target"));
-  const char *mode = jt_str(jt_get(j, "mode"));
-  const struct jt *err = jt_get(j, "error");
-  const struct jt *hops = jt_get(j, "hops");
+  const char *target, *mode;
+  const struct jt *err, *hops;
+  char at[48], hat[80];
   size_t i;
 
-  if (!j || j->type != JT_OBJECT) {
-    problem(r, "samples[]", "expected an object");
+  snprintf(at, sizeof(at), "samples[%zu]", index);
+  if (j->type != JT_OBJECT) {
+    problem(r, at, NULL, "expected an object");
     return;
   }
+  target = str_of(r, j, at, "target");
+  mode = str_of(r, j, at, "mode");
+  err = obj_of(r, j, at, "error");
+  hops = arr_of(r, j, at, "hops");
   for (i = 0; i < p->n_targets; i++)
-    if (target && !strcmp(p->targets[i].name, target))
+    if (target && p->targets[i].name && !strcmp(p->targets[i].name, target))
       break;
   if (i == p->n_targets)
-    problem(r, "samples[].target", "not the name of a target");
+    problem(r, at, "target", "not the name of a target");
   s->target = i < p->n_targets ? i : 0;
   s->mode = mode ? sample_mode_from_name(mode) : MODE_COUNT;
   if (s->mode == MODE_COUNT) {
-    problem(r, "samples[].mode", "unknown mode");
+    problem(r, at, "mode", "unknown mode");
     s->mode = MODE_COLD;
   }
-  s->round = (int)int_or(r, jt_get(j, "round"), "samples[].round", 0);
-  s->position = (int)int_or(r, jt_get(j, "position"), "samples[].position", 0);
-  s->started_at_ms =
-      time_of(r, jt_get(j, "started_at"), "samples[].started_at");
-  s->ok = bool_of(r, jt_get(j, "ok"), "samples[].ok");
-  s->primed = pool_str(jt_at(jt_get(j, "primed"), 0));
-  if (!s->ok) {
-    const char *cls = jt_str(jt_get(err, "class"));
+  s->round = (int)int_in(r, j, at, "round", 0, INT32_MAX, 0);
+  s->position = (int)int_in(r, j, at, "position", 0, INT32_MAX, 0);
+  s->started_at_ms = time_of(r, j, at, "started_at");
+  s->ok = bool_of(r, j, at, "ok");
+  {
+    const struct jt *primed = arr_of(r, j, at, "primed");
 
+    if (jt_len(primed) && !jt_str(jt_at(primed, 0)))
+      problem(r, at, "primed", "expected an array of strings");
+    s->primed = strpool_intern(jt_str(jt_at(primed, 0)));
+  }
+  if (!s->ok && !r->bad) {
+    const char *cls;
+
+    snprintf(hat, sizeof(hat), "%s.error", at);
+    cls = str_of(r, err, hat, "class");
     s->err = cls ? err_class_from_name(cls) : ERR_COUNT;
     if (s->err == ERR_COUNT || s->err == ERR_NONE) {
-      problem(r, "samples[].error.class", "unknown error class");
+      problem(r, hat, "class", "unknown error class");
       s->err = ERR_HTTP;
     }
-    s->err_message = pool_str(jt_get(err, "message"));
+    s->err_message = pool_str(r, err, hat, "message");
   }
-  s->total_us = int_or(r, jt_get(j, "total_us"), "samples[].total_us", 0);
-  s->redirect_us =
-      int_or(r, jt_get(j, "redirect_us"), "samples[].redirect_us", 0);
-  s->other_us = int_or(r, jt_get(j, "other_us"), "samples[].other_us", 0);
-  for (i = 0; i < jt_len(hops); i++) {
+  s->total_us = us_of(r, j, at, "total_us");
+  s->redirect_us = us_of(r, j, at, "redirect_us");
+  s->other_us = us_of(r, j, at, "other_us");
+  if (s->ok && !jt_len(hops))
+    problem(r, at, "hops", "a successful sample has at least one hop");
+  if (jt_len(hops) > REPORT_MAX_HOPS)
+    problem(r, at, "hops", "more hops than --max-redirs allows (1001)");
+  for (i = 0; i < jt_len(hops) && !r->bad; i++) {
     struct hop *h = sample_add_hop(s);
 
-    hop_of(r, jt_at(hops, i), h);
+    snprintf(hat, sizeof(hat), "%s.hops[%zu]", at, i);
+    hop_of(r, jt_at(hops, i), hat, h);
     hop_pool_arrays(h);
     s->status = h->status; /* older files: the last hop's */
   }
 }
 
 /* /cdn-cgi/trace fetches, when the document keeps them. */
-static void traces_of(struct rd *r, const struct jt *list, struct results *res)
+static void traces_of(struct rd *r, const struct jt *doc, struct results *res)
 {
+  const struct jt *list = arr_of(r, doc, "", "traces");
+  char at[48];
   size_t i;
 
-  for (i = 0; i < jt_len(list); i++) {
+  for (i = 0; i < jt_len(list) && !r->bad; i++) {
     const struct jt *t = jt_at(list, i);
-    const char *origin = jt_str(jt_get(t, "origin"));
-    const char *host = jt_str(jt_get(t, "host"));
+    const char *origin, *host;
     struct trace_fetch *f;
 
+    snprintf(at, sizeof(at), "traces[%zu]", i);
+    origin = str_of(r, t, at, "origin");
+    host = str_of(r, t, at, "host");
     if (!origin || !host) {
-      problem(r, "traces[]", "expected origin and host");
+      problem(r, at, NULL, "expected origin and host");
       continue;
     }
     f = results_add_trace(res, origin, host);
-    f->body = opt_str(jt_get(t, "body"));
+    f->body = opt_str(r, t, at, "body");
     f->len = f->body ? strlen(f->body) : 0;
-    f->status = (long)int_or(r, jt_get(t, "status"), "traces[].status", 0);
-    f->error = opt_str(jt_get(t, "error"));
+    f->status = (long)int_in(r, t, at, "status", 0, 999, 0);
+    f->error = opt_str(r, t, at, "error");
   }
 }
 
 static size_t target_index(struct rd *r, const struct plan *p,
-                           const char *name, const char *where)
+                           const char *name, const char *at, const char *key)
 {
   size_t i;
 
   for (i = 0; name && i < p->n_targets; i++)
-    if (!strcmp(p->targets[i].name, name))
+    if (p->targets[i].name && !strcmp(p->targets[i].name, name))
       return i;
-  problem(r, where, "unknown target");
+  problem(r, at, key, "unknown target");
   return 0;
+}
+
+/* Verdict names of array member key of j into c->verdicts. */
+static void verdicts_of(struct rd *r, const struct jt *j, const char *at,
+                        const char *key, int cache, struct check *c)
+{
+  const struct jt *v = arr_of(r, j, at, key);
+  char err[160];
+  size_t k;
+
+  for (k = 0; k < jt_len(v) && !r->bad; k++) {
+    const char *name = jt_str(jt_at(v, k));
+    int rc;
+
+    if (!name) {
+      problem(r, at, key, "expected an array of strings");
+      return;
+    }
+    rc = cache
+             ? check_parse_cache_verdict(name, &c->verdicts, err, sizeof(err))
+             : check_parse_compare_verdict(name, &c->verdicts, err,
+                                           sizeof(err));
+    if (rc < 0)
+      problem(r, at, key, err);
+  }
 }
 
 /* The definitions of a profile run's checks, as report_checks.c wrote
@@ -439,88 +620,92 @@ static size_t target_index(struct rd *r, const struct plan *p,
 static void checks_of(struct rd *r, const struct jt *doc,
                       struct report_saved *saved)
 {
-  const struct jt *list = jt_get(doc, "checks");
+  const struct jt *list = arr_of(r, doc, "", "checks");
+  const struct jt *prof = obj_of(r, doc, "", "profile");
   struct check_set *cs = &saved->checks;
-  char err[160];
-  size_t i, k;
+  char err[160], at[48];
+  size_t i;
 
   check_set_init(cs);
-  if (!list || list->type != JT_ARRAY)
+  if (!list || r->bad)
     return;
   saved->has_checks = 1;
-  cs->profile = opt_str(jt_path(doc, "profile.name"));
-  cs->file = opt_str(jt_path(doc, "profile.file"));
+  cs->profile = opt_str(r, prof, "profile", "name");
+  cs->file = opt_str(r, prof, "profile", "file");
   for (i = 0; i < jt_len(list) && !r->bad; i++) {
     const struct jt *j = jt_at(list, i);
-    const char *kind = jt_str(jt_get(j, "kind"));
-    const char *mode = jt_str(jt_get(j, "mode"));
-    struct check *c = check_set_add(cs);
-    int ki = kind ? pick(kind, check_kind_names, CHECK_KIND_COUNT) : -1;
+    const char *kind, *mode;
+    struct check *c;
+    int ki;
 
-    if (ki < 0) {
-      problem(r, "checks[].kind", "unknown check kind");
+    snprintf(at, sizeof(at), "checks[%zu]", i);
+    if (j->type != JT_OBJECT) {
+      problem(r, at, NULL, "expected an object");
       return;
     }
+    kind = str_of(r, j, at, "kind");
+    mode = str_of(r, j, at, "mode");
+    ki = kind ? pick(kind, check_kind_names, CHECK_KIND_COUNT) : -1;
+    if (ki < 0) {
+      problem(r, at, "kind", "unknown check kind");
+      return;
+    }
+    c = check_set_add(cs);
     c->kind = (enum check_kind)ki;
-    c->where = opt_str(jt_get(j, "source"));
-    c->target = target_index(r, &saved->plan, jt_str(jt_get(j, "target")),
-                             "checks[].target");
+    c->where = opt_str(r, j, at, "source");
+    c->target = target_index(r, &saved->plan, str_of(r, j, at, "target"), at,
+                             "target");
     if (mode) {
       int m = pick(mode, sample_mode_names, MODE_COUNT);
 
+      if (m < 0)
+        problem(r, at, "mode", "unknown mode");
       c->mode = m < 0 ? MODE_COLD : (enum sample_mode)m;
     }
     else if (c->kind == CHECK_STATUS) {
       c->mode = MODE_COUNT; /* every mode */
     }
     if (c->kind == CHECK_METRIC) {
-      const struct jt *mx = jt_get(j, "max_us"), *mn = jt_get(j, "min_us");
+      const char *metric = str_of(r, j, at, "metric");
 
-      if (check_parse_metric(
-              jt_str(jt_get(j, "metric")) ? jt_str(jt_get(j, "metric")) : "",
-              &c->phase, &c->stat, err, sizeof(err)) < 0)
-        problem(r, "checks[].metric", err);
-      c->has_max = mx && mx->type != JT_NULL;
-      c->has_min = mn && mn->type != JT_NULL;
+      if (check_parse_metric(metric ? metric : "", &c->phase, &c->stat, err,
+                             sizeof(err)) < 0)
+        problem(r, at, "metric", err);
+      c->has_max = member(j, "max_us") != NULL;
+      c->has_min = member(j, "min_us") != NULL;
       if (c->has_max)
-        c->max_us = int_or(r, mx, "checks[].max_us", 0);
+        c->max_us = us_of(r, j, at, "max_us");
       if (c->has_min)
-        c->min_us = int_or(r, mn, "checks[].min_us", 0);
+        c->min_us = us_of(r, j, at, "min_us");
     }
     else if (c->kind == CHECK_CACHE) {
-      const struct jt *is = jt_get(j, "is"), *hop = jt_get(j, "hop");
-      const struct jt *v = is ? is : jt_get(j, "not");
+      const struct jt *hop = member(j, "hop");
 
-      c->cache_is = is != NULL;
-      for (k = 0; k < jt_len(v); k++)
-        if (check_parse_cache_verdict(jt_str(jt_at(v, k)) ? jt_str(jt_at(v, k))
-                                                          : "",
-                                      &c->verdicts, err, sizeof(err)) < 0)
-          problem(r, "checks[].is", err);
+      c->cache_is = member(j, "is") != NULL;
+      verdicts_of(r, j, at, c->cache_is ? "is" : "not", 1, c);
       if (hop && hop->type == JT_STRING)
         c->hop =
             strcmp(jt_str(hop), "last") ? CHECK_HOP_EVERY : CHECK_HOP_LAST;
       else
-        c->hop = (long)int_or(r, hop, "checks[].hop", 0);
+        c->hop = (long)int_in(r, j, at, "hop", 0, REPORT_MAX_HOPS, 0);
     }
     else if (c->kind == CHECK_STATUS) {
-      const struct jt *v = jt_get(j, "statuses");
+      const struct jt *v = arr_of(r, j, at, "statuses");
+      size_t k;
 
-      for (k = 0; k < jt_len(v); k++)
-        if (check_parse_status(jt_str(jt_at(v, k)) ? jt_str(jt_at(v, k)) : "",
-                               c, err, sizeof(err)) < 0)
-          problem(r, "checks[].statuses", err);
+      for (k = 0; k < jt_len(v) && !r->bad; k++) {
+        if (!jt_str(jt_at(v, k))) {
+          problem(r, at, "statuses", "expected an array of strings");
+          break;
+        }
+        if (check_parse_status(jt_str(jt_at(v, k)), c, err, sizeof(err)) < 0)
+          problem(r, at, "statuses", err);
+      }
     }
     else {
-      const struct jt *v = jt_get(j, "verdicts");
-
-      c->baseline = target_index(
-          r, &saved->plan, jt_str(jt_get(j, "baseline")), "checks[].baseline");
-      for (k = 0; k < jt_len(v); k++)
-        if (check_parse_compare_verdict(
-                jt_str(jt_at(v, k)) ? jt_str(jt_at(v, k)) : "", &c->verdicts,
-                err, sizeof(err)) < 0)
-          problem(r, "checks[].verdicts", err);
+      c->baseline = target_index(r, &saved->plan, str_of(r, j, at, "baseline"),
+                                 at, "baseline");
+      verdicts_of(r, j, at, "verdicts", 0, c);
     }
   }
   saved->plan.checks = cs;
@@ -530,24 +715,25 @@ static void checks_of(struct rd *r, const struct jt *doc,
 static int head_of(struct rd *r, const struct jt *doc,
                    struct report_saved *saved)
 {
-  if (!jt_str(jt_get(doc, "schema")) ||
-      strcmp(jt_str(jt_get(doc, "schema")), "hopsplit/1")) {
-    problem(r, "schema", "not a hopsplit/1 document");
+  const struct jt *tool;
+  const char *schema = str_of(r, doc, "", "schema");
+
+  if (!schema || strcmp(schema, "hopsplit/1")) {
+    problem(r, "", "schema", "not a hopsplit/1 document");
     return -1;
   }
   settings(r, jt_get(doc, "settings"), &saved->opts);
   if (r->bad)
     return -1;
-  plan_of(r, jt_get(doc, "targets"), &saved->opts, &saved->plan);
-  saved->plan.vantage = opt_str(jt_get(doc, "vantage"));
-  saved->libraries = opt_str(jt_path(doc, "tool.libraries"));
+  plan_of(r, doc, &saved->opts, &saved->plan);
+  saved->plan.vantage = opt_str(r, doc, "", "vantage");
+  tool = obj_of(r, doc, "", "tool");
+  saved->libraries = opt_str(r, tool, "tool", "libraries");
   if (!saved->libraries)
     saved->libraries = xstrdup("");
-  saved->results.started_at_ms =
-      time_of(r, jt_get(doc, "started_at"), "started_at");
-  saved->results.finished_at_ms =
-      time_of(r, jt_get(doc, "finished_at"), "finished_at");
-  saved->results.partial = bool_of(r, jt_get(doc, "partial"), "partial");
+  saved->results.started_at_ms = time_of(r, doc, "", "started_at");
+  saved->results.finished_at_ms = time_of(r, doc, "", "finished_at");
+  saved->results.partial = bool_of(r, doc, "", "partial");
   return r->bad ? -1 : 0;
 }
 
@@ -579,6 +765,15 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
   doc.type = JT_OBJECT;
   r.name = name;
   jt_reader_init(&jr, f);
+  if (!jt_reader_at_object(&jr)) {
+    /* Not an object: read it whole, for the reason (bad JSON, too deep,
+     * or a document of another shape). */
+    if (jt_reader_value(&jr, &v) < 0)
+      goto bad_json;
+    jt_release(&v);
+    problem(&r, "", "(document)", "expected an object");
+    goto out;
+  }
   if (jt_reader_begin(&jr, 1) < 0)
     goto bad_json;
   /* Members one at a time; each sample is read, kept as a struct sample
@@ -594,14 +789,14 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
     }
     FREE_AND_NULL(key);
     if (have_samples++) {
-      problem(&r, "samples", "given twice");
+      problem(&r, "", "samples", "given twice");
       goto out;
     }
     if (head_of(&r, &doc, saved) < 0)
       goto out;
     have_head = 1;
     if (jt_reader_begin(&jr, 0) < 0) {
-      problem(&r, "samples", "expected an array");
+      problem(&r, "", "samples", "expected an array");
       goto out;
     }
     while ((more = jt_reader_item(&jr)) > 0 && !r.bad) {
@@ -610,7 +805,7 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
       if (jt_reader_value(&jr, &v) < 0)
         goto bad_json;
       sample_init(&s);
-      sample_of(&r, &v, &saved->plan, &s);
+      sample_of(&r, &v, saved->results.n, &saved->plan, &s);
       results_add(&saved->results, &s);
       jt_release(&v);
     }
@@ -624,12 +819,12 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
   if (!have_head) {
     if (head_of(&r, &doc, saved) < 0)
       goto out;
-    problem(&r, "samples", "expected an array");
+    problem(&r, "", "samples", "expected an array");
     goto out;
   }
-  traces_of(&r, jt_get(&doc, "traces"), &saved->results);
+  traces_of(&r, &doc, &saved->results);
   {
-    const struct jt *cl = jt_get(&doc, "comparison");
+    const struct jt *cl = arr_of(&r, &doc, "", "comparison");
 
     for (i = 0; i < jt_len(cl); i++)
       if (jt_get(jt_at(cl, i), "paired"))
@@ -657,6 +852,11 @@ int report_read(struct report_saved *saved, const char *text, size_t len,
   FILE *f;
   int rc;
 
+  if (len > REPORT_MAX_SIZE) {
+    memset(saved, 0, sizeof(*saved));
+    return msg_error("'%s' is larger than %d MiB", name,
+                     REPORT_MAX_SIZE >> 20);
+  }
   if (!len) {
     memset(saved, 0, sizeof(*saved));
     return msg_error("'%s' is not JSON: line 1: unexpected end of input",

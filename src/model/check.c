@@ -43,7 +43,7 @@ struct check *check_set_add(struct check_set *cs)
 {
   struct check *c;
 
-  cs->v = xrealloc(cs->v, (cs->n + 1) * sizeof(*cs->v));
+  cs->v = xgrow(cs->v, &cs->cap, cs->n + 1, sizeof(*cs->v));
   c = &cs->v[cs->n++];
   memset(c, 0, sizeof(*c));
   c->mode = MODE_COLD;

@@ -304,17 +304,21 @@ static void print_settings(const struct options *o, int show_secrets, FILE *f)
  * The settings of target t that differ from those of the run: its lines
  * of print_settings that the run's lines do not have.
  */
+static int cmp_line(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 static void print_target_settings(const struct plan *p, size_t t, FILE *f)
 {
-  char *run = NULL, *own = NULL, *line, *end;
-  size_t run_len = 0, own_len = 0;
+  char *run = NULL, *own = NULL, *line, *end, **lines = NULL;
+  size_t run_len = 0, own_len = 0, n = 0, cap = 0;
   FILE *m;
   int first = 1;
 
   m = open_memstream(&run, &run_len);
   if (!m)
     return;
-  fputc('\n', m);
   print_settings(p->opts, p->opts->show_secrets, m);
   fclose(m);
   m = open_memstream(&own, &own_len);
@@ -324,22 +328,32 @@ static void print_target_settings(const struct plan *p, size_t t, FILE *f)
   }
   print_settings(p->targets[t].opts, p->opts->show_secrets, m);
   fclose(m);
-  for (line = own; *line; line = end + 1) {
-    char *needle;
-
+  /* The run's lines, sorted: each line of the target is looked up in
+   * log time, not searched for in the whole text (issue 16: a profile
+   * with thousands of headers). */
+  for (line = run; *line; line = end + 1) {
     end = strchr(line, '\n');
     if (!end)
       break;
-    needle = xasprintf("\n%.*s", (int)(end - line + 1), line);
-
-    if (!strstr(run, needle)) {
+    *end = '\0';
+    lines = xgrow(lines, &cap, n + 1, sizeof(*lines));
+    lines[n++] = line;
+  }
+  if (n > 1)
+    qsort(lines, n, sizeof(*lines), cmp_line);
+  for (line = own; *line; line = end + 1) {
+    end = strchr(line, '\n');
+    if (!end)
+      break;
+    *end = '\0';
+    if (!n || !bsearch(&line, lines, n, sizeof(*lines), cmp_line)) {
       if (first)
         fprintf(f, "settings of %s:\n", p->targets[t].name);
       first = 0;
-      fputs(needle + 1, f);
+      fprintf(f, "%s\n", line);
     }
-    free(needle);
   }
+  free(lines);
   free(run);
   free(own);
 }

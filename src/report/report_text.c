@@ -13,6 +13,8 @@
 
 #include "report.h"
 #include "report_checks.h"
+#include "strutil.h"
+#include "url.h"
 #include "units.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -204,11 +206,31 @@ static void wrap(struct buf *b, const char *text, int ind)
   wrap2(b, text, ind, ind);
 }
 
+/* s as the run shows it: redacted unless --show-secrets (a Cache-Status
+ * key= or a reason may quote the URL). */
+static void put_shown(struct buf *b, const char *s, int show_secrets)
+{
+  char *shown = show_secrets ? xstrdup(s) : url_redact_text(s);
+
+  buf_puts(b, shown);
+  free(shown);
+}
+
+static void wrap_shown(struct buf *b, const char *s, size_t indent,
+                       int show_secrets)
+{
+  char *shown = show_secrets ? xstrdup(s) : url_redact_text(s);
+
+  wrap(b, shown, (int)indent);
+  free(shown);
+}
+
 /* A hop's cache verdict, and with several caches one line per layer,
  * nearest the user first; every reason starts a line of its own (SPEC 5,
  * 80 columns).  An UNKNOWN verdict shows its reasons too: which headers
  * were looked for. */
-static void cache_lines(struct buf *b, const struct cache_hop *ch)
+static void cache_lines(struct buf *b, const struct cache_hop *ch,
+                        int show_secrets)
 {
   const struct cache_result *r = &ch->result;
   size_t k, j;
@@ -218,12 +240,18 @@ static void cache_lines(struct buf *b, const struct cache_hop *ch)
   if (r->n_layers > 1)
     buf_printf(b, " (%zu caches, nearest you first)\n", r->n_layers);
   else {
-    if (r->raw)
-      buf_printf(b, " (%.16s%s%.32s)", r->source ? r->source : "",
-                 r->source ? ": " : "", r->raw);
+    if (r->raw) {
+      char raw[40];
+
+      snprintf(raw, sizeof(raw), "%.32s", r->raw);
+      buf_printf(b, " (%.16s%s", r->source ? r->source : "",
+                 r->source ? ": " : "");
+      put_shown(b, raw, show_secrets);
+      buf_putc(b, ')');
+    }
     buf_putc(b, '\n');
     for (k = 0; k < r->n_reasons; k++)
-      wrap(b, r->reasons[k], 8);
+      wrap_shown(b, r->reasons[k], 8, show_secrets);
     return;
   }
   for (k = 0; k < r->n_layers; k++) {
@@ -235,7 +263,7 @@ static void cache_lines(struct buf *b, const struct cache_hop *ch)
       buf_printf(b, " \"%.28s\"", l->name);
     buf_printf(b, ": %s\n", cache_verdict_names[l->verdict]);
     for (j = 0; j < l->n_reasons; j++)
-      wrap(b, l->reasons[j], 11);
+      wrap_shown(b, l->reasons[j], 11, show_secrets);
   }
 }
 
@@ -315,7 +343,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
     ms(t, sizeof(t), h->phases[PHASE_TOTAL]);
     buf_printf(b, " = %s ms\n", t);
     if (i < ta->n_cache)
-      cache_lines(b, &ta->cache[i]);
+      cache_lines(b, &ta->cache[i], c->plan->opts->show_secrets);
     if (i < ta->n_edge && (ta->edge[i].vendor || ta->edge[i].pop)) {
       const struct edge_result *e = &ta->edge[i];
 
@@ -730,7 +758,24 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
   report_checks_text(c, b);
 }
 
-void report_text(const struct report_ctx *c, struct buf *b)
+static void render(const struct report_ctx *c, struct buf *b);
+
+/* The report, then written to out with every control character escaped
+ * (issue 16): names, header values, error texts and trace bodies come
+ * from the network, and an ESC or OSC of a server's X-Cache must not
+ * reach the terminal.  Only the colours of on() and off() pass. */
+void report_text(const struct report_ctx *c, struct buf *out)
+{
+  struct buf b;
+
+  buf_init(&b, 0);
+  render(c, &b);
+  str_escape_ctl(out, b.s ? b.s : "", b.len,
+                 STR_KEEP_NL | (c->color ? STR_KEEP_SGR : 0u));
+  buf_release(&b);
+}
+
+static void render(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
   size_t t, i;

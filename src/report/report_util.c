@@ -26,13 +26,16 @@ char *report_url(const struct report_ctx *c, const char *url)
 char *report_header_value(const struct report_ctx *c, const char *name,
                           const char *value)
 {
+  size_t n = strlen(name);
+
   if (c->plan->opts->show_secrets)
     return xstrdup(value);
-  if (!strcasecmp(name, "set-cookie") || !strcasecmp(name, "cookie") ||
-      !strcasecmp(name, "authorization") ||
-      !strcasecmp(name, "proxy-authorization"))
+  /* A whole value that is a credential; a cache key (X-Cache-Key,
+   * CF-Cache-Key ...) is a URL, redacted inside like every other value. */
+  if (url_header_is_secret(name, n) &&
+      !(n >= 9 && !strcasecmp(name + n - 9, "cache-key")))
     return xstrdup("REDACTED");
-  if (!strcasecmp(name, "location") || !strcasecmp(name, "content-location"))
-    return url_redact(value);
-  return xstrdup(value);
+  /* Location, Content-Location, Link, Refresh, X-Cache-Key and any other
+   * value that carries a URL. */
+  return url_redact_text(value);
 }

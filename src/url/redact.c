@@ -35,13 +35,38 @@ static const char *const cred_exact[] = {"sig",
                                          "id_token",
                                          "refresh_token",
                                          "client_secret",
+                                         "code",
+                                         "otp",
+                                         "ticket",
+                                         "session",
+                                         "sid",
+                                         "sessionid",
+                                         "session_id",
+                                         "jsessionid",
+                                         "phpsessid",
+                                         "aspsessionid",
+                                         "hmac",
+                                         "md5",
+                                         "hdnts",
+                                         "hdnea",
+                                         "__hdnea__",
+                                         "__hdnts__",
+                                         "policy",
+                                         "key-pair-id",
+                                         "awsaccesskeyid",
+                                         "googleaccessid",
                                          "x-amz-signature",
                                          "x-amz-credential",
                                          "x-amz-security-token",
                                          "x-goog-signature",
                                          "x-goog-credential"};
-static const char *const cred_parts[] = {"token", "secret", "signature",
-                                         "password", "credential"};
+static const char *const cred_parts[] = {"token",    "secret",     "signature",
+                                         "password", "credential", "session",
+                                         "sessid",   "hmac",       "passwd"};
+/* Words (split at what is not a letter or digit, and before an upper-case
+ * letter after a lower-case one) that make any name credential-like. */
+static const char *const cred_words[] = {"sig", "auth", "key", "pass",  "pwd",
+                                         "jwt", "otp",  "sid", "apikey"};
 
 static int ends_with(const char *s, size_t n, const char *suffix)
 {
@@ -50,31 +75,67 @@ static int ends_with(const char *s, size_t n, const char *suffix)
   return n >= sn && !memcmp(s + n - sn, suffix, sn);
 }
 
+static int is_alnum(char c)
+{
+  return url_is_alpha(c) || url_is_digit(c);
+}
+
+/* Whether one of the words of name (as written, before lowercasing) is in
+ * cred_words. */
+static int has_cred_word(const char *name, size_t n)
+{
+  size_t i = 0, k;
+
+  while (i < n) {
+    size_t start, len;
+
+    while (i < n && !is_alnum(name[i]))
+      i++;
+    start = i;
+    while (i < n && is_alnum(name[i])) {
+      i++;
+      if (i < n && name[i] >= 'A' && name[i] <= 'Z' && name[i - 1] >= 'a' &&
+          name[i - 1] <= 'z')
+        break;
+    }
+    len = i - start;
+    for (k = 0; len && k < sizeof(cred_words) / sizeof(cred_words[0]); k++)
+      if (strlen(cred_words[k]) == len &&
+          !strncasecmp(name + start, cred_words[k], len))
+        return 1;
+  }
+  return 0;
+}
+
 static int is_cred_name(const char *name, size_t n)
 {
-  char *low = xmalloc(n + 1);
+  char *low = xmalloc(n + 1), *orig = xmalloc(n + 1);
   size_t i, j = 0;
   int hit = 0;
 
-  /* Percent-decode and lowercase, so "X%2DAmz%2DSignature" matches. */
+  /* Percent-decode (orig) and lowercase (low), so "X%2DAmz%2DSignature"
+   * matches. */
   for (i = 0; i < n; i++) {
+    char c = name[i];
+
     if (name[i] == '%' && i + 2 < n && url_is_hex(name[i + 1]) &&
         url_is_hex(name[i + 2])) {
-      low[j++] = url_to_lower(
-          (char)(url_hex_val(name[i + 1]) * 16 + url_hex_val(name[i + 2])));
+      c = (char)(url_hex_val(name[i + 1]) * 16 + url_hex_val(name[i + 2]));
       i += 2;
     }
-    else
-      low[j++] = url_to_lower(name[i]);
+    orig[j] = c;
+    low[j++] = url_to_lower(c);
   }
-  low[j] = '\0';
+  low[j] = orig[j] = '\0';
   for (i = 0; !hit && i < sizeof(cred_exact) / sizeof(cred_exact[0]); i++)
     hit = j == strlen(cred_exact[i]) && !memcmp(low, cred_exact[i], j);
   for (i = 0; !hit && i < sizeof(cred_parts) / sizeof(cred_parts[0]); i++)
     hit = strstr(low, cred_parts[i]) != NULL;
   if (!hit)
-    hit = ends_with(low, j, "key") || ends_with(low, j, "_sig");
+    hit = ends_with(low, j, "key") || ends_with(low, j, "_sig") ||
+          has_cred_word(orig, j);
   free(low);
+  free(orig);
   return hit;
 }
 
@@ -83,25 +144,48 @@ int url_name_is_credential(const char *name)
   return is_cred_name(name, strlen(name));
 }
 
+/* Request headers whose whole value is a credential. */
+int url_header_is_secret(const char *name, size_t n)
+{
+  static const char *const always[] = {"cookie", "set-cookie",
+                                       "proxy-authorization", "authorization"};
+  char *low = xstrndup(name, n);
+  size_t i;
+  int secret = 0;
+
+  for (i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+    if (!strcasecmp(low, always[i]))
+      secret = 1;
+  /* CORS names (Access-Control-Allow-Credentials) carry no secret. */
+  if (!secret && strncasecmp(low, "access-control-", 15))
+    secret = is_cred_name(name, n);
+  free(low);
+  return secret;
+}
+
 char *url_redact_header(const char *line)
 {
   const char *colon = strchr(line, ':');
-  char *name;
-  int secret;
 
-  if (!colon)
-    return xstrdup(line);
-  name = xstrndup(line, (size_t)(colon - line));
-  secret = !strcasecmp(name, "cookie") || !strcasecmp(name, "set-cookie") ||
-           !strcasecmp(name, "proxy-authorization") ||
-           url_name_is_credential(name);
-  free(name);
-  if (!secret)
+  if (!colon || !url_header_is_secret(line, (size_t)(colon - line)))
     return xstrdup(line);
   return xasprintf("%.*s: REDACTED", (int)(colon - line), line);
 }
 
-/* Append "a=b&c=d" to out with credential values replaced. */
+/* Whether a value carries an Akamai-style token inside ("exp=..~hmac=.."). */
+static int value_has_token(const char *s, size_t n)
+{
+  size_t i;
+
+  for (i = 0; i + 5 <= n; i++)
+    if ((i == 0 || s[i - 1] == '~' || s[i - 1] == '!') &&
+        !strncasecmp(s + i, "hmac=", 5))
+      return 1;
+  return 0;
+}
+
+/* Append "a=b&c=d;e=f" to out with credential values replaced; '&' and
+ * ';' both separate parameters. */
 static void redact_params(struct buf *out, const char *s, size_t n)
 {
   size_t i = 0;
@@ -109,12 +193,13 @@ static void redact_params(struct buf *out, const char *s, size_t n)
   while (i <= n) {
     size_t end = i, eq;
 
-    while (end < n && s[end] != '&')
+    while (end < n && s[end] != '&' && s[end] != ';')
       end++;
     eq = i;
     while (eq < end && s[eq] != '=')
       eq++;
-    if (eq + 1 < end && is_cred_name(s + i, eq - i)) {
+    if (eq + 1 < end && (is_cred_name(s + i, eq - i) ||
+                         value_has_token(s + eq + 1, end - eq - 1))) {
       buf_add(out, s + i, eq - i + 1);
       buf_puts(out, "REDACTED");
     }
@@ -122,8 +207,41 @@ static void redact_params(struct buf *out, const char *s, size_t n)
       buf_add(out, s + i, end - i);
     }
     if (end < n)
-      buf_putc(out, '&');
+      buf_putc(out, s[end]);
     i = end + 1;
+  }
+}
+
+/* Append path s[0..n) with credentials in its segments replaced: a
+ * ";name=value" parameter (";jsessionid=..."), a "name=value" segment
+ * ("/hdnts=exp=..~hmac=../"). */
+static void redact_path(struct buf *out, const char *s, size_t n)
+{
+  size_t i = 0;
+
+  while (i < n) {
+    size_t end = i, semi;
+
+    if (s[i] == '/') {
+      buf_putc(out, '/');
+      i++;
+      continue;
+    }
+    while (end < n && s[end] != '/')
+      end++;
+    semi = i;
+    while (semi < end && s[semi] != ';')
+      semi++;
+    /* The segment itself when it is "name=value", then its parameters. */
+    if (memchr(s + i, '=', semi - i))
+      redact_params(out, s + i, semi - i);
+    else
+      buf_add(out, s + i, semi - i);
+    if (semi < end) {
+      buf_putc(out, ';');
+      redact_params(out, s + semi + 1, end - semi - 1);
+    }
+    i = end;
   }
 }
 
@@ -131,6 +249,7 @@ char *url_redact(const char *url)
 {
   struct parts p;
   struct buf b;
+
   url_parts_split(&p, url, strlen(url));
   buf_init(&b, 0);
   if (p.auth.set) {
@@ -141,8 +260,17 @@ char *url_redact(const char *url)
       if (a[i] == '@')
         at = a + i;
     colon = at ? memchr(a, ':', (size_t)(at - a)) : NULL;
-    if (colon && colon + 1 < at) {
+    if (colon) {
+      /* user:password@: the password. */
       buf_add(&b, url, (size_t)(colon + 1 - url));
+      if (colon + 1 < at)
+        buf_puts(&b, "REDACTED");
+      buf_add(&b, at, (size_t)(p.path.p - at));
+    }
+    else if (at && at > a) {
+      /* TOKEN@: a userinfo without ':' is a token (GitHub, GitLab and
+       * others take one as the user name). */
+      buf_add(&b, url, (size_t)(a - url));
       buf_puts(&b, "REDACTED");
       buf_add(&b, at, (size_t)(p.path.p - at));
     }
@@ -153,7 +281,7 @@ char *url_redact(const char *url)
   else {
     buf_add(&b, url, (size_t)(p.path.p - url));
   }
-  buf_add(&b, p.path.p, p.path.n);
+  redact_path(&b, p.path.p, p.path.n);
   if (p.query.set) {
     buf_putc(&b, '?');
     redact_params(&b, p.query.p, p.query.n);
@@ -161,6 +289,63 @@ char *url_redact(const char *url)
   if (p.frag.set) {
     buf_putc(&b, '#');
     redact_params(&b, p.frag.p, p.frag.n);
+  }
+  return buf_detach(&b);
+}
+
+/* Whether c ends a URL inside a header value. */
+static int url_stop(char c)
+{
+  return url_is_ws(c) || c == '<' || c == '>' || c == '"' || c == '\'' ||
+         c == '\0';
+}
+
+char *url_redact_text(const char *text)
+{
+  struct buf b;
+  const char *p = text;
+
+  buf_init(&b, 0);
+  while (*p) {
+    const char *end = p, *sep;
+    char *one;
+
+    if (url_stop(*p)) {
+      buf_putc(&b, *p++);
+      continue;
+    }
+    while (*end && !url_stop(*end))
+      end++;
+    /* "url=https://...": what comes before the scheme stays as it is,
+     * unless it is a parameter itself. */
+    sep = p;
+    {
+      const char *css = strstr(p, "://");
+
+      if (css && css < end) {
+        const char *sc = css;
+
+        while (sc > p && (is_alnum(sc[-1]) || sc[-1] == '+' || sc[-1] == '-' ||
+                          sc[-1] == '.'))
+          sc--;
+        if (sc > p) {
+          char *pre = xstrndup(p, (size_t)(sc - p));
+
+          redact_params(&b, pre, strlen(pre));
+          free(pre);
+        }
+        sep = sc;
+      }
+    }
+    {
+      char *tok = xstrndup(sep, (size_t)(end - sep));
+
+      one = url_redact(tok);
+      free(tok);
+    }
+    buf_puts(&b, one);
+    free(one);
+    p = end;
   }
   return buf_detach(&b);
 }

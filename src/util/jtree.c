@@ -13,7 +13,7 @@
 #include "xalloc.h"
 #include "banned.h"
 
-#define JT_MAX_DEPTH 64
+#define JT_MAX_DEPTH 64 /* the message below says so */
 
 struct jp {
   const char *s;
@@ -245,7 +245,7 @@ static int container(struct jp *p, struct jt *v, int depth, int object)
 
   v->type = object ? JT_OBJECT : JT_ARRAY;
   if (depth >= JT_MAX_DEPTH)
-    return fail(p, "nested too deep");
+    return fail(p, "nested more than 64 levels deep");
   p->pos++;
   skip_ws(p);
   if (p->pos < p->len && p->s[p->pos] == close) {
@@ -400,6 +400,91 @@ int jt_int(const struct jt *v, int64_t *out)
   if (*end || errno)
     return -1;
   *out = (int64_t)n;
+  return 0;
+}
+
+int jt_scaled(const struct jt *v, int scale, int64_t max, int64_t *out,
+              int *inexact)
+{
+  const char *s;
+  char digits[32];
+  size_t nd = 0;
+  long exp10 = scale, e = 0;
+  int neg = 0, esign = 1, dropped = 0, seen_dot = 0;
+  int64_t n = 0;
+  size_t i;
+
+  if (inexact)
+    *inexact = 0;
+  if (!v || v->type != JT_NUMBER)
+    return -1;
+  s = v->s;
+  if (*s == '-') {
+    neg = 1;
+    s++;
+  }
+  /* Significant digits (leading zeros dropped), the power of ten of the
+   * last one kept, and whether a non-zero digit did not fit. */
+  for (; *s && *s != 'e' && *s != 'E'; s++) {
+    if (*s == '.') {
+      seen_dot = 1;
+      continue;
+    }
+    if (seen_dot)
+      exp10--;
+    if (!nd && *s == '0')
+      continue;
+    if (nd < 20) {
+      digits[nd++] = *s;
+    }
+    else {
+      /* Beyond 20 significant digits the value is out of any int64 range
+       * unless the digits are scaled away below: keep their count. */
+      if (*s != '0')
+        dropped = 1;
+      exp10++;
+    }
+  }
+  if (*s == 'e' || *s == 'E') {
+    s++;
+    if (*s == '+' || *s == '-')
+      esign = *s++ == '-' ? -1 : 1;
+    for (; *s; s++)
+      if (e < 100000)
+        e = e * 10 + (*s - '0');
+    exp10 += esign * e;
+  }
+  if (!nd) {
+    *out = 0;
+    return 0;
+  }
+  /* digits * 10^exp10, truncated toward zero. */
+  if (exp10 < 0) {
+    long drop = -exp10;
+
+    for (i = nd > (size_t)drop ? nd - (size_t)drop : 0; i < nd; i++)
+      if (digits[i] != '0')
+        dropped = 1;
+    nd = nd > (size_t)drop ? nd - (size_t)drop : 0;
+    exp10 = 0;
+  }
+  if ((long)nd + exp10 > 19)
+    return -2;
+  for (i = 0; i < nd; i++) {
+    int64_t d = digits[i] - '0';
+
+    if (d > max || n > (max - d) / 10)
+      return -2;
+    n = n * 10 + d;
+  }
+  for (; exp10 > 0; exp10--) {
+    if (n > max / 10)
+      return -2;
+    n *= 10;
+  }
+  if (inexact)
+    *inexact = dropped;
+  *out = neg ? -n : n;
   return 0;
 }
 
@@ -604,7 +689,7 @@ static int rd_value_text(struct jt_reader *r, struct buf *b)
     }
     else if (c == '{' || c == '[') {
       if (++depth > JT_MAX_DEPTH)
-        return rd_fail(r, "nested too deep");
+        return rd_fail(r, "nested more than 64 levels deep");
     }
     else if (c == '}' || c == ']') {
       if (--depth < 0)
@@ -688,4 +773,10 @@ int jt_reader_end(struct jt_reader *r)
   if (ferror(r->f))
     return rd_fail(r, "read error");
   return 0;
+}
+
+int jt_reader_at_object(struct jt_reader *r)
+{
+  rd_ws(r);
+  return rd_peek(r) == '{';
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "msg.h"
+#include "strutil.h"
 #include "banned.h"
 
 int msg_verbosity;
@@ -13,14 +14,45 @@ int msg_verbosity;
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
     MSG_PRINTF(2, 0);
 
+static void put_stderr(void *ctx, const char *p, size_t n)
+{
+  (void)ctx;
+  fwrite(p, 1, n, stderr);
+}
+
+/* One line on stderr.  What a message quotes may come from the network
+ * (a header, an error text of a server): control characters are written
+ * as \xNN, never raw (issue 16).  Formatted on the stack, or with malloc
+ * when longer (not xmalloc, which reports through here). */
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
+  char small[1024], *text = small;
+  va_list again;
+  int n;
+
+  va_copy(again, ap);
+  n = vsnprintf(small, sizeof(small), fmt, ap);
+  if (n >= (int)sizeof(small)) {
+    char *big = malloc((size_t)n + 1);
+
+    if (big && vsnprintf(big, (size_t)n + 1, fmt, again) == n)
+      text = big;
+    else
+      free(big);
+  }
+  va_end(again);
+  if (n < 0)
+    n = 0;
+  if (text == small && n >= (int)sizeof(small))
+    n = (int)sizeof(small) - 1;
   fflush(stdout);
   fputs("hopsplit: ", stderr);
   if (prefix)
     fputs(prefix, stderr);
-  vfprintf(stderr, fmt, ap);
+  str_escape_ctl_to(text, (size_t)n, 0, put_stderr, NULL);
   fputc('\n', stderr);
+  if (text != small)
+    free(text);
 }
 
 int msg_error(const char *fmt, ...)

@@ -67,3 +67,22 @@ const char *str_closest(const char *name, const char *const *names, size_t n)
   }
   return best <= 2 ? hit : NULL;
 }
+
+static void put_buf(void *ctx, const char *p, size_t n)
+{
+  buf_add(ctx, p, n);
+}
+
+void str_escape_ctl(struct buf *b, const char *s, size_t n, unsigned flags)
+{
+  str_escape_ctl_to(s, n, flags, put_buf, b);
+}
+
+char *str_escape_ctl_dup(const char *s)
+{
+  struct buf b;
+
+  buf_init(&b, 0);
+  str_escape_ctl(&b, s ? s : "", s ? strlen(s) : 0, 0);
+  return buf_detach(&b);
+}

@@ -23,6 +23,10 @@
 #include "json.h"
 #include "options.h"
 #include "profile.h"
+#include "report.h"
+#include "report_read.h"
+#include "msg.h"
+#include "analysis.h"
 #include "sample.h"
 #include "strpool.h"
 #include "units.h"
@@ -439,6 +443,47 @@ static void fuzz_json(const uint8_t *data, size_t size)
   free(s);
 }
 
+/* A saved hopsplit/1 document as "hopsplit report" reads it: the reader,
+ * the analysis built again, the checks evaluated again and every
+ * renderer, with and without colour (issue 16). */
+static void fuzz_report(const uint8_t *data, size_t size)
+{
+  struct report_saved saved;
+  struct analysis a;
+  struct report_ctx c;
+  int verbosity = msg_verbosity, f;
+
+  if (size > FUZZ_MAX_INPUT)
+    size = FUZZ_MAX_INPUT;
+  msg_verbosity = -1;
+  if (report_read(&saved, (const char *)data, size, "fuzz.json") < 0) {
+    msg_verbosity = verbosity;
+    strpool_release_all();
+    return;
+  }
+  analysis_build(&a, &saved.plan, &saved.results);
+  if (saved.has_checks)
+    check_evaluate(&saved.checks, &saved.plan, &a);
+  memset(&c, 0, sizeof(c));
+  c.plan = &saved.plan;
+  c.results = &saved.results;
+  c.analysis = &a;
+  c.libraries = saved.libraries;
+  for (f = 0; f < FORMAT_COUNT; f++) {
+    struct buf b;
+
+    buf_init(&b, 0);
+    c.color = f == FORMAT_TEXT && (size & 1);
+    report_render(&c, (enum report_format)f, &b);
+    FUZZ_CHECK(b.len > 0);
+    buf_release(&b);
+  }
+  analysis_release(&a);
+  report_saved_release(&saved);
+  strpool_release_all();
+  msg_verbosity = verbosity;
+}
+
 struct fuzz_target {
   const char *name;
   fuzz_fn fn;
@@ -452,4 +497,5 @@ static const struct fuzz_target fuzz_targets[] = {
     {"url_resolve", fuzz_url_resolve}, {"url_parse", fuzz_url_parse},
     {"duration", fuzz_duration},       {"options", fuzz_options},
     {"profile", fuzz_profile},         {"json", fuzz_json},
+    {"report", fuzz_report},
 };

@@ -31,6 +31,15 @@ HTTP, by path (Connection: close everywhere):
   /loop[?Q]      302 to /x/../loop[?Q] (a loop through dot segments)
   /secret-redir  302 to /secret-ok?token=...&X-Amz-Signature=...
   /secret-ok     200 with Set-Cookie and the request's query echoed nowhere
+  /signed-redir  302 to /signed-ok?... (SIGNED_LOCATION: every signed-URL
+                 family) with URL_HEADERS (X-Cache-Key, Content-Location,
+                 Link, Refresh ... carrying secrets)
+  /signed-ok     200 with URL_HEADERS
+  /xo?to=PORT    302 to http://127.0.0.1:PORT/hdrs (another origin)
+  /hdrs          200; logs every request header as "hdr NAME: VALUE"
+  /ctl-xcache    200 whose X-Cache, Cache-Status and Server carry ESC and
+                 OSC sequences
+  /loc-esc       302 whose Location carries an OSC sequence
 By Host, every path but /cdn-cgi/trace is a 200 that looks like a
 Cloudflare edge (cf-ray ...-HKG, server: cloudflare); /cdn-cgi/trace is:
   huge.test      10 MB, no Content-Length (read until close)
@@ -46,6 +55,8 @@ DNS, by query name (A records; AAAA gets an empty NOERROR):
   trunctcp.test    truncated over UDP; TCP closes without an answer
   slow.test        the answer comes 8 s late
   badrr.test       an answer whose record runs past the end of the packet
+  cname.test       CNAME alias1.test, CNAME ok2.test, A 127.0.0.1; the
+                   AAAA answer has the same chain and ::1
 """
 import os
 import socket
@@ -58,6 +69,26 @@ import time
 LIFETIME = 120.0
 SECRET_LOCATION = ("/secret-ok?token=SECRETTOKEN1&X-Amz-Signature=SECRETSIG2"
                    "&X-Amz-Credential=SECRETCRED3&plain=visible")
+
+
+# Signed-URL families (issue 16): AWS SigV2, GCS, CloudFront, Azure SAS,
+# Akamai, nginx secure_link, OAuth code, session ids, ';' separators and
+# a credential-like name no list knows.
+SIGNED_LOCATION = ("/signed-ok?AWSAccessKeyId=SECRETAK&Signature=SECRETS2"
+                   "&Expires=9&GoogleAccessId=SECRETGA&Policy=SECRETPOL"
+                   "&Key-Pair-Id=SECRETKP&sig=SECRETAZ"
+                   "&hdnts=exp=1~acl=/*~hmac=SECRETHM&md5=SECRETMD5"
+                   "&code=SECRETCODE&session=SECRETSESS;sid=SECRETSID"
+                   "&X-Upload-Sig=SECRETUNK&plain=visible")
+# Response headers that carry URLs.
+URL_HEADERS = [
+    ("X-Cache-Key", "S/L/1234/567/1d/origin.test/signed-ok?token=SECRETXCK"
+     "&X-Amz-Signature=SECRETXCK2&plain=visible"),
+    ("Content-Location", "https://SECRETUI@origin.test/x?sig=SECRETCL"),
+    ("Link", "</a.css?token=SECRETLINK>; rel=preload"),
+    ("Refresh", "5; url=/next?code=SECRETREF"),
+    ("X-Original-Url", "/orig;jsessionid=SECRETJS?x=1"),
+]
 
 
 def log(msg):
@@ -216,6 +247,27 @@ def handle(conn, held):
                 conn.sendall(redirect("/chain/%d" % (n + 1)))
         elif path.startswith("/loop"):
             conn.sendall(redirect("/x/.." + path))
+        elif route == "/signed-redir":
+            conn.sendall(response(302, [("Location", SIGNED_LOCATION)]
+                                  + URL_HEADERS, b"moved\n"))
+        elif route == "/signed-ok":
+            conn.sendall(response(200, URL_HEADERS, b"ok\n"))
+        elif route == "/xo":
+            to = path.split("to=", 1)[1] if "to=" in path else "0"
+            conn.sendall(redirect("http://127.0.0.1:%s/hdrs" % to))
+        elif route == "/hdrs":
+            for line in lines[1:]:
+                if line:
+                    log("hdr " + line.decode("latin-1"))
+            conn.sendall(response(200, [], b"ok\n"))
+        elif route == "/ctl-xcache":
+            conn.sendall(response(200, [
+                ("X-Cache", b"HIT\x1b]0;PWNED-TITLE\x07\x1b[2J from edge"),
+                ("Cache-Status", b"edge\x1b[5m; hit"),
+                ("Server", b"nginx\x1b]8;;http://evil.test/\x07"),
+                ("Age", "3"), ("Cache-Control", "max-age=60")], b"ok\n"))
+        elif route == "/loc-esc":
+            conn.sendall(redirect(b"/ok?\x1b]0;PWNED-LOC\x07"))
         elif route == "/secret-redir":
             conn.sendall(redirect(SECRET_LOCATION))
         elif path.startswith("/secret-ok"):
@@ -308,6 +360,25 @@ def dns_answer(msg, tcp):
             return reply(0)
         return reply(0, b"\xc0\x0c" + struct.pack(">HHIH", 1, 1, 60, 200)
                      + b"\x7f\x00", 1)
+    if name == "cname.test":
+        # cname.test -> alias1.test -> ok2.test (A 127.0.0.1), the chain in
+        # the A and the AAAA answer alike.
+        def dname(n):
+            return b"".join(bytes([len(x)]) + x.encode()
+                            for x in n.split(".")) + b"\x00"
+        a1, ok2 = dname("alias1.test"), dname("ok2.test")
+        chain = (b"\xc0\x0c" + struct.pack(">HHIH", 5, 1, 60, len(a1)) + a1
+                 + dname("alias1.test")
+                 + struct.pack(">HHIH", 5, 1, 60, len(ok2)) + ok2)
+        if qtype == 1:
+            return reply(0, chain + dname("ok2.test")
+                         + struct.pack(">HHIH", 1, 1, 60, 4)
+                         + socket.inet_aton("127.0.0.1"), 3)
+        if qtype == 28:
+            return reply(0, chain + dname("ok2.test")
+                         + struct.pack(">HHIH", 28, 1, 60, 16)
+                         + socket.inet_pton(socket.AF_INET6, "::1"), 3)
+        return reply(0, chain, 2)
     if name in ("ok.test", "trunc.test", "slow.test"):
         if name == "slow.test":
             time.sleep(8)

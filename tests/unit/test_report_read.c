@@ -114,7 +114,7 @@ static void test_depth(void **state)
   memset(doc, '[', 100);
   memset(doc + 100, ']', 100);
   assert_int_equal(jt_parse(&v, doc, 200, err, sizeof(err)), -1);
-  assert_string_equal(err, "line 1: nested too deep");
+  assert_string_equal(err, "line 1: nested more than 64 levels deep");
 }
 
 static void test_time(void **state)
@@ -162,12 +162,68 @@ static void test_read_rejects(void **state)
   }
 }
 
+/* Every JSON number form, exactly, scaled and bounded (issue 16). */
+static void test_scaled(void **state)
+{
+  static const struct {
+    const char *num;
+    int scale;
+    int64_t max;
+    int rc;
+    int64_t want;
+    int inexact;
+  } cases[] = {
+      {"9e-06", 6, 1000000, 0, 9, 0},
+      {"1.2e-05", 6, 1000000, 0, 12, 0},
+      {"0.002424", 6, 1000000, 0, 2424, 0},
+      {"2.0e2", 0, 1000, 0, 200, 0},
+      {"200", 0, 1000, 0, 200, 0},
+      {"1E+3", 0, 1000, 0, 1000, 0},
+      {"1001", 0, 1000, -2, 0, 0},
+      {"-5", 0, 1000, 0, -5, 0},
+      {"200.5", 0, 1000, 0, 200, 1},
+      {"1.5e-7", 6, 1000, 0, 0, 1},
+      {"0", 6, 1000, 0, 0, 0},
+      {"0.0e99999999999999", 0, 10, 0, 0, 0},
+      {"1e99999999999999", 0, INT64_MAX, -2, 0, 0},
+      {"1e-99999999999999", 0, 10, 0, 0, 1},
+      {"9223372036854775807", 0, INT64_MAX, 0, INT64_MAX, 0},
+      {"9223372036854775808", 0, INT64_MAX, -2, 0, 0},
+      {"00000000000000000000000000001", 0, 10, 0, 1, 0},
+      {"100000000000000000000000000000e-28", 0, 1000, 0, 10, 0},
+  };
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    struct jt v;
+    char err[128];
+    int64_t got = 0;
+    int inexact = 0, rc;
+
+    assert_int_equal(
+        jt_parse(&v, cases[i].num, strlen(cases[i].num), err, sizeof(err)), 0);
+    rc = jt_scaled(&v, cases[i].scale, cases[i].max, &got, &inexact);
+    if (rc != cases[i].rc ||
+        (rc == 0 && (got != cases[i].want || inexact != cases[i].inexact)))
+      print_error("%s: rc %d got %lld inexact %d\n", cases[i].num, rc,
+                  (long long)got, inexact);
+    assert_int_equal(rc, cases[i].rc);
+    if (rc == 0) {
+      assert_int_equal(got, cases[i].want);
+      assert_int_equal(inexact, cases[i].inexact);
+    }
+    jt_release(&v);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_round_trip), cmocka_unit_test(test_lookups),
-      cmocka_unit_test(test_errors),     cmocka_unit_test(test_depth),
-      cmocka_unit_test(test_time),       cmocka_unit_test(test_read_rejects),
+      cmocka_unit_test(test_round_trip),   cmocka_unit_test(test_scaled),
+      cmocka_unit_test(test_lookups),      cmocka_unit_test(test_errors),
+      cmocka_unit_test(test_depth),        cmocka_unit_test(test_time),
+      cmocka_unit_test(test_read_rejects),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);

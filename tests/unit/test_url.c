@@ -132,7 +132,7 @@ static const struct parse_bad parse_bad_cases[] = {
     {"http://", "missing host in 'http://'"},
     {"https:///path", "missing host in 'https:///path'"},
     {"http:foo", "missing host in 'http:foo'"},
-    {"http://user@:80/", "missing host in 'http://user@:80/'"},
+    {"http://user@:80/", "missing host in 'http://REDACTED@:80/'"},
     {"http://u:secret@/", "missing host in 'http://u:REDACTED@/'"},
     {"host/?token=t", "missing scheme in 'host/?token=REDACTED'"},
     {"http://host:99999/", "bad port '99999'"},
@@ -565,7 +565,10 @@ static void test_redact(void **state)
       {"https://user:pass@host/p", "https://user:REDACTED@host/p"},
       {"https://user:p:a:ss@host:8443/p?q=1",
        "https://user:REDACTED@host:8443/p?q=1"},
-      {"https://user@host/", "https://user@host/"},
+      {"https://user@host/", "https://REDACTED@host/"},
+      {"https://ghp_TOKEN123@github.example/o/r.git",
+       "https://REDACTED@github.example/o/r.git"},
+      {"https://@host/", "https://@host/"},
       {"https://user:@host/", "https://user:@host/"},
       {"https://host:8443/", "https://host:8443/"},
       {"https://a.blob.example/c?sv=2020&se=2026&sp=r&sig=Zz%3D",
@@ -575,7 +578,39 @@ static void test_redact(void **state)
        "REDACTED"},
       {"https://h/?API_KEY=1&apikey=2&key=3&Key-Pair-Id=4&monkey=5",
        "https://h/?API_KEY=REDACTED&apikey=REDACTED&key=REDACTED&Key-Pair-"
-       "Id=4&monkey=REDACTED"},
+       "Id=REDACTED&monkey=REDACTED"},
+      /* AWS SigV2, GCS V2, CloudFront, Azure SAS (issue 16). */
+      {"https://b.s3.example/k?AWSAccessKeyId=AKIA1&Expires=9&Signature=s",
+       "https://b.s3.example/k?AWSAccessKeyId=REDACTED&Expires=9&Signature="
+       "REDACTED"},
+      {"https://storage.example/b/o?GoogleAccessId=sa%40p&Expires=9&"
+       "Signature=s",
+       "https://storage.example/b/o?GoogleAccessId=REDACTED&Expires=9&"
+       "Signature=REDACTED"},
+      {"https://d.cf.example/v?Policy=eyJ&Signature=s&Key-Pair-Id=K2",
+       "https://d.cf.example/v?Policy=REDACTED&Signature=REDACTED&Key-Pair-"
+       "Id=REDACTED"},
+      {"https://a.blob.example/c?sv=2022&sr=b&sig=s%3D",
+       "https://a.blob.example/c?sv=2022&sr=b&sig=REDACTED"},
+      /* Akamai, nginx secure_link, OAuth code, session ids. */
+      {"https://e.example/v.m3u8?hdnts=exp=1~acl=/*~hmac=abc&x=1",
+       "https://e.example/v.m3u8?hdnts=REDACTED&x=1"},
+      {"https://e.example/v?t=st=1~exp=2~hmac=abc",
+       "https://e.example/v?t=REDACTED"},
+      {"https://e.example/hdnts=exp=1~hmac=abc/v.m3u8",
+       "https://e.example/hdnts=REDACTED/v.m3u8"},
+      {"https://n.example/f?md5=AbC&expires=9",
+       "https://n.example/f?md5=REDACTED&expires=9"},
+      {"https://app.example/cb?code=abc&state=xyz",
+       "https://app.example/cb?code=REDACTED&state=xyz"},
+      {"https://s.example/a;jsessionid=ABC?session=S&sid=1&PHPSESSID=2",
+       "https://s.example/a;jsessionid=REDACTED?session=REDACTED&sid="
+       "REDACTED&PHPSESSID=REDACTED"},
+      /* ';' separates parameters; unknown credential-like names. */
+      {"https://h/p?a=1;sig=s;b=2", "https://h/p?a=1;sig=REDACTED;b=2"},
+      {"https://h/?X-Upload-Sig=1&mySig=2&design=3&x_auth=4&uploadPass=5",
+       "https://h/?X-Upload-Sig=REDACTED&mySig=REDACTED&design=3&x_auth="
+       "REDACTED&uploadPass=REDACTED"},
       {"https://h/?access_token=a&refresh_token=b&csrfToken=c&my_sig=d",
        "https://h/?access_token=REDACTED&refresh_token=REDACTED&csrfToken="
        "REDACTED&my_sig=REDACTED"},
@@ -610,10 +645,60 @@ static void test_redact(void **state)
   }
 }
 
+/* Header values that carry URLs (issue 16). */
+static void test_redact_text(void **state)
+{
+  static const struct {
+    const char *in, *want;
+  } cases[] = {
+      {"S/L/1234/567/1d/origin.example/v.mp4?sig=abc&x=1",
+       "S/L/1234/567/1d/origin.example/v.mp4?sig=REDACTED&x=1"},
+      {"</a.css?token=t>; rel=preload, <https://u:p@h/b?x=1>; rel=next",
+       "</a.css?token=REDACTED>; rel=preload, <https://u:REDACTED@h/b?x=1>; "
+       "rel=next"},
+      {"5; url=https://h/next?code=c&ok=1",
+       "5; url=https://h/next?code=REDACTED&ok=1"},
+      {"5;url=https://TOK@h/", "5;url=https://REDACTED@h/"},
+      {"ExampleCache; hit; key=\"https://h/?X-Amz-Signature=s\"",
+       "ExampleCache; hit; key=\"https://h/?X-Amz-Signature=REDACTED\""},
+      {"Mon, 30 Nov 2026 04:34:04 GMT", "Mon, 30 Nov 2026 04:34:04 GMT"},
+      {"max-age=60, public", "max-age=60, public"},
+      {"", ""},
+  };
+  static const struct {
+    const char *line, *want;
+  } hdrs[] = {
+      {"X-Api-Key: k", "X-Api-Key: REDACTED"},
+      {"X-Auth-Token: t", "X-Auth-Token: REDACTED"},
+      {"Private-Token: t", "Private-Token: REDACTED"},
+      {"X-Amz-Security-Token: t", "X-Amz-Security-Token: REDACTED"},
+      {"X-Session-Id: s", "X-Session-Id: REDACTED"},
+      {"Accept: */*", "Accept: */*"},
+      {"Access-Control-Allow-Credentials: true",
+       "Access-Control-Allow-Credentials: true"},
+  };
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(cases); i++) {
+    char *got = url_redact_text(cases[i].in);
+
+    CHECK_STR(cases[i].in, got, cases[i].want);
+    free(got);
+  }
+  for (i = 0; i < ARRAY_SIZE(hdrs); i++) {
+    char *got = url_redact_header(hdrs[i].line);
+
+    CHECK_STR(hdrs[i].line, got, hdrs[i].want);
+    free(got);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parse_ok),
+      cmocka_unit_test(test_redact_text),
       cmocka_unit_test(test_parse_bad),
       cmocka_unit_test(test_parse_length),
       cmocka_unit_test(test_resolve_rfc_normal),
