@@ -515,11 +515,25 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
   s->ok = bool_of(r, j, at, "ok");
   {
     const struct jt *primed = arr_of(r, j, at, "primed");
+    size_t n = jt_len(primed), k;
 
-    if (jt_len(primed) && !jt_str(jt_at(primed, 0)))
-      problem(r, at, "primed", "expected an array of strings");
-    s->primed = strpool_intern(jt_str(jt_at(primed, 0)));
+    if (n && n <= REPORT_MAX_HOPS) {
+      const char **v = xcalloc(n, sizeof(*v));
+
+      for (k = 0; k < n; k++) {
+        if (!jt_str(jt_at(primed, k)))
+          problem(r, at, "primed", "expected an array of strings");
+        v[k] = strpool_intern(jt_str(jt_at(primed, k)));
+      }
+      s->primed = strpool_intern_blob(v, n * sizeof(*v));
+      s->n_primed = (uint32_t)n;
+      free(v);
+    }
+    else if (n)
+      problem(r, at, "primed", "too many URLs");
   }
+  s->idle_us = int_in(r, j, at, "idle_us", 0, REPORT_MAX_US, -1);
+  s->prime_error = pool_str(r, j, at, "prime_error");
   if (!s->ok && !r->bad) {
     const char *cls;
 

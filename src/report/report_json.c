@@ -604,13 +604,18 @@ static void sample_obj(struct json *j, const struct report_ctx *c,
   else
     json_null(j, "status");
   json_array_begin(j, "primed");
-  if (s->primed) {
-    char *u = report_url(c, s->primed);
+  for (i = 0; i < s->n_primed; i++) {
+    char *u = report_url(c, s->primed[i]);
 
     json_string(j, NULL, u);
     free(u);
   }
   json_array_end(j);
+  json_string(j, "prime_error", s->prime_error);
+  if (s->idle_us >= 0)
+    json_int(j, "idle_us", s->idle_us);
+  else
+    json_null(j, "idle_us");
   json_array_begin(j, "hops");
   for (i = 0; i < s->n_hops; i++)
     hop_obj(j, c, &s->hops[i], i,
