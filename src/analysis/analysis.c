@@ -142,6 +142,7 @@ void analysis_release(struct analysis *a)
     for (k = 0; k < ta->n_findings; k++)
       finding_release(&ta->findings[k]);
     free(ta->findings);
+    free(ta->groups);
   }
   if (a->facts) {
     for (k = 0; k < a->n_samples; k++)

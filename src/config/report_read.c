@@ -310,6 +310,11 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   o->trace = k < 0 ? TRACE_AUTO : (enum trace_mode)k;
   o->client_location = opt_str(r, s, at, "client_location");
   o->show_secrets = bool_of(r, s, at, "show_secrets");
+  /* Added by issue 14; older documents have neither: first target, no
+   * other pairs. */
+  o->baseline = opt_str(r, s, at, "baseline");
+  o->compare_all =
+      member(s, "compare_all") ? bool_of(r, s, at, "compare_all") : 0;
 }
 
 static void plan_of(struct rd *r, const struct jt *doc,
@@ -352,6 +357,10 @@ static void plan_of(struct rd *r, const struct jt *doc,
     }
   p->rounds = o->rounds;
   p->seed = o->seed;
+  p->compare_all = o->compare_all;
+  for (i = 0; o->baseline && i < p->n_targets; i++)
+    if (p->targets[i].name && !strcmp(p->targets[i].name, o->baseline))
+      p->baseline = i;
 }
 
 static void hop_of(struct rd *r, const struct jt *j, const char *at,
