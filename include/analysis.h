@@ -251,8 +251,7 @@ void finding_release(struct finding *f);
  * finding's group, fills ta->groups (owned by ta) and ta->nonoverlap_us.
  * Exposed for the unit tests.
  */
-void findings_group(struct target_analysis *ta, int64_t **rm,
-                    size_t n_cells);
+void findings_group(struct target_analysis *ta, int64_t **rm, size_t n_cells);
 
 void analysis_build(struct analysis *a, const struct plan *p,
                     const struct results *r);

@@ -130,8 +130,8 @@ struct options {
   uint64_t seed;
   int seed_set;
   int64_t pause_us;
-  char *baseline;     /* --baseline NAME, NULL: the first target */
-  int compare_all;    /* --compare all: every pair of targets */
+  char *baseline;            /* --baseline NAME, NULL: the first target */
+  int compare_all;           /* --compare all: every pair of targets */
   struct prime_spec *primes; /* --prime, in order given */
   size_t n_primes;
   long max_redirs;

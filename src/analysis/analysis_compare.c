@@ -16,8 +16,8 @@
 #include "banned.h"
 
 const char *const sample_part_names[PART_COUNT] = {
-    "redirect",    "other",     "final.dns",  "final.connect",
-    "final.tls",   "final.send", "final.wait", "final.transfer"};
+    "redirect",  "other",      "final.dns",  "final.connect",
+    "final.tls", "final.send", "final.wait", "final.transfer"};
 
 int64_t sample_part_value(const struct sample *s, enum sample_part part)
 {
@@ -163,9 +163,9 @@ static void drift_one(const struct plan *p, const struct results *r, size_t t,
     d->median_us = compare_median(ok, k);
     free(ok);
   }
-  d->change_pct = d->median_us > 0 ? (double)d->change_us * 100.0 /
-                                         (double)d->median_us
-                                   : (double)NAN;
+  d->change_pct = d->median_us > 0
+                      ? (double)d->change_us * 100.0 / (double)d->median_us
+                      : (double)NAN;
   d->warning =
       d->significant && compare_drift_matters(d->change_us, d->median_us);
   free(by);
@@ -192,8 +192,8 @@ static void add_pair(const struct plan *p, const struct results *r,
 {
   if (t == b || t >= p->n_targets || b >= p->n_targets || has_pair(a, t, b, m))
     return;
-  a->comparisons =
-      xrealloc(a->comparisons, (a->n_comparisons + 1) * sizeof(*a->comparisons));
+  a->comparisons = xrealloc(a->comparisons,
+                            (a->n_comparisons + 1) * sizeof(*a->comparisons));
   memset(&a->comparisons[a->n_comparisons], 0, sizeof(*a->comparisons));
   compare_one(p, r, t, b, m, &a->comparisons[a->n_comparisons++]);
 }

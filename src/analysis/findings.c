@@ -42,9 +42,10 @@ const char *const finding_basis_names[FINDING_BASIS_COUNT] = {NULL, "measured",
 /* Findings under construction: each with what it removes per part. */
 struct fb {
   struct target_analysis *ta;
-  const struct sample *rep; /* median cold sample, or NULL */
-  size_t n_cells;           /* rep->n_hops * CELLS_PER_HOP + 1 */
-  int64_t **rm;             /* rm[i] for findings[i], or NULL */
+  const struct sample *rep;  /* median cold sample, or NULL */
+  const struct analysis *an; /* the whole run's analysis */
+  size_t n_cells;            /* rep->n_hops * CELLS_PER_HOP + 1 */
+  int64_t **rm;              /* rm[i] for findings[i], or NULL */
 };
 
 static size_t cell(size_t hop, enum phase ph)
@@ -150,12 +151,48 @@ static int64_t hop_p50(const struct mode_summary *m, size_t k, enum phase ph)
   return m->hops[k].phases[ph].p50;
 }
 
-/* About one round trip to the server of hop k: its cold connect time, or
- * that of the first hop when hop k reused a connection. */
-static int64_t rtt_us(const struct mode_summary *cold, size_t k)
+/* The lowest cold connect p50 measured in this run to host (any target,
+ * any hop index), 0 when none opened a connection to it. */
+static int64_t host_connect_us(const struct analysis *a, const char *host)
 {
+  int64_t best = 0;
+  size_t t, k;
+
+  for (t = 0; host && t < a->n_targets; t++) {
+    const struct target_analysis *o = &a->targets[t];
+    const struct mode_summary *cold = &o->modes[MODE_COLD];
+
+    for (k = 0; k < o->n_edge && k < cold->n_hops; k++) {
+      int64_t c = hop_p50(cold, k, PHASE_CONNECT);
+
+      if (c > 0 && o->edge[k].host && !strcmp(o->edge[k].host, host) &&
+          (!best || c < best))
+        best = c;
+    }
+  }
+  return best;
+}
+
+static const char *hop_host(const struct fb *b, size_t k)
+{
+  if (k < b->ta->n_edge && b->ta->edge[k].host)
+    return b->ta->edge[k].host;
+  if (b->rep && k < b->rep->n_hops)
+    return b->rep->hops[k].host;
+  return NULL;
+}
+
+/* About one round trip to the server of hop k: its cold connect time;
+ * when hop k reused a connection, the connect this run measured to the
+ * same host (another target, a primed client's target without --prime),
+ * else that of the first hop. */
+static int64_t rtt_us(const struct fb *b, size_t k)
+{
+  const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
   int64_t v = hop_p50(cold, k, PHASE_CONNECT);
 
+  if (v <= 0)
+    v = host_connect_us(b->an, hop_host(b, k));
   return v > 0 ? v : hop_p50(cold, 0, PHASE_CONNECT);
 }
 
@@ -259,12 +296,12 @@ static void cache_findings(struct fb *b)
       continue;
     /* Served from the edge's cache, the wait would be about one round
      * trip to the edge instead of a trip on to the origin. */
-    saving = hop_p50(cold, k, PHASE_WAIT) - rtt_us(cold, k);
+    saving = hop_p50(cold, k, PHASE_WAIT) - rtt_us(b, k);
     rm = NULL;
     if (b->rep && k < b->rep->n_hops) {
       rm = new_rm(b);
       rm[cell(k, PHASE_WAIT)] =
-          b->rep->hops[k].phases[PHASE_WAIT] - rtt_us(cold, k);
+          b->rep->hops[k].phases[PHASE_WAIT] - rtt_us(b, k);
       saving = rm[cell(k, PHASE_WAIT)];
     }
     buf_init(&det, 0);
@@ -327,7 +364,13 @@ static void edge_findings(struct fb *b, const struct analysis *an)
     if (e->distant != 1 || !rep || k >= rep->n_hops)
       continue;
     h = &rep->hops[k];
-    rtt = !isnan(e->connect_p50_ms) ? e->connect_p50_ms : e->floor_rtt_ms;
+    /* This edge's round trip: the hop's own connect, else one this run
+     * measured to the same host, else the floor. */
+    rtt = e->connect_p50_ms;
+    if (isnan(rtt) && host_connect_us(an, e->host) > 0)
+      rtt = (double)host_connect_us(an, e->host) / 1000.0;
+    if (isnan(rtt))
+      rtt = e->floor_rtt_ms;
     if (isnan(rtt) || rtt <= 0)
       continue;
     m = nearest_measured(an, e->host, &near_host);
@@ -372,6 +415,14 @@ static void edge_findings(struct fb *b, const struct analysis *an)
                        "its location says, e.g. a VPN or a wrong "
                        "--client-location)"
                      : "");
+    if (isnan(e->connect_p50_ms) && !isnan(rtt))
+      buf_printf(&det,
+                 "; the hop opened no connection of its own, and %.1f ms "
+                 "is the round trip %s",
+                 rtt,
+                 host_connect_us(an, e->host) > 0
+                     ? "this run measured to the same host"
+                     : "of the floor");
     buf_printf(&det,
                ". The hop made %ld round trip%s (TCP %ld, TLS %ld, request "
                "%ld, transfer %ld)",
@@ -537,8 +588,8 @@ static void resumption_finding(struct fb *b, size_t t, const struct results *r)
 
     for (k = 0; k < b->rep->n_hops; k++)
       if (!b->rep->hops[k].reused && b->rep->hops[k].phases[PHASE_TLS] > 0)
-        rm[cell(k, PHASE_TLS)] = b->rep->hops[k].phases[PHASE_TLS] -
-                                 rtt_us(&ta->modes[MODE_COLD], k);
+        rm[cell(k, PHASE_TLS)] =
+            b->rep->hops[k].phases[PHASE_TLS] - rtt_us(b, k);
     add_parts(b, FINDING_TLS_RESUMPTION, 0, rm, title, buf_detach(&det));
   }
   else
@@ -594,7 +645,7 @@ static void wait_finding(struct fb *b)
   total = rep->total_us;
   k = rep->n_hops - 1;
   wait = rep->hops[k].phases[PHASE_WAIT];
-  server = wait - rtt_us(cold, k);
+  server = wait - rtt_us(b, k);
   if (server < 5000 || pct(server, total) < 30)
     return;
   st = hop_header(&rep->hops[k], "server-timing");
@@ -884,6 +935,7 @@ void findings_build(const struct plan *p, const struct results *r,
   (void)p;
   memset(&b, 0, sizeof(b));
   b.ta = ta;
+  b.an = a;
   if (ta->modes[MODE_COLD].median_sample >= 0)
     b.rep = &r->samples[ta->modes[MODE_COLD].median_sample];
   /* A median sample without hops (a saved document may hold one) stands

@@ -24,7 +24,7 @@
 /* Sorted by name: options_find uses bsearch, and a unit test checks it. */
 const struct opt_def options_table[OPT_COUNT] = {
     {"baseline", 0, OPT_ARG_REQUIRED, OPT_BASELINE, "NAME",
-     "the target the others are compared with (default the first)"},
+     "the target others are compared with (default first)"},
     {"brief", 0, OPT_ARG_NONE, OPT_BRIEF, NULL,
      "text report: one line per target and mode, then the findings"},
     {"cacert", 0, OPT_ARG_REQUIRED, OPT_CACERT, "FILE",
@@ -36,7 +36,7 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"color", 0, OPT_ARG_REQUIRED, OPT_COLOR, "auto|always|never",
      "colour in text output (NO_COLOR is honoured)"},
     {"compare", 0, OPT_ARG_REQUIRED, OPT_COMPARE, "all",
-     "also compare every pair of targets (a matrix up to 5 targets)"},
+     "also compare every pair of targets"},
     {"compressed", 0, OPT_ARG_NONE, OPT_COMPRESSED, NULL,
      "ask for and decode compressed bodies"},
     {"connect-timeout", 0, OPT_ARG_REQUIRED, OPT_CONNECT_TIMEOUT, "DURATION",
@@ -94,8 +94,7 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"post303", 0, OPT_ARG_NONE, OPT_POST303, NULL,
      "keep POST and its body after a 303, as curl"},
     {"prime", 0, OPT_ARG_REQUIRED, OPT_PRIME, "[NAME=]URL",
-     "before each sample of NAME (default all), fetch URL unmeasured on "
-     "its client; repeatable"},
+     "fetch URL unmeasured before each sample; repeatable"},
     {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
      "progress on stderr (default auto: only on a TTY)"},
     {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr"},

@@ -228,8 +228,8 @@ static void unknown_target(const struct plan *p, const char *what,
     msg_error("option %s: no target is named '%s' (did you mean '%s'?)", what,
               name, hint);
   else
-    msg_error("option %s: no target is named '%s' (targets: %s%s)", what,
-              name, names[0], p->n_targets > 1 ? ", ..." : "");
+    msg_error("option %s: no target is named '%s' (targets: %s%s)", what, name,
+              names[0], p->n_targets > 1 ? ", ..." : "");
   free(names);
 }
 
@@ -242,7 +242,8 @@ static int seen_before(const struct plan *p, size_t i, size_t k,
   size_t j, m;
 
   for (j = 0; j <= i; j++) {
-    const struct options *to = p->targets[j].opts ? p->targets[j].opts : p->opts;
+    const struct options *to =
+        p->targets[j].opts ? p->targets[j].opts : p->opts;
 
     for (m = 0; m < (j == i ? k : to->n_primes); m++)
       if (to->primes[m].target && !strcmp(to->primes[m].target, name))

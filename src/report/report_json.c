@@ -110,9 +110,8 @@ static void settings(struct json *j, const struct report_ctx *c)
   for (i = 0; i < o->n_primes; i++) {
     char *u = o->show_secrets ? xstrdup(o->primes[i].url)
                               : url_redact(o->primes[i].url);
-    char *v = o->primes[i].target
-                  ? xasprintf("%s=%s", o->primes[i].target, u)
-                  : xstrdup(u);
+    char *v = o->primes[i].target ? xasprintf("%s=%s", o->primes[i].target, u)
+                                  : xstrdup(u);
 
     json_string(j, NULL, v);
     free(u);
@@ -289,8 +288,7 @@ static void findings_arr(struct json *j, const struct target_analysis *ta)
           json_int(j, NULL, (int64_t)m + 1);
       json_array_end(j);
     }
-    json_string(j, "basis",
-                f->basis ? finding_basis_names[f->basis] : NULL);
+    json_string(j, "basis", f->basis ? finding_basis_names[f->basis] : NULL);
     json_bool(j, "part_of_total", f->of_total);
     json_object_end(j);
   }

@@ -623,8 +623,8 @@ static void matrix(const struct report_ctx *c, struct buf *b)
     enum sample_mode mode = p->modes[m];
 
     buf_printf(b,
-               "\n  %s%s%s, every pair: row minus column, median paired "
-               "ms; (in parentheses) no clear difference\n  %-9s",
+               "\n  %s%s%s, every pair: row minus column, median paired ms"
+               "\n  (in parentheses: no clear difference)\n  %-9s",
                on(c, "\033[1m"), sample_mode_names[mode], off(c), "");
     for (j = 0; j < p->n_targets; j++)
       buf_printf(b, " %9.9s", p->targets[j].name);
