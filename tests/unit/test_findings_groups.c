@@ -331,6 +331,67 @@ static void test_distant_edge_floor(void **state)
   options_release(&o);
 }
 
+/* Warm totals that rise with the idle time before the sample: 12 warm
+ * samples alternately idle 200 ms (150 ms total) and 1.5 s (350 ms):
+ * Spearman rho 1, the long-idle half 200 ms slower: a warm-idle finding.
+ * The same idle times with equal totals: none. */
+static void test_warm_idle(void **state)
+{
+  char t0[] = "a=https://origin.test/big";
+  char *args[] = {t0};
+  struct options o;
+  struct plan p;
+  struct results r;
+  struct analysis a;
+  char err[256];
+  int k, pass;
+
+  (void)state;
+  for (pass = 0; pass < 2; pass++) {
+    options_init(&o);
+    assert_int_equal(
+        options_set(&o, options_find("mode"), "warm", err, sizeof(err)), 0);
+    assert_int_equal(plan_build(&p, &o, args, 1), 0);
+    results_init(&r);
+    for (k = 0; k < 12; k++) {
+      struct sample s;
+      int64_t total = pass == 0 && k % 2 ? 350000 : 150000;
+
+      sample_init(&s);
+      s.target = 0;
+      s.mode = MODE_WARM;
+      s.round = k + 1;
+      s.position = 1;
+      s.idle_us = k % 2 ? 1500000 : 200000;
+      hop(&s, "https://origin.test/big", "origin.test", 200, 0, 0, 0, 100000,
+          total - 100000, "8f1c2d3e4a5b6c81-ICN");
+      s.total_us = total;
+      sample_close_accounts(&s);
+      results_add(&r, &s);
+    }
+    analysis_build(&a, &p, &r);
+    if (pass == 0) {
+      const struct finding *f = need(&a.targets[0], FINDING_WARM_IDLE);
+
+      CHECK_INT("warm-idle saving", f->saving_us, 0);
+      CHECK_INT("warm-idle part of total", f->of_total, 0);
+      if (!strstr(f->title, "350 ms after idling more than 200 ms, 150 ms "
+                            "after less")) {
+        print_error("warm-idle title: %s\n", f->title);
+        fail();
+      }
+    }
+    else if (find_kind(&a.targets[0], FINDING_WARM_IDLE)) {
+      print_error("warm-idle finding without a difference\n");
+      fail();
+    }
+    analysis_release(&a);
+    results_release(&r);
+    plan_release(&p);
+    options_release(&o);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -338,6 +399,7 @@ int main(void)
       cmocka_unit_test(test_group_none),
       cmocka_unit_test(test_distant_edge_measured),
       cmocka_unit_test(test_distant_edge_floor),
+      cmocka_unit_test(test_warm_idle),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
