@@ -353,7 +353,7 @@ static void edge_findings(struct fb *b, const struct analysis *an)
   for (k = 0; k < ta->n_edge; k++) {
     const struct edge_result *e = &ta->edge[k];
     const struct hop *h;
-    const char *near_host = NULL;
+    const char *near_host = NULL, *rtt_src;
     double rtt, near, delta, m;
     enum finding_basis basis;
     int64_t *rm, dus;
@@ -365,12 +365,19 @@ static void edge_findings(struct fb *b, const struct analysis *an)
       continue;
     h = &rep->hops[k];
     /* This edge's round trip: the hop's own connect, else one this run
-     * measured to the same host, else the floor. */
+     * measured to the same host; never below the floor to this edge (a
+     * connect below it means the client's location is wrong, and the
+     * detail says so). */
     rtt = e->connect_p50_ms;
-    if (isnan(rtt) && host_connect_us(an, e->host) > 0)
+    rtt_src = "its own connect";
+    if (isnan(rtt) && host_connect_us(an, e->host) > 0) {
       rtt = (double)host_connect_us(an, e->host) / 1000.0;
-    if (isnan(rtt))
+      rtt_src = "the round trip this run measured to the same host";
+    }
+    if (isnan(rtt) || (!isnan(e->floor_rtt_ms) && rtt < e->floor_rtt_ms)) {
       rtt = e->floor_rtt_ms;
+      rtt_src = "the floor to this edge";
+    }
     if (isnan(rtt) || rtt <= 0)
       continue;
     m = nearest_measured(an, e->host, &near_host);
@@ -415,14 +422,11 @@ static void edge_findings(struct fb *b, const struct analysis *an)
                        "its location says, e.g. a VPN or a wrong "
                        "--client-location)"
                      : "");
-    if (isnan(e->connect_p50_ms) && !isnan(rtt))
+    if (isnan(e->connect_p50_ms))
       buf_printf(&det,
-                 "; the hop opened no connection of its own, and %.1f ms "
-                 "is the round trip %s",
-                 rtt,
-                 host_connect_us(an, e->host) > 0
-                     ? "this run measured to the same host"
-                     : "of the floor");
+                 "; the hop opened no connection of its own, so its round "
+                 "trip is %s, %.1f ms",
+                 rtt_src, rtt);
     buf_printf(&det,
                ". The hop made %ld round trip%s (TCP %ld, TLS %ld, request "
                "%ld, transfer %ld)",

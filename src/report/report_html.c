@@ -530,6 +530,9 @@ void report_html(const struct report_ctx *c, struct buf *b)
       failures(b, m);
     }
     table(b, "findings", jt_get(jtg, "findings"));
+    /* Findings that remove some of the same time, and what all of each
+     * group saves together (the members are ranks in the table above). */
+    table(b, "overlapping findings", jt_get(jtg, "finding_groups"));
     table(b, "cache", jt_get(jtg, "cache"));
     table(b, "edge", jt_get(jtg, "edge"));
   }
