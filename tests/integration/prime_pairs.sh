@@ -96,11 +96,24 @@ grep -q 'comparison.* against b ' "$HS_OUT" &&
   hs_fail "hopsplit report: no comparison against b or no matrix"
 }
 
+# More than 5 targets: no matrix, one line per further pair (15 pairs, 5
+# of them with the baseline).
+hs_run 0 -n 2 --mode warm --compare all --dns-server "$DNS" \
+  --cacert "$CA_FILE" "t1=$B/ok" "t2=$O/ok" "t3=$B/ok" "t4=$O/ok" \
+  "t5=$B/ok" "t6=$O/ok"
+grep -q 'other pairs' "$HS_OUT" && ! grep -q 'every pair: row' "$HS_OUT" &&
+  [ "$(grep -cE '^  warm +t[2-6] - t[1-5]: ' "$HS_OUT")" = 10 ] || {
+  hs_show
+  hs_fail "--compare all with 6 targets: expected 10 lines of other pairs"
+}
+
 # Profiles: checks the rounds cannot decide are warned about at load time.
 cat >"$HS_DIR/few.yaml" <<EOF
 rounds: 5
 modes: [cold]
 defaults:
+  baseline: b
+  compare: all
   prime: b=$B/ok
 targets:
   - {name: a, url: "$B/ok"}
@@ -113,11 +126,12 @@ checks:
   - {target: b, compare: a, verdict: [faster, no clear difference]}
 EOF
 hs_run 0 run --dry-run "$HS_DIR/few.yaml"
-hs_grep_err "few.yaml:11:5: this check cannot be decided with 5 rounds.*can never pass" \
-  "few.yaml:12:5: a p95 of 5 samples is low-confidence" \
-  "few.yaml:13:5: this check cannot be decided.*always passes"
-[ "$(grep -c 'primed by' "$HS_OUT")" = 2 ] || {
+hs_grep_err "few.yaml:13:5: this check cannot be decided with 5 rounds.*can never pass" \
+  "few.yaml:14:5: a p95 of 5 samples is low-confidence" \
+  "few.yaml:15:5: this check cannot be decided.*always passes"
+[ "$(grep -c 'primed by' "$HS_OUT")" = 2 ] &&
+  grep -qE '^  b +GET .*\(baseline\)$' "$HS_OUT" || {
   hs_show
-  hs_fail "profile: b should be primed by the defaults' and its own prime"
+  hs_fail "profile: b should be the baseline, primed by the defaults' and its own prime"
 }
 hs_pass
