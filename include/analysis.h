@@ -41,6 +41,9 @@ struct mode_summary {
   size_t n_failed;
   size_t failed_by_class[ERR_COUNT];
   struct stats phases[SUM_COUNT];
+  /* Warm: the time the connections sat idle before each successful
+   * sample (sample.idle_us); n is 0 in the other modes. */
+  struct stats idle;
   struct hop_summary *hops;
   size_t n_hops;
   /* Index into results of the sample whose total is the median of the

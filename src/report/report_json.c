@@ -151,6 +151,10 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
   for (ph = 0; ph < SUM_COUNT; ph++)
     stats_obj(j, sum_phase_names[ph], &m->phases[ph]);
   json_object_end(j);
+  if (m->idle.n)
+    stats_obj(j, "idle", &m->idle);
+  else
+    json_null(j, "idle");
   json_array_begin(j, "hops");
   for (k = 0; k < m->n_hops; k++) {
     json_object_begin(j, NULL);

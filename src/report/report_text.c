@@ -160,6 +160,18 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
     buf_printf(b, "    %-13s %10s %10s %10s %10s\n", sum_phase_names[ph], a,
                p95, mn, mx);
   }
+  if (m->idle.n) {
+    /* Not a phase: how long the connections sat idle before a sample,
+     * which changes warm numbers (slow start after idle). */
+    char a[32], p95[32], mn[32], mx[32];
+
+    dur(a, sizeof(a), m->idle.p50);
+    dur(p95, sizeof(p95), m->idle.p95);
+    dur(mn, sizeof(mn), m->idle.min);
+    dur(mx, sizeof(mx), m->idle.max);
+    buf_printf(b, "    %-13s %10s %10s %10s %10s\n", "(idle before)", a, p95,
+               mn, mx);
+  }
   error_statuses(c, b, m);
 }
 
