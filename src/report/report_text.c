@@ -318,11 +318,18 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
   size_t i;
   int ph;
 
-  (void)c;
   dur(t, sizeof(t), s->total_us);
   buf_printf(b, "\n  median %s sample: round %d, %zu hop%s, total %s\n",
              sample_mode_names[s->mode], s->round, s->n_hops,
              s->n_hops == 1 ? "" : "s", t);
+  for (i = 0; i < s->n_primed; i++) {
+    char *u = report_url(c, s->primed[i]);
+
+    buf_printf(b, "   primed by %s (unmeasured, on the same client)\n", u);
+    free(u);
+  }
+  if (s->prime_error)
+    buf_printf(b, "   %s\n", s->prime_error);
   for (i = 0; i < s->n_hops; i++) {
     const struct hop *h = &s->hops[i];
     char addr[80], tls[64];
