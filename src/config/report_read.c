@@ -313,6 +313,17 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   /* Added by issue 14; older documents have neither: first target, no
    * other pairs. */
   o->baseline = opt_str(r, s, at, "baseline");
+  {
+    const struct jt *pv = arr_of(r, s, at, "prime");
+    char err[512];
+    size_t k;
+
+    for (k = 0; k < jt_len(pv); k++)
+      if (!jt_str(jt_at(pv, k)) ||
+          options_set(o, options_find("prime"), jt_str(jt_at(pv, k)), err,
+                      sizeof(err)) < 0)
+        problem(r, at, "prime", "expected [NAME=]URL strings");
+  }
   o->compare_all =
       member(s, "compare_all") ? bool_of(r, s, at, "compare_all") : 0;
 }
