@@ -21,7 +21,7 @@ DNS="127.0.0.1:$DNS_PORT"
 # Usage errors: nothing is measured.
 hs_run 2 --baseline bsae "a=$B/ok" "base=$B/ok"
 hs_grep_err "--baseline: no target is named 'bsae' \(did you mean 'base'\?\)"
-hs_run 2 --prime nosuch=$B/ok "a=$B/ok"
+hs_run 2 --prime "nosuch=$B/ok" "a=$B/ok"
 hs_grep_err "--prime: no target is named 'nosuch'"
 hs_run 2 --prime "a=ftp://origin.test/x" "a=$B/ok"
 hs_grep_err "prime"
