@@ -415,9 +415,11 @@ static void comparison(struct buf *b, const struct jt *cmp)
   int64_t scale = 1;
   int row = 24, height, mid = LABEL_W + PLOT_W / 2;
   size_t i;
+  const char *run_base;
 
   if (!jt_len(cmp))
     return;
+  run_base = jt_str(jt_get(jt_at(cmp, 0), "baseline"));
   for (i = 0; i < jt_len(cmp); i++) {
     const struct jt *e = jt_at(cmp, i);
     int64_t v[3];
@@ -463,6 +465,13 @@ static void comparison(struct buf *b, const struct jt *cmp)
 
     buf_printf(b, "<text x=\"4\" y=\"%d\">", y + 12);
     esc(b, jt_str(jt_get(e, "target")));
+    /* The pairs of --compare all after those with the baseline (which
+     * come first) name what they are compared with. */
+    if (run_base && jt_str(jt_get(e, "baseline")) &&
+        strcmp(run_base, jt_str(jt_get(e, "baseline")))) {
+      buf_puts(b, " vs ");
+      esc(b, jt_str(jt_get(e, "baseline")));
+    }
     buf_puts(b, " ");
     esc(b, jt_str(jt_get(e, "mode")));
     buf_puts(b, "</text>\n");
