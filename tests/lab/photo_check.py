@@ -174,11 +174,32 @@ def main():
     c = comparison(pooled, "pooled", "base")
     line("run 2: pooled vs base verdict", c["verdict"], "faster",
          c["verdict"] == "faster")
+    # The total difference carries the storage hop's noise in both
+    # samples of a pair: it passes when it is within 20 % of what the
+    # delays imply or its interval contains that value.  The first hop's
+    # part of it (the redirect part) is what pooling removes, within 20 %.
     line("run 2: pooled - base, median paired",
          "%s [%s, %s]" % (ms(c["median_diff_us"]), ms(c["ci_low_us"]),
                           ms(c["ci_high_us"])),
+         "-%s +-20 %% or in CI" % ms(want),
+         abs(-c["median_diff_us"] - want) <= TOL * want or
+         c["ci_low_us"] <= -want <= c["ci_high_us"])
+    r = c["parts"]["redirect"]
+    line("run 2: pooled - base, redirect part (hop 1)",
+         "%s [%s, %s]" % (ms(r["median_diff_us"]), ms(r["ci_low_us"]),
+                          ms(r["ci_high_us"])),
          "-%s +-20 %%" % ms(want),
-         abs(-c["median_diff_us"] - want) <= TOL * want)
+         abs(-r["median_diff_us"] - want) <= TOL * want)
+    setup = sorted(s["hops"][0]["phases_us"]["dns"] +
+                   s["hops"][0]["phases_us"]["connect"] +
+                   s["hops"][0]["phases_us"]["tls"] for s in bs)
+    med_setup = setup[(len(setup) - 1) // 2]
+    line("run 2 base: API host's DNS + TCP + TLS (median)",
+         ms(med_setup), "%s +-20 %%" % ms(want),
+         abs(med_setup - want) <= TOL * want)
+    line("run 2: redirect part vs base's measured API set-up",
+         ms(-r["median_diff_us"]), "%s +-10 %%" % ms(med_setup),
+         abs(-r["median_diff_us"] - med_setup) <= 0.10 * med_setup)
     check_savings(pooled, "run 2")
 
     # Ground truth for the reuse: the API host's log, by connection.
