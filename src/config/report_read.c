@@ -316,11 +316,11 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   {
     const struct jt *pv = arr_of(r, s, at, "prime");
     char err[512];
-    size_t k;
+    size_t n;
 
-    for (k = 0; k < jt_len(pv); k++)
-      if (!jt_str(jt_at(pv, k)) ||
-          options_set(o, options_find("prime"), jt_str(jt_at(pv, k)), err,
+    for (n = 0; n < jt_len(pv); n++)
+      if (!jt_str(jt_at(pv, n)) ||
+          options_set(o, options_find("prime"), jt_str(jt_at(pv, n)), err,
                       sizeof(err)) < 0)
         problem(r, at, "prime", "expected [NAME=]URL strings");
   }

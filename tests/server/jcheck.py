@@ -208,8 +208,7 @@ class Checker:
                 self.bad(where, "primed holds %r, not a URL" % (u,))
         for k in ("total_us", "redirect_us", "other_us"):
             self.need(s, k, where, "int")
-        # issue 14: what was primed before the sample, warm idle time
-        self.need(s, "primed", where, "list")
+        # issue 14: a failed --prime, warm idle time
         self.need(s, "prime_error", where, "str", nullable=True)
         idle = self.need(s, "idle_us", where, "int", nullable=True)
         if idle is not None and (mode != "warm" or idle < 0):
