@@ -940,7 +940,7 @@ void findings_build(const struct plan *p, const struct results *r,
   memset(&b, 0, sizeof(b));
   b.ta = ta;
   b.an = a;
-  if (ta->modes[MODE_COLD].median_sample >= 0)
+  if (ta->modes[MODE_COLD].present && ta->modes[MODE_COLD].median_sample >= 0)
     b.rep = &r->samples[ta->modes[MODE_COLD].median_sample];
   /* A median sample without hops (a saved document may hold one) stands
    * for nothing. */
