@@ -362,10 +362,20 @@ static void run_primes(struct probe *p, struct client *c, size_t target,
 {
   const struct target *t = &p->plan->targets[target];
   size_t i, n = t->n_primes + (again ? 1 : 0), k = 0;
+  struct options po;
   const char **v;
 
   if (!n)
     return;
+  /* A prime is a GET with the target's headers and connection settings:
+   * not its method, body or -f (a shallow copy, only read). */
+  po = *t->opts;
+  po.method_set = 0;
+  po.head = 0;
+  po.body = NULL;
+  po.body_len = 0;
+  po.body_json = 0;
+  po.fail = 0;
   v = xcalloc(n, sizeof(*v));
   if (again)
     v[k++] = strpool_intern(again);
@@ -377,6 +387,7 @@ static void run_primes(struct probe *p, struct client *c, size_t target,
     if (!fetch)
       continue;
     pt.url = xstrdup(t->primes[i]);
+    pt.opts = &po;
     sample_init(&ps);
     run_on(c, &pt, &ps);
     free(pt.url);
