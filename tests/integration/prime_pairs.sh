@@ -61,6 +61,13 @@ hs_jcheck --shape --closure --all-ok --samples 18 \
 # and resumed sample and once for the warm priming: 3 + 3 + 1.
 hs_logged 7 "^$HTTPS_PORT GET /redirect-same "
 
+# A prime is a GET even when the target POSTs a body.
+: >"$NGINX_LOG"
+hs_run 0 -n 2 --mode cold --dns-server "$DNS" --cacert "$CA_FILE" \
+  -d 'x=1' --prime "$B/ok?prime=1" "$B/ok"
+hs_logged 2 "^$HTTPS_PORT GET /ok\\?prime=1 "
+hs_logged 2 "^$HTTPS_PORT POST /ok "
+
 # A prime that fails is reported once and never measured.
 hs_run 0 -n 2 --mode cold --format json --dns-server "$DNS" \
   --cacert "$CA_FILE" --connect-timeout 2s \
