@@ -311,6 +311,8 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
   }
 }
 
+static char *fit_url(const char *u, size_t width);
+
 static void hop_chain(const struct report_ctx *c, struct buf *b,
                       const struct sample *s, const struct target_analysis *ta)
 {
@@ -324,12 +326,18 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
              s->n_hops == 1 ? "" : "s", t);
   for (i = 0; i < s->n_primed; i++) {
     char *u = report_url(c, s->primed[i]);
+    char *shown = fit_url(u, 80 - 16);
 
-    buf_printf(b, "   primed by %s (unmeasured, on the same client)\n", u);
+    buf_printf(b, "   primed first: %s\n", shown);
+    free(shown);
     free(u);
   }
-  if (s->prime_error)
-    buf_printf(b, "   %s\n", s->prime_error);
+  if (s->prime_error) {
+    char *e = xasprintf("%s (not measured)", s->prime_error);
+
+    wrap2(b, e, 3, 5);
+    free(e);
+  }
   for (i = 0; i < s->n_hops; i++) {
     const struct hop *h = &s->hops[i];
     char addr[80], tls[64];
@@ -573,8 +581,8 @@ static void findings(const struct report_ctx *c, struct buf *b,
     dur(n, sizeof(n), ta->nonoverlap_us);
     dur(tot, sizeof(tot), ta->cold_total_us);
     buf_printf(b,
-               "  without overlaps the savings add up to %s of the median "
-               "cold total %s\n",
+               "  savings without overlaps add up to %s of the cold median "
+               "%s\n",
                n, tot);
   }
 }
