@@ -770,15 +770,20 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       /* The parts that explain the difference, computed in the analysis:
        * the redirect, the time between hops and the final hop's phases,
        * which do not overlap. */
-      for (ph = 0; ph < (int)cmp->n_explained; ph++) {
-        const struct compare_result *pr = &cmp->parts[cmp->explained[ph]];
+      if (cmp->n_explained) {
+        struct buf ex;
 
-        signed_ms(md, sizeof(md), pr->median_diff_us);
-        buf_printf(b, "%s%s %s", ph ? ", " : "    explained by: ",
-                   sample_part_names[cmp->explained[ph]], md);
+        buf_init(&ex, 0);
+        for (ph = 0; ph < (int)cmp->n_explained; ph++) {
+          const struct compare_result *pr = &cmp->parts[cmp->explained[ph]];
+
+          signed_ms(md, sizeof(md), pr->median_diff_us);
+          buf_printf(&ex, "%s%s %s", ph ? ", " : "explained by: ",
+                     sample_part_names[cmp->explained[ph]], md);
+        }
+        wrap2(b, ex.s, 4, 6);
+        buf_release(&ex);
       }
-      if (cmp->n_explained)
-        buf_putc(b, '\n');
     }
   }
   /* The interval mark, explained once. */
