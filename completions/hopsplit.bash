@@ -16,12 +16,12 @@ _hopsplit()
     cword=$COMP_CWORD
   fi
 
-  local opts="--brief --cacert --capath --client-location --color
-    --compressed --connect-timeout --data --data-binary --data-raw
+  local opts="--baseline --brief --cacert --capath --client-location --color
+    --compare --compressed --connect-timeout --data --data-binary --data-raw
     --dns-server --dry-run --fail --format --head --header --help
     --http1.1 --http2 --insecure --ipv4 --ipv6 --json --location
     --location-trusted --max-redirs --max-time --mode --no-follow --order
-    --output --pause --post301 --post302 --post303 --progress --quiet
+    --output --pause --post301 --post302 --post303 --prime --progress --quiet
     --request --resolve --rounds --seed --show-error --show-secrets
     --silent --trace --user-agent --vantage --verbose --version --write-out"
   local report_opts="--brief --color --format --help --output --quiet
@@ -52,6 +52,10 @@ _hopsplit()
       ;;
     --order)
       COMPREPLY=($(compgen -W "rotate shuffle fixed" -- "$cur"))
+      return
+      ;;
+    --compare)
+      COMPREPLY=($(compgen -W "all" -- "$cur"))
       return
       ;;
     --mode)

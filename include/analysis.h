@@ -41,6 +41,9 @@ struct mode_summary {
   size_t n_failed;
   size_t failed_by_class[ERR_COUNT];
   struct stats phases[SUM_COUNT];
+  /* Warm: the time the connections sat idle before each successful
+   * sample (sample.idle_us); n is 0 in the other modes. */
+  struct stats idle;
   struct hop_summary *hops;
   size_t n_hops;
   /* Index into results of the sample whose total is the median of the
@@ -75,9 +78,22 @@ enum finding_kind {
   FINDING_DNS,
   FINDING_HTTP_VERSION,
   FINDING_NOISE,
+  FINDING_WARM_IDLE,
   FINDING_COUNT
 };
 extern const char *const finding_kind_names[FINDING_COUNT];
+
+/* What a distant-edge saving assumes a nearer edge would answer in: a
+ * round trip measured in the same run to another host, or the fibre floor
+ * to the nearest POP (a lower bound).  FINDING_BASIS_NONE for the other
+ * kinds. */
+enum finding_basis {
+  FINDING_BASIS_NONE,
+  FINDING_BASIS_MEASURED,
+  FINDING_BASIS_FLOOR,
+  FINDING_BASIS_COUNT
+};
+extern const char *const finding_basis_names[FINDING_BASIS_COUNT];
 
 /* SPEC 4.3: one finding, with the evidence in words and the saving
  * estimated from measured medians. */
@@ -87,6 +103,20 @@ struct finding {
   char *detail; /* owned */
   int64_t saving_us;
   int hop; /* 1-based, 0 when the finding is about the whole request */
+  /* 1-based id of the group of findings that remove some of the same
+   * time (struct finding_group), 0 when it overlaps no other finding. */
+  int group;
+  enum finding_basis basis;
+  int of_total; /* the saving is a part of the median cold total */
+};
+
+/* Findings that remove some of the same time: doing all of them removes
+ * at most saving_us, per part of the median cold sample the largest
+ * amount any member removes. */
+struct finding_group {
+  int id;            /* 1-based, in rank order of the first member */
+  int64_t saving_us; /* combined */
+  size_t n_members;
 };
 
 struct target_analysis {
@@ -97,16 +127,50 @@ struct target_analysis {
   size_t n_edge;
   struct finding *findings; /* ranked by saving, largest first */
   size_t n_findings;
+  struct finding_group *groups; /* groups of two or more findings */
+  size_t n_groups;
+  /* The savings that do not overlap: each group's combined saving plus
+   * the findings alone, never more than cold_total_us, the median cold
+   * total they are parts of (0 and 0 without a cold sample). */
+  int64_t nonoverlap_us;
+  int64_t cold_total_us;
 };
 
-/* SPEC 5 comparison[]: a target against the baseline in one mode, paired
- * by round. */
+/* Parts of a sample's total that do not overlap and add up to it
+ * exactly: the hops before the final one (redirect), the time between
+ * hops (other), and the phases of the final hop.  "explained by" uses
+ * these, so that a redirect is not counted again in its own phases. */
+enum sample_part {
+  PART_REDIRECT,
+  PART_OTHER,
+  PART_DNS,
+  PART_CONNECT,
+  PART_TLS,
+  PART_SEND,
+  PART_WAIT,
+  PART_TRANSFER,
+  PART_COUNT
+};
+/* "redirect", "other", "final.dns" ... "final.transfer" */
+extern const char *const sample_part_names[PART_COUNT];
+int64_t sample_part_value(const struct sample *s, enum sample_part part);
+
+/* SPEC 5 comparison[]: a target against the baseline (or, with --compare
+ * all or a profile check, against another target) in one mode, paired by
+ * round. */
 struct comparison {
   size_t target;
   size_t baseline;
   enum sample_mode mode;
   struct compare_result phases[SUM_COUNT]; /* SUM_TOTAL is the verdict */
+  struct compare_result parts[PART_COUNT];
+  /* The parts that explain the difference: those whose interval excludes
+   * 0 and whose median moves by 0.1 ms or more, largest first (at most
+   * COMPARISON_EXPLAINED_MAX). */
+  unsigned char explained[PART_COUNT];
+  size_t n_explained;
 };
+#define COMPARISON_EXPLAINED_MAX 4
 
 /* SPEC 5 drift[]: rank correlation of a target's totals with the round. */
 struct drift {
@@ -114,7 +178,14 @@ struct drift {
   enum sample_mode mode;
   double rho; /* NAN when it cannot be computed */
   size_t n;
-  int warning;
+  int significant; /* compare_drift_warning: unlikely by chance */
+  /* The size: the Theil-Sen fitted change of the totals from the first
+   * to the last round (compare_drift_change), the median total, and the
+   * change in percent of it (NAN when the median is 0). */
+  int64_t change_us;
+  int64_t median_us;
+  double change_pct;
+  int warning; /* significant and large enough (compare_drift_matters) */
 };
 
 /* What each hop of each sample says on its own: its cache verdict and the
@@ -164,10 +235,26 @@ void analysis_compare_unpaired(const struct plan *p, const struct results *r,
 void analysis_compare_build(const struct plan *p, const struct results *r,
                             struct analysis *a);
 
+/* The comparison of target t with target b in mode m, or NULL; *flipped
+ * (when not NULL) is set to 1 when the one found is b against t, whose
+ * differences are then the negated ones. */
+const struct comparison *analysis_find_comparison(const struct analysis *a,
+                                                  size_t t, size_t b,
+                                                  enum sample_mode m,
+                                                  int *flipped);
+
 /* Findings of target t (findings.c), from the rest of the analysis. */
 void findings_build(const struct plan *p, const struct results *r,
                     struct analysis *a, size_t t);
 void finding_release(struct finding *f);
+/*
+ * Group the ranked findings of ta whose removals overlap: rm[i] (n_cells
+ * long, NULL for a finding that is not part of the cold total) is what
+ * finding i removes of each part of the median cold sample.  Sets each
+ * finding's group, fills ta->groups (owned by ta) and ta->nonoverlap_us.
+ * Exposed for the unit tests.
+ */
+void findings_group(struct target_analysis *ta, int64_t **rm, size_t n_cells);
 
 /* The facts of every hop of sample s (an array of s->n_hops the caller
  * gives): its edge, and its cache verdict when the sample succeeded, as

@@ -115,5 +115,8 @@ int check_parse_status(const char *s, struct check *c, char *err,
 
 /* What a check asks, in words ("total.p95 <= 800 ms"); caller frees. */
 char *check_describe(const struct check *c);
+/* As check_describe, naming the target a compare check is made against
+ * ("verdict faster against base"); against NULL says "the baseline". */
+char *check_describe_against(const struct check *c, const char *against);
 
 #endif

@@ -104,6 +104,12 @@ void compare_paired(const int64_t *base, const int64_t *target,
                     const bool *valid, size_t n_rounds,
                     struct compare_result *out);
 
+/* The comparison the other way round (baseline against target): the
+ * differences negated, the interval swapped, faster and slower exchanged,
+ * change_pct NAN (it would need the other side's median). */
+void compare_result_flip(const struct compare_result *in,
+                         struct compare_result *out);
+
 /*
  * Unpaired comparison, for samples that cannot be paired by round (runs
  * from different places, hopsplit merge): the Hodges-Lehmann shift (the
@@ -146,5 +152,28 @@ double compare_drift_rho(const int64_t *values, const bool *valid,
  * at n = 10, 0.57 at 20, 0.51 at 25, the floor of 0.5 from 27 rounds on.
  * 0 otherwise, always 0 for NAN. */
 int compare_drift_warning(double rho, size_t n);
+
+/* A drift worth a warning must also be large enough to matter: a fitted
+ * change over the run of at least this share of the median total and at
+ * least this many microseconds. */
+#define COMPARE_DRIFT_MIN_PCT 5.0
+#define COMPARE_DRIFT_MIN_US  1000
+
+/*
+ * The size of a drift: the Theil-Sen slope of the values against their
+ * round (the median of the slopes between every two valid rounds; above
+ * 300 valid rounds, between rounds half the run apart), times the rounds
+ * from the first valid one to the last: the change a straight line fitted
+ * robustly would make over the run.  The slope, in microseconds per
+ * round, goes to *slope when slope is not NULL.  0 (and slope 0) with
+ * fewer than 2 valid values.  Inputs are read only.
+ */
+int64_t compare_drift_change(const int64_t *values, const bool *valid,
+                             size_t n_rounds, double *slope);
+
+/* 1 when a fitted change of change_us over a run whose median is
+ * median_us matters: |change| >= COMPARE_DRIFT_MIN_PCT % of the median
+ * and >= COMPARE_DRIFT_MIN_US.  0 otherwise (also for median <= 0). */
+int compare_drift_matters(int64_t change_us, int64_t median_us);
 
 #endif

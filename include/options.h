@@ -17,11 +17,13 @@
 #include "schedule.h"
 
 enum opt_id {
+  OPT_BASELINE,
   OPT_BRIEF,
   OPT_CACERT,
   OPT_CAPATH,
   OPT_CLIENT_LOCATION,
   OPT_COLOR,
+  OPT_COMPARE,
   OPT_COMPRESSED,
   OPT_CONNECT_TIMEOUT,
   OPT_DATA,
@@ -52,6 +54,7 @@ enum opt_id {
   OPT_POST301,
   OPT_POST302,
   OPT_POST303,
+  OPT_PRIME,
   OPT_PROGRESS,
   OPT_QUIET,
   OPT_REQUEST,
@@ -101,6 +104,13 @@ enum trace_mode { TRACE_AUTO, TRACE_ALWAYS, TRACE_NEVER, TRACE_COUNT };
 
 enum http_pref { HTTP_PREF_DEFAULT, HTTP_PREF_1_1, HTTP_PREF_2 };
 
+/* One --prime: fetch url unmeasured before each sample of the target
+ * named target (every target when target is NULL).  Both owned. */
+struct prime_spec {
+  char *target;
+  char *url;
+};
+
 struct output_spec {
   char *path;
   enum report_format format;
@@ -120,6 +130,10 @@ struct options {
   uint64_t seed;
   int seed_set;
   int64_t pause_us;
+  char *baseline;            /* --baseline NAME, NULL: the first target */
+  int compare_all;           /* --compare all: every pair of targets */
+  struct prime_spec *primes; /* --prime, in order given */
+  size_t n_primes;
   long max_redirs;
   int follow;
   char *method;   /* -X as given, "GET" by default; see options_method */

@@ -26,6 +26,10 @@ struct target {
   /* hopsplit merge: the place this target was measured from, owned;
    * NULL in a plan of one run (the plan's vantage is every target's). */
   char *vantage;
+  /* URLs fetched unmeasured before each sample (--prime): borrowed from
+   * the options, the array is the target's. */
+  const char **primes;
+  size_t n_primes;
 };
 
 /* One (target, mode) pair: measured once per round. */
@@ -47,6 +51,8 @@ struct plan {
   /* Where the run measures (--vantage, else the host name), owned; NULL
    * in a plan read back from a document that did not record it. */
   char *vantage;
+  size_t baseline; /* index of the target the others are compared with */
+  int compare_all; /* also compare every pair (--compare all) */
   /* The checks of a profile run (borrowed; evaluated after the analysis,
    * reported with it), NULL for the URL form. */
   const struct check_set *checks;
@@ -70,6 +76,13 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
 int plan_build_targets(struct plan *p, const struct options *o,
                        const struct plan_target_spec *specs, size_t n);
 void plan_release(struct plan *p);
+
+/*
+ * What depends on the targets' names, for any builder of a plan: the
+ * baseline (opts->baseline), compare_all and each target's primes.
+ * Returns 0, or -1 after printing every problem (an unknown name).
+ */
+int plan_resolve_names(struct plan *p);
 
 /* Order of the items in a round (1-based): perm receives n_items indices. */
 void plan_round_order(const struct plan *p, long round, size_t *perm);

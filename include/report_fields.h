@@ -63,6 +63,7 @@ struct field_value {
   size_t n;             /* TEXTS, DNS_FAILED */
   const char *one;      /* storage for a TEXTS of one string */
   char *owned;          /* s, when the accessor allocated it */
+  char **owned_v;       /* v, when the accessor allocated it (n strings) */
 };
 
 /* Flags of a row. */

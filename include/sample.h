@@ -150,9 +150,6 @@ struct sample {
   int position;          /* 1-based position inside the round */
   int hops_pooled;       /* hops lives in the string pool (results_add) */
   int64_t started_at_ms; /* wall clock, ms since the epoch */
-  /* URL fetched, unmeasured, right before this sample (resumed mode: for
-   * fresh TLS sessions), pooled; NULL when none. */
-  const char *primed;
   int ok;
   enum err_class err;
   const char *err_message; /* pooled */
@@ -162,6 +159,19 @@ struct sample {
   long status; /* final HTTP status: the last hop's, 0 when none came */
   struct hop *hops;
   size_t n_hops;
+  /* URLs fetched unmeasured right before this sample: the target's own
+   * URL when a resumed sample needed fresh TLS sessions, then the --prime
+   * URLs run on this sample's client.  A pooled array of pooled strings,
+   * shared by the samples of a target (the sample does not own it);
+   * prime_error is the first failure of a --prime (pooled), NULL when
+   * every prime succeeded. */
+  const char *const *primed;
+  uint32_t n_primed;
+  const char *prime_error;
+  /* Warm: how long the client's connections sat idle before this sample,
+   * from the end of its previous request (the priming request before the
+   * first sample); -1 in the other modes. */
+  int64_t idle_us;
 };
 
 extern const char *const sample_mode_names[MODE_COUNT];

@@ -65,6 +65,14 @@ static void summarise(struct mode_summary *m, const struct results *r,
     }
     stats_compute(v, n, &m->phases[ph]);
   }
+  n = 0;
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+
+    if (s->target == target && s->mode == mode && s->ok && s->idle_us >= 0)
+      v[n++] = s->idle_us;
+  }
+  stats_compute(v, n, &m->idle);
   /* The median sample: the one whose total equals the median total; the
    * earliest such sample when several tie. */
   m->median_sample = -1;
@@ -142,6 +150,7 @@ void analysis_release(struct analysis *a)
     for (k = 0; k < ta->n_findings; k++)
       finding_release(&ta->findings[k]);
     free(ta->findings);
+    free(ta->groups);
   }
   if (a->facts) {
     for (k = 0; k < a->n_samples; k++)

@@ -1,9 +1,12 @@
 /*
  * analysis_compare.c: every non-baseline target against the baseline,
- * per mode, paired by round (SPEC 3.5), and drift of each target's totals
- * over the rounds.  Input: plan and results.  Output: the comparison[] and
- * drift[] parts of struct analysis.  Pure; the statistics are compare.c's.
+ * per mode, paired by round (SPEC 3.5), every other pair with --compare
+ * all or when a profile check names it, the parts of the difference that
+ * explain it, and drift of each target's totals over the rounds, with its
+ * size.  Input: plan and results.  Output: the comparison[] and drift[]
+ * parts of struct analysis.  Pure; the statistics are compare.c's.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,59 @@
 #include "analysis.h"
 #include "xalloc.h"
 #include "banned.h"
+
+const char *const sample_part_names[PART_COUNT] = {
+    "redirect",  "other",      "final.dns",  "final.connect",
+    "final.tls", "final.send", "final.wait", "final.transfer"};
+
+int64_t sample_part_value(const struct sample *s, enum sample_part part)
+{
+  const struct hop *last;
+  static const enum phase ph[PART_COUNT] = {
+      PHASE_COUNT, PHASE_COUNT, PHASE_DNS,  PHASE_CONNECT,
+      PHASE_TLS,   PHASE_SEND,  PHASE_WAIT, PHASE_TRANSFER};
+
+  if (part == PART_REDIRECT)
+    return s->redirect_us;
+  if (part == PART_OTHER)
+    return s->other_us;
+  if (!s->n_hops || (unsigned)part >= PART_COUNT)
+    return 0;
+  last = &s->hops[s->n_hops - 1];
+  return last->phases[ph[part]];
+}
+
+static int64_t mag(int64_t v)
+{
+  return v < 0 ? -v : v;
+}
+
+/* The parts whose interval excludes 0, largest median move first. */
+static void explain(struct comparison *c)
+{
+  int used[PART_COUNT] = {0};
+
+  c->n_explained = 0;
+  while (c->n_explained < COMPARISON_EXPLAINED_MAX) {
+    int best = -1, k;
+
+    for (k = 0; k < PART_COUNT; k++) {
+      const struct compare_result *pr = &c->parts[k];
+
+      if (used[k] || !pr->n_pairs || !pr->ci_available ||
+          pr->verdict == COMPARE_NO_CLEAR_DIFFERENCE ||
+          mag(pr->median_diff_us) < 100)
+        continue;
+      if (best < 0 ||
+          mag(pr->median_diff_us) > mag(c->parts[best].median_diff_us))
+        best = k;
+    }
+    if (best < 0)
+      break;
+    used[best] = 1;
+    c->explained[c->n_explained++] = (unsigned char)best;
+  }
+}
 
 /* The sample of (target, mode) in each round, or NULL: by[round - 1]. */
 static void by_round(const struct results *r, size_t t, enum sample_mode m,
@@ -28,7 +84,8 @@ static void by_round(const struct results *r, size_t t, enum sample_mode m,
 }
 
 static void compare_one(const struct plan *p, const struct results *r,
-                        size_t t, enum sample_mode m, struct comparison *c)
+                        size_t t, size_t b, enum sample_mode m,
+                        struct comparison *c)
 {
   long n = p->rounds;
   const struct sample **base = xcalloc((size_t)n, sizeof(*base));
@@ -40,9 +97,9 @@ static void compare_one(const struct plan *p, const struct results *r,
   int ph;
 
   c->target = t;
-  c->baseline = 0;
+  c->baseline = b;
   c->mode = m;
-  by_round(r, 0, m, n, base);
+  by_round(r, b, m, n, base);
   by_round(r, t, m, n, tgt);
   for (i = 0; i < n; i++)
     valid[i] = base[i] && tgt[i] && base[i]->ok && tgt[i]->ok;
@@ -53,6 +110,14 @@ static void compare_one(const struct plan *p, const struct results *r,
     }
     compare_paired(bv, tv, valid, (size_t)n, &c->phases[ph]);
   }
+  for (ph = 0; ph < PART_COUNT; ph++) {
+    for (i = 0; i < n; i++) {
+      bv[i] = valid[i] ? sample_part_value(base[i], (enum sample_part)ph) : 0;
+      tv[i] = valid[i] ? sample_part_value(tgt[i], (enum sample_part)ph) : 0;
+    }
+    compare_paired(bv, tv, valid, (size_t)n, &c->parts[ph]);
+  }
+  explain(c);
   /* Rounds that never ran (an interrupted run) are not "dropped". */
   for (ph = 0; ph < SUM_COUNT; ph++) {
     size_t missing = 0;
@@ -86,26 +151,80 @@ static void drift_one(const struct plan *p, const struct results *r, size_t t,
   d->target = t;
   d->mode = m;
   d->rho = compare_drift_rho(v, valid, (size_t)n, &d->n);
-  d->warning = compare_drift_warning(d->rho, d->n);
+  d->significant = compare_drift_warning(d->rho, d->n);
+  d->change_us = compare_drift_change(v, valid, (size_t)n, NULL);
+  {
+    int64_t *ok = xmalloc((size_t)n * sizeof(*ok));
+    size_t k = 0;
+
+    for (i = 0; i < n; i++)
+      if (valid[i])
+        ok[k++] = v[i];
+    d->median_us = compare_median(ok, k);
+    free(ok);
+  }
+  d->change_pct = d->median_us > 0
+                      ? (double)d->change_us * 100.0 / (double)d->median_us
+                      : (double)NAN;
+  d->warning =
+      d->significant && compare_drift_matters(d->change_us, d->median_us);
   free(by);
   free(v);
   free(valid);
 }
 
+static int has_pair(const struct analysis *a, size_t t, size_t b,
+                    enum sample_mode m)
+{
+  size_t i;
+
+  for (i = 0; i < a->n_comparisons; i++)
+    if (a->comparisons[i].mode == m &&
+        ((a->comparisons[i].target == t && a->comparisons[i].baseline == b) ||
+         (a->comparisons[i].target == b && a->comparisons[i].baseline == t)))
+      return 1;
+  return 0;
+}
+
+static void add_pair(const struct plan *p, const struct results *r,
+                     struct analysis *a, size_t t, size_t b,
+                     enum sample_mode m)
+{
+  if (t == b || t >= p->n_targets || b >= p->n_targets || has_pair(a, t, b, m))
+    return;
+  a->comparisons = xrealloc(a->comparisons,
+                            (a->n_comparisons + 1) * sizeof(*a->comparisons));
+  memset(&a->comparisons[a->n_comparisons], 0, sizeof(*a->comparisons));
+  compare_one(p, r, t, b, m, &a->comparisons[a->n_comparisons++]);
+}
+
 void analysis_compare_build(const struct plan *p, const struct results *r,
                             struct analysis *a)
 {
-  size_t t, i, k = 0;
+  size_t t, u, i, k = 0;
 
   if (p->rounds < 1)
     return;
-  if (p->n_targets > 1) {
-    a->n_comparisons = (p->n_targets - 1) * p->n_modes;
-    a->comparisons = xcalloc(a->n_comparisons, sizeof(*a->comparisons));
-    for (t = 1; t < p->n_targets; t++)
-      for (i = 0; i < p->n_modes; i++)
-        compare_one(p, r, t, p->modes[i], &a->comparisons[k++]);
-  }
+  /* First every target against the baseline, in target order; then,
+   * with --compare all, every other pair (the later target against the
+   * earlier one); then what a profile check asks for. */
+  for (t = 0; t < p->n_targets; t++)
+    for (i = 0; i < p->n_modes && t != p->baseline; i++)
+      add_pair(p, r, a, t, p->baseline, p->modes[i]);
+  if (p->compare_all)
+    for (u = 0; u < p->n_targets; u++)
+      for (t = u + 1; t < p->n_targets; t++)
+        for (i = 0; i < p->n_modes; i++)
+          add_pair(p, r, a, t, u, p->modes[i]);
+  if (p->checks)
+    for (k = 0; k < p->checks->n; k++) {
+      const struct check *c = &p->checks->v[k];
+
+      if (c->kind == CHECK_COMPARE && c->mode < MODE_COUNT)
+        for (i = 0; i < p->n_modes; i++)
+          if (p->modes[i] == c->mode)
+            add_pair(p, r, a, c->target, c->baseline, c->mode);
+    }
   a->n_drifts = p->n_targets * p->n_modes;
   a->drifts = xcalloc(a->n_drifts, sizeof(*a->drifts));
   k = 0;
@@ -163,4 +282,30 @@ enum sum_phase analysis_largest_phase(const struct mode_summary *m,
   if (m->phases[SUM_TOTAL].p50 > 0)
     *share_pct = (int)(m->phases[best].p50 * 100 / m->phases[SUM_TOTAL].p50);
   return (enum sum_phase)best;
+}
+
+const struct comparison *analysis_find_comparison(const struct analysis *a,
+                                                  size_t t, size_t b,
+                                                  enum sample_mode m,
+                                                  int *flipped)
+{
+  size_t i;
+
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *c = &a->comparisons[i];
+
+    if (c->mode != m)
+      continue;
+    if (c->target == t && c->baseline == b) {
+      if (flipped)
+        *flipped = 0;
+      return c;
+    }
+    if (c->target == b && c->baseline == t) {
+      if (flipped)
+        *flipped = 1;
+      return c;
+    }
+  }
+  return NULL;
 }

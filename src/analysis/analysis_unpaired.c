@@ -6,6 +6,7 @@
  * Output: a->comparisons replaced.  Pure.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis.h"
 #include "compare.h"
@@ -50,6 +51,8 @@ void analysis_compare_unpaired(const struct plan *p, const struct results *r,
       a->comparisons = xgrow(a->comparisons, &cap, a->n_comparisons + 1,
                              sizeof(*a->comparisons));
       c = &a->comparisons[a->n_comparisons++];
+      /* No parts and nothing "explained by" without pairs (issue 14). */
+      memset(c, 0, sizeof(*c));
       c->target = t;
       c->baseline = 0;
       c->mode = mode;

@@ -114,16 +114,18 @@ static void eval_cache(struct check *c, const struct analysis *a)
 static void eval_compare(struct check *c, const struct analysis *a)
 {
   const struct compare_result *r = NULL;
+  struct compare_result flip;
   char d[UNITS_FMT_SIZE], lo[UNITS_FMT_SIZE], hi[UNITS_FMT_SIZE];
-  size_t i;
+  const struct comparison *k;
+  int flipped = 0;
 
-  for (i = 0; i < a->n_comparisons; i++) {
-    const struct comparison *k = &a->comparisons[i];
-
-    if (k->target == c->target && k->baseline == c->baseline &&
-        k->mode == c->mode)
-      r = &k->phases[SUM_TOTAL];
+  k = analysis_find_comparison(a, c->target, c->baseline, c->mode, &flipped);
+  if (k && flipped) {
+    compare_result_flip(&k->phases[SUM_TOTAL], &flip);
+    r = &flip;
   }
+  else if (k)
+    r = &k->phases[SUM_TOTAL];
   if (!r || r->n_pairs == 0) {
     c->pass = 0;
     c->measured = xstrdup("no pair of successful samples");

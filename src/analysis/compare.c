@@ -290,3 +290,82 @@ int compare_drift_warning(double rho, size_t n)
   return r >= 1.0 ||
          sqrt((double)(n - 3) / 1.06) * atanh(r) >= COMPARE_DRIFT_Z;
 }
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+int64_t compare_drift_change(const int64_t *values, const bool *valid,
+                             size_t n_rounds, double *slope)
+{
+  size_t *idx, n = 0, r, i, j, m = 0, cap;
+  double *s, med;
+  int64_t change;
+
+  if (slope)
+    *slope = 0;
+  if (n_rounds < 2)
+    return 0;
+  idx = xmalloc(n_rounds * sizeof(*idx));
+  for (r = 0; r < n_rounds; r++)
+    if (!valid || valid[r])
+      idx[n++] = r;
+  if (n < 2) {
+    free(idx);
+    return 0;
+  }
+  /* Every pair up to 300 values (45,000 slopes); beyond, the
+   * pairs half the run apart, which keeps the estimate robust and the
+   * work linear. */
+  cap = n <= 300 ? n * (n - 1) / 2 : n - n / 2;
+  s = xmalloc(cap * sizeof(*s));
+  if (n <= 300) {
+    for (i = 0; i < n; i++)
+      for (j = i + 1; j < n; j++)
+        s[m++] = (double)(values[idx[j]] - values[idx[i]]) /
+                 (double)(idx[j] - idx[i]);
+  }
+  else {
+    for (i = 0; i + n / 2 < n; i++) {
+      j = i + n / 2;
+      s[m++] = (double)(values[idx[j]] - values[idx[i]]) /
+               (double)(idx[j] - idx[i]);
+    }
+  }
+  qsort(s, m, sizeof(*s), cmp_double);
+  /* The median slope, the mean of the two middle ones for an even count. */
+  med = m % 2 ? s[m / 2] : (s[m / 2 - 1] + s[m / 2]) / 2.0;
+  change = (int64_t)llround(med * (double)(idx[n - 1] - idx[0]));
+  if (slope)
+    *slope = med;
+  free(s);
+  free(idx);
+  return change;
+}
+
+int compare_drift_matters(int64_t change_us, int64_t median_us)
+{
+  int64_t a = change_us < 0 ? -change_us : change_us;
+
+  if (median_us <= 0)
+    return 0;
+  return a >= COMPARE_DRIFT_MIN_US &&
+         (double)a * 100.0 >= COMPARE_DRIFT_MIN_PCT * (double)median_us;
+}
+
+void compare_result_flip(const struct compare_result *in,
+                         struct compare_result *out)
+{
+  *out = *in;
+  out->median_diff_us = -in->median_diff_us;
+  out->ci_low_us = -in->ci_high_us;
+  out->ci_high_us = -in->ci_low_us;
+  out->change_pct = (double)NAN;
+  if (in->verdict == COMPARE_FASTER)
+    out->verdict = COMPARE_SLOWER;
+  else if (in->verdict == COMPARE_SLOWER)
+    out->verdict = COMPARE_FASTER;
+}

@@ -2,7 +2,19 @@
  * findings.c: why a target is slow, as a ranked list (SPEC 4.3).  Input:
  * the plan, results and the rest of the analysis of one target.  Output:
  * struct finding entries, each with the evidence in words and a saving
- * estimated from measured medians, largest saving first.  Pure.
+ * estimated from measured medians, largest saving first, and the groups
+ * of findings whose savings overlap.  Pure.
+ *
+ * Savings that add up.  The median cold sample (its total is the median
+ * cold total) is cut into parts that add up to its total exactly: each
+ * phase of each hop, and the time between hops.  A finding says how much
+ * of each part its change would remove (a redirect removes every part of
+ * the hops before the final one; a distant edge a round trip's worth of
+ * each part that waited for one; reused connections the DNS, connect and
+ * TLS parts ...); its saving is the sum.  Findings that remove some of
+ * the same part form a group (transitively), whose combined saving takes
+ * per part the largest amount any member removes.  So the groups and the
+ * findings alone never add up to more than the median total.
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +30,41 @@
 const char *const finding_kind_names[FINDING_COUNT] = {
     "redirect",       "cache",   "distant-edge", "connections",
     "tls-resumption", "payload", "server-wait",  "dns",
-    "http-version",   "noise"};
+    "http-version",   "noise",   "warm-idle"};
+
+const char *const finding_basis_names[FINDING_BASIS_COUNT] = {NULL, "measured",
+                                                              "floor"};
+
+/* The parts of the median cold sample: PHASE_TOTAL of each hop stands for
+ * nothing (never removed), the last cell is the time between hops. */
+#define CELLS_PER_HOP PHASE_COUNT
+
+/* Findings under construction: each with what it removes per part. */
+struct fb {
+  struct target_analysis *ta;
+  const struct sample *rep;  /* median cold sample, or NULL */
+  const struct analysis *an; /* the whole run's analysis */
+  size_t n_cells;            /* rep->n_hops * CELLS_PER_HOP + 1 */
+  int64_t **rm;              /* rm[i] for findings[i], or NULL */
+};
+
+static size_t cell(size_t hop, enum phase ph)
+{
+  return hop * CELLS_PER_HOP + (size_t)ph;
+}
+
+static int64_t cell_value(const struct fb *b, size_t c)
+{
+  size_t hop = c / CELLS_PER_HOP;
+
+  if (!b->rep)
+    return 0;
+  if (c + 1 == b->n_cells)
+    return b->rep->other_us > 0 ? b->rep->other_us : 0;
+  if (c % CELLS_PER_HOP == PHASE_TOTAL)
+    return 0;
+  return b->rep->hops[hop].phases[c % CELLS_PER_HOP];
+}
 
 void finding_release(struct finding *f)
 {
@@ -27,19 +73,61 @@ void finding_release(struct finding *f)
   memset(f, 0, sizeof(*f));
 }
 
-static void add(struct target_analysis *ta, enum finding_kind kind, int hop,
-                int64_t saving, char *title, char *detail)
+static struct finding *add_finding(struct fb *b, enum finding_kind kind,
+                                   int hop, int64_t saving, char *title,
+                                   char *detail)
 {
+  struct target_analysis *ta = b->ta;
   struct finding *f;
 
   ta->findings =
       xrealloc(ta->findings, (ta->n_findings + 1) * sizeof(*ta->findings));
+  b->rm = xrealloc(b->rm, (ta->n_findings + 1) * sizeof(*b->rm));
+  b->rm[ta->n_findings] = NULL;
   f = &ta->findings[ta->n_findings++];
+  memset(f, 0, sizeof(*f));
   f->kind = kind;
   f->hop = hop;
   f->saving_us = saving > 0 ? saving : 0;
   f->title = title;
   f->detail = detail;
+  return f;
+}
+
+/* A finding without parts: its saving is not a part of the cold total. */
+static void add(struct fb *b, enum finding_kind kind, int hop, int64_t saving,
+                char *title, char *detail)
+{
+  add_finding(b, kind, hop, saving, title, detail);
+}
+
+/* A finding that removes rm[c] of each part c (rm is n_cells long, taken
+ * over); its saving is their sum. */
+static struct finding *add_parts(struct fb *b, enum finding_kind kind, int hop,
+                                 int64_t *rm, char *title, char *detail)
+{
+  struct finding *f;
+  int64_t sum = 0;
+  size_t c;
+
+  for (c = 0; c < b->n_cells; c++) {
+    int64_t v = cell_value(b, c);
+
+    if (rm[c] > v)
+      rm[c] = v;
+    if (rm[c] < 0)
+      rm[c] = 0;
+    sum += rm[c];
+  }
+  f = add_finding(b, kind, hop, sum, title, detail);
+  f->of_total = 1;
+  b->rm[b->ta->n_findings - 1] = rm;
+  return f;
+}
+
+static int64_t *new_rm(const struct fb *b)
+{
+  return xcalloc(b->n_cells ? b->n_cells : 1, sizeof(int64_t));
 }
 
 static const char *d(char *buf, size_t len, int64_t us)
@@ -63,27 +151,105 @@ static int64_t hop_p50(const struct mode_summary *m, size_t k, enum phase ph)
   return m->hops[k].phases[ph].p50;
 }
 
-/* About one round trip to the server of hop k: its cold connect time, or
- * that of the first hop when hop k reused a connection. */
-static int64_t rtt_us(const struct mode_summary *cold, size_t k)
+/* The lowest cold connect p50 measured in this run to host (any target,
+ * any hop index), 0 when none opened a connection to it. */
+static int64_t host_connect_us(const struct analysis *a, const char *host)
 {
+  int64_t best = 0;
+  size_t t, k;
+
+  for (t = 0; host && t < a->n_targets; t++) {
+    const struct target_analysis *o = &a->targets[t];
+    const struct mode_summary *cold = &o->modes[MODE_COLD];
+
+    for (k = 0; k < o->n_edge && k < cold->n_hops; k++) {
+      int64_t c = hop_p50(cold, k, PHASE_CONNECT);
+
+      if (c > 0 && o->edge[k].host && !strcmp(o->edge[k].host, host) &&
+          (!best || c < best))
+        best = c;
+    }
+  }
+  return best;
+}
+
+static const char *hop_host(const struct fb *b, size_t k)
+{
+  if (k < b->ta->n_edge && b->ta->edge[k].host)
+    return b->ta->edge[k].host;
+  if (b->rep && k < b->rep->n_hops)
+    return b->rep->hops[k].host;
+  return NULL;
+}
+
+/* About one round trip to the server of hop k: its cold connect time;
+ * when hop k reused a connection, the connect this run measured to the
+ * same host (another target, a primed client's target without --prime),
+ * else that of the first hop. */
+static int64_t rtt_us(const struct fb *b, size_t k)
+{
+  const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
   int64_t v = hop_p50(cold, k, PHASE_CONNECT);
 
+  if (v <= 0)
+    v = host_connect_us(b->an, hop_host(b, k));
   return v > 0 ? v : hop_p50(cold, 0, PHASE_CONNECT);
 }
 
-static void redirect_finding(struct target_analysis *ta,
-                             const struct sample *rep)
+/* The cold connect p50 of every hop index of every target of the run
+ * that opened a connection, with its host: the round trips this run
+ * measured. */
+static double nearest_measured(const struct analysis *a, const char *host,
+                               const char **near_host)
 {
-  const struct mode_summary *cold = &ta->modes[MODE_COLD];
-  const struct mode_summary *warm = &ta->modes[MODE_WARM];
-  int64_t cost = cold->phases[SUM_REDIRECT].p50;
-  char a[32], b[32];
-  struct buf det;
-  size_t k;
+  double best = (double)NAN;
+  size_t t, k;
 
-  if (!rep || rep->n_hops < 2 || cost <= 0)
+  *near_host = NULL;
+  for (t = 0; t < a->n_targets; t++) {
+    const struct target_analysis *o = &a->targets[t];
+    const struct mode_summary *cold = &o->modes[MODE_COLD];
+
+    for (k = 0; k < o->n_edge && k < cold->n_hops; k++) {
+      const char *h = o->edge[k].host;
+      int64_t c = hop_p50(cold, k, PHASE_CONNECT);
+
+      if (c <= 0 || !h || (host && !strcmp(h, host)))
+        continue;
+      if (isnan(best) || (double)c / 1000.0 < best) {
+        best = (double)c / 1000.0;
+        *near_host = h;
+      }
+    }
+  }
+  return best;
+}
+
+static void redirect_finding(struct fb *b)
+{
+  const struct sample *rep = b->rep;
+  const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
+  const struct mode_summary *warm = &b->ta->modes[MODE_WARM];
+  char a[32], c[32];
+  struct buf det;
+  int64_t *rm, cost = 0;
+  size_t k;
+  int ph;
+
+  if (!rep || rep->n_hops < 2)
     return;
+  rm = new_rm(b);
+  for (k = 0; k + 1 < rep->n_hops; k++)
+    for (ph = 0; ph < PHASE_TOTAL; ph++) {
+      rm[cell(k, (enum phase)ph)] = rep->hops[k].phases[ph];
+      cost += rep->hops[k].phases[ph];
+    }
+  rm[b->n_cells - 1] = rep->other_us;
+  cost += rep->other_us > 0 ? rep->other_us : 0;
+  if (cost <= 0) {
+    free(rm);
+    return;
+  }
   buf_init(&det, 0);
   for (k = 0; k + 1 < rep->n_hops; k++)
     buf_printf(&det, "%shop %zu answers %ld from %s", k ? ", " : "", k + 1,
@@ -97,26 +263,29 @@ static void redirect_finding(struct target_analysis *ta,
                                              : "?");
   if (warm->present && warm->n_ok)
     buf_printf(&det, " (warm, the redirect still costs %s)",
-               d(b, sizeof(b), warm->phases[SUM_REDIRECT].p50));
-  add(ta, FINDING_REDIRECT, 1, cost,
-      xasprintf("%s costs %s (%d %% of the cold total)",
-                rep->n_hops > 2 ? "the redirects" : "the redirect hop",
-                d(a, sizeof(a), cost), pct(cost, cold->phases[SUM_TOTAL].p50)),
-      buf_detach(&det));
+               d(c, sizeof(c), warm->phases[SUM_REDIRECT].p50));
+  add_parts(b, FINDING_REDIRECT, 1, rm,
+            xasprintf("%s costs %s (%d %% of the cold total)",
+                      rep->n_hops > 2 ? "the redirects" : "the redirect hop",
+                      d(a, sizeof(a), cost),
+                      pct(cost, cold->phases[SUM_TOTAL].p50)),
+            buf_detach(&det));
 }
 
-static void cache_findings(struct target_analysis *ta)
+static void cache_findings(struct fb *b)
 {
+  struct target_analysis *ta = b->ta;
   const struct mode_summary *cold = &ta->modes[MODE_COLD];
   size_t k, i;
 
   for (k = 0; k < ta->n_cache; k++) {
     const struct cache_hop *ch = &ta->cache[k];
     enum cache_verdict v = ch->result.verdict;
-    int64_t saving;
+    int64_t saving, *rm;
     struct buf det;
     char a[32];
     int served = 0, w;
+    struct finding *f;
 
     /* A MISS was stored (a later request may hit), and a hop that some
      * sample had from a cache is cached: neither is "not cached". */
@@ -127,7 +296,14 @@ static void cache_findings(struct target_analysis *ta)
       continue;
     /* Served from the edge's cache, the wait would be about one round
      * trip to the edge instead of a trip on to the origin. */
-    saving = hop_p50(cold, k, PHASE_WAIT) - rtt_us(cold, k);
+    saving = hop_p50(cold, k, PHASE_WAIT) - rtt_us(b, k);
+    rm = NULL;
+    if (b->rep && k < b->rep->n_hops) {
+      rm = new_rm(b);
+      rm[cell(k, PHASE_WAIT)] =
+          b->rep->hops[k].phases[PHASE_WAIT] - rtt_us(b, k);
+      saving = rm[cell(k, PHASE_WAIT)];
+    }
     buf_init(&det, 0);
     if (ch->result.vendor)
       buf_printf(&det, "%s: %s", cache_vendor_display(ch->result.vendor),
@@ -143,39 +319,95 @@ static void cache_findings(struct target_analysis *ta)
                ". A cached copy at the edge could save about %s of "
                "server wait",
                d(a, sizeof(a), saving > 0 ? saving : 0));
-    add(ta, FINDING_CACHE, (int)k + 1, saving,
-        xasprintf("hop %zu (%s) is not cached at the edge: %s", k + 1,
-                  ch->host ? ch->host : "?", cache_verdict_names[v]),
-        buf_detach(&det));
+    if (rm)
+      f = add_parts(b, FINDING_CACHE, (int)k + 1, rm,
+                    xasprintf("hop %zu (%s) is not cached at the edge: %s",
+                              k + 1, ch->host ? ch->host : "?",
+                              cache_verdict_names[v]),
+                    buf_detach(&det));
+    else
+      f = add_finding(b, FINDING_CACHE, (int)k + 1, saving,
+                      xasprintf("hop %zu (%s) is not cached at the edge: %s",
+                                k + 1, ch->host ? ch->host : "?",
+                                cache_verdict_names[v]),
+                      buf_detach(&det));
+    (void)f;
   }
 }
 
-static void edge_findings(struct target_analysis *ta)
+/*
+ * A distant edge: every round trip the hop really made would be shorter
+ * by the difference between its round trip and that of a nearer edge,
+ * taken from the run (the lowest cold connect to another host) when one
+ * is lower, else from the fibre floor to the nearest POP.  The round
+ * trips are counted in the median cold sample: one for TCP when it opened
+ * a connection, TLS as its time in round trips (1 for TLS 1.3, 2 for
+ * 1.2), one for the request, and one per round trip of the transfer.
+ */
+static void edge_findings(struct fb *b, const struct analysis *an)
 {
-  const struct mode_summary *cold = &ta->modes[MODE_COLD];
+  struct target_analysis *ta = b->ta;
+  const struct sample *rep = b->rep;
   size_t k;
 
   for (k = 0; k < ta->n_edge; k++) {
     const struct edge_result *e = &ta->edge[k];
-    double near_floor = 0, per_rtt;
-    int rtts;
-    int64_t saving;
+    const struct hop *h;
+    const char *near_host = NULL, *rtt_src;
+    double rtt, near, delta, m;
+    enum finding_basis basis;
+    int64_t *rm, dus;
+    long n_tcp = 0, n_tls = 0, n_req = 0, n_xfer = 0;
     struct buf det;
+    struct finding *f;
 
-    if (e->distant != 1)
+    if (e->distant != 1 || !rep || k >= rep->n_hops)
       continue;
-    if (!isnan(e->nearest_km))
-      near_floor = edge_floor_rtt_ms(e->nearest_km);
-    /* A round trip costs at least the floor to this edge; served from the
-     * nearest edge it would cost about the floor to that one. */
-    per_rtt = !isnan(e->floor_rtt_ms) ? e->floor_rtt_ms : 0;
-    if (!isnan(e->connect_p50_ms) && e->connect_p50_ms > per_rtt)
-      per_rtt = e->connect_p50_ms;
-    per_rtt -= near_floor;
-    /* A cold hop waits for TCP, for TLS and for the response: about three
-     * round trips over TLS, two without. */
-    rtts = hop_p50(cold, k, PHASE_TLS) > 0 ? 3 : 2;
-    saving = (int64_t)llround(per_rtt * rtts * 1000.0);
+    h = &rep->hops[k];
+    /* This edge's round trip: the hop's own connect, else one this run
+     * measured to the same host; never below the floor to this edge (a
+     * connect below it means the client's location is wrong, and the
+     * detail says so). */
+    rtt = e->connect_p50_ms;
+    rtt_src = "its own connect";
+    if (isnan(rtt) && host_connect_us(an, e->host) > 0) {
+      rtt = (double)host_connect_us(an, e->host) / 1000.0;
+      rtt_src = "the round trip this run measured to the same host";
+    }
+    if (isnan(rtt) || (!isnan(e->floor_rtt_ms) && rtt < e->floor_rtt_ms)) {
+      rtt = e->floor_rtt_ms;
+      rtt_src = "the floor to this edge";
+    }
+    if (isnan(rtt) || rtt <= 0)
+      continue;
+    m = nearest_measured(an, e->host, &near_host);
+    if (!isnan(m) && m < rtt) {
+      near = m;
+      basis = FINDING_BASIS_MEASURED;
+    }
+    else {
+      near = !isnan(e->nearest_km) ? edge_floor_rtt_ms(e->nearest_km) : 0;
+      basis = FINDING_BASIS_FLOOR;
+      near_host = e->nearest;
+    }
+    delta = rtt - near;
+    if (delta <= 0)
+      continue;
+    dus = (int64_t)llround(delta * 1000.0);
+    if (!h->reused && h->phases[PHASE_CONNECT] > 0)
+      n_tcp = 1;
+    if (h->phases[PHASE_TLS] > 0) {
+      n_tls = lround((double)h->phases[PHASE_TLS] / (rtt * 1000.0));
+      n_tls = n_tls < 1 ? 1 : n_tls > 3 ? 3 : n_tls;
+    }
+    if (h->phases[PHASE_WAIT] > 0)
+      n_req = 1;
+    n_xfer = (long)((double)h->phases[PHASE_TRANSFER] / (rtt * 1000.0));
+    rm = new_rm(b);
+    rm[cell(k, PHASE_CONNECT)] = n_tcp * dus;
+    rm[cell(k, PHASE_TLS)] = n_tls * dus;
+    rm[cell(k, PHASE_WAIT)] = n_req * dus;
+    rm[cell(k, PHASE_TRANSFER)] = n_xfer * dus;
     buf_init(&det, 0);
     if (e->distant_why)
       buf_puts(&det, e->distant_why);
@@ -190,67 +422,97 @@ static void edge_findings(struct target_analysis *ta)
                        "its location says, e.g. a VPN or a wrong "
                        "--client-location)"
                      : "");
-    if (e->nearest)
-      buf_printf(&det, "; %s is %.0f km from the client", e->nearest,
-                 e->nearest_km);
+    if (isnan(e->connect_p50_ms))
+      buf_printf(&det,
+                 "; the hop opened no connection of its own, so its round "
+                 "trip is %s, %.1f ms",
+                 rtt_src, rtt);
     buf_printf(&det,
-               ". Served from a nearby edge, about %d round trips of "
-               "a cold request get shorter",
-               rtts);
-    add(ta, FINDING_DISTANT_EDGE, (int)k + 1, saving,
-        xasprintf("hop %zu is served from a distant edge: %s (%s%s%s), "
-                  "%.0f km away",
-                  k + 1, e->pop ? e->pop : "?", e->city ? e->city : "?",
-                  e->country ? ", " : "", e->country ? e->country : "",
-                  e->distance_km),
-        buf_detach(&det));
+               ". The hop made %ld round trip%s (TCP %ld, TLS %ld, request "
+               "%ld, transfer %ld)",
+               n_tcp + n_tls + n_req + n_xfer,
+               n_tcp + n_tls + n_req + n_xfer == 1 ? "" : "s", n_tcp, n_tls,
+               n_req, n_xfer);
+    if (basis == FINDING_BASIS_MEASURED)
+      buf_printf(&det,
+                 "; this run measured %.1f ms round trips to %s, so each "
+                 "would be about %.1f ms shorter from an edge that near "
+                 "(basis: measured)",
+                 near, near_host ? near_host : "another host", delta);
+    else
+      buf_printf(&det,
+                 "; no nearer host was measured in this run, so each round "
+                 "trip is taken at the fibre floor%s%s (%.1f ms), %.1f ms "
+                 "shorter: a lower bound of the real round trip, so the "
+                 "saving is an upper bound (basis: floor)",
+                 near_host ? " to " : "", near_host ? near_host : "", near,
+                 delta);
+    f = add_parts(b, FINDING_DISTANT_EDGE, (int)k + 1, rm,
+                  xasprintf("hop %zu is served from a distant edge: %s "
+                            "(%s%s%s), %.0f km away",
+                            k + 1, e->pop ? e->pop : "?",
+                            e->city ? e->city : "?", e->country ? ", " : "",
+                            e->country ? e->country : "", e->distance_km),
+                  buf_detach(&det));
+    f->basis = basis;
   }
 }
 
-static void connection_finding(struct target_analysis *ta,
-                               const struct sample *rep)
+static void connection_finding(struct fb *b)
 {
-  const struct mode_summary *cold = &ta->modes[MODE_COLD];
-  const struct mode_summary *warm = &ta->modes[MODE_WARM];
+  const struct sample *rep = b->rep;
+  const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
+  const struct mode_summary *warm = &b->ta->modes[MODE_WARM];
   size_t k, j, conns = 0, hosts = 0;
-  int64_t saving;
-  char a[32], b[32];
+  int64_t setup = 0, *rm;
+  char a[32], c[32];
   struct buf det;
 
-  if (!rep || rep->mode != MODE_COLD || !warm->present || !warm->n_ok)
+  if (!rep || rep->mode != MODE_COLD)
     return;
+  rm = new_rm(b);
   for (k = 0; k < rep->n_hops; k++) {
+    const struct hop *h = &rep->hops[k];
     int seen = 0;
 
-    if (rep->hops[k].reused)
+    rm[cell(k, PHASE_DNS)] = h->phases[PHASE_DNS];
+    rm[cell(k, PHASE_CONNECT)] = h->phases[PHASE_CONNECT];
+    rm[cell(k, PHASE_TLS)] = h->phases[PHASE_TLS];
+    setup +=
+        h->phases[PHASE_DNS] + h->phases[PHASE_CONNECT] + h->phases[PHASE_TLS];
+    if (h->reused)
       continue;
     conns++;
     for (j = 0; j < k; j++)
-      if (!rep->hops[j].reused && rep->hops[j].host && rep->hops[k].host &&
-          !strcmp(rep->hops[j].host, rep->hops[k].host))
+      if (!rep->hops[j].reused && rep->hops[j].host && h->host &&
+          !strcmp(rep->hops[j].host, h->host))
         seen = 1;
     if (!seen)
       hosts++;
   }
-  saving = cold->phases[SUM_TOTAL].p50 - warm->phases[SUM_TOTAL].p50;
-  if (!conns || saving <= 0)
+  if (!conns || setup <= 0) {
+    free(rm);
     return;
+  }
   buf_init(&det, 0);
-  buf_printf(&det, "cold, DNS + TCP + TLS take %s of %s",
-             d(a, sizeof(a),
-               cold->phases[SUM_DNS].p50 + cold->phases[SUM_CONNECT].p50 +
-                   cold->phases[SUM_TLS].p50),
-             d(b, sizeof(b), cold->phases[SUM_TOTAL].p50));
+  buf_printf(&det, "in the median cold sample, DNS + TCP + TLS take %s of %s",
+             d(a, sizeof(a), setup), d(c, sizeof(c), rep->total_us));
+  if (warm->present && warm->n_ok)
+    buf_printf(&det, "; warm samples, which reuse them, are %s faster",
+               d(a, sizeof(a),
+                 cold->phases[SUM_TOTAL].p50 - warm->phases[SUM_TOTAL].p50));
   buf_puts(&det, "; keep connections open and reuse them");
   if (hosts > 1)
     buf_puts(&det, ", e.g. share one connection pool between the hosts of "
-                   "this request (or serve them from one host name)");
-  add(ta, FINDING_CONNECTIONS, 0, saving,
-      xasprintf("cold requests open %zu connection%s to %zu host%s; warm "
-                "ones reuse them and are %s faster",
-                conns, conns == 1 ? "" : "s", hosts, hosts == 1 ? "" : "s",
-                d(a, sizeof(a), saving)),
-      buf_detach(&det));
+                   "this request (or serve them from one host name); "
+                   "--prime measures a request whose pool already holds "
+                   "some of them");
+  add_parts(b, FINDING_CONNECTIONS, 0, rm,
+            xasprintf("cold requests open %zu connection%s to %zu host%s: "
+                      "%s of set-up",
+                      conns, conns == 1 ? "" : "s", hosts,
+                      hosts == 1 ? "" : "s", d(a, sizeof(a), setup)),
+            buf_detach(&det));
 }
 
 /*
@@ -260,9 +522,9 @@ static void connection_finding(struct target_analysis *ta,
  * refusal.  Runs read back from an older document have no offer facts:
  * then the finding cannot tell the two apart and says so.
  */
-static void resumption_finding(struct target_analysis *ta, size_t t,
-                               const struct results *r)
+static void resumption_finding(struct fb *b, size_t t, const struct results *r)
 {
+  struct target_analysis *ta = b->ta;
   const struct mode_summary *res = &ta->modes[MODE_RESUMED];
   size_t i, k, tls_hops = 0, resumed = 0, offered = 0, refused = 0;
   size_t unknown = 0;
@@ -270,6 +532,7 @@ static void resumption_finding(struct target_analysis *ta, size_t t,
   int64_t saving;
   char a[32];
   struct buf det;
+  char *title;
 
   if (!res->present || !res->n_ok)
     return;
@@ -319,111 +582,146 @@ static void resumption_finding(struct target_analysis *ta, size_t t,
                "; for %zu connection%s the document does not say "
                "whether a session was offered",
                unknown, unknown == 1 ? "" : "s");
-  add(ta, FINDING_TLS_RESUMPTION, 0, saving,
-      xasprintf("TLS sessions are not resumed: %zu of %zu new TLS "
-                "connections resumed (%zu offered a session)",
-                resumed, tls_hops, offered),
-      buf_detach(&det));
+  title = xasprintf("TLS sessions are not resumed: %zu of %zu new TLS "
+                    "connections resumed (%zu offered a session)",
+                    resumed, tls_hops, offered);
+  if (b->rep) {
+    /* A resumed handshake still takes a round trip (without 0-RTT): what
+     * resumption removes is the TLS time beyond one. */
+    int64_t *rm = new_rm(b);
+
+    for (k = 0; k < b->rep->n_hops; k++)
+      if (!b->rep->hops[k].reused && b->rep->hops[k].phases[PHASE_TLS] > 0)
+        rm[cell(k, PHASE_TLS)] =
+            b->rep->hops[k].phases[PHASE_TLS] - rtt_us(b, k);
+    add_parts(b, FINDING_TLS_RESUMPTION, 0, rm, title, buf_detach(&det));
+  }
+  else
+    add(b, FINDING_TLS_RESUMPTION, 0, saving, title, buf_detach(&det));
 }
 
-static void payload_finding(struct target_analysis *ta,
-                            const struct sample *rep)
+static void payload_finding(struct fb *b)
 {
-  const struct mode_summary *cold = &ta->modes[MODE_COLD];
-  int64_t xfer = cold->phases[SUM_TRANSFER].p50;
-  int64_t total = cold->phases[SUM_TOTAL].p50;
+  const struct sample *rep = b->rep;
+  const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
   const struct hop *last;
+  int64_t xfer, total, *rm;
   char a[32], sz[32];
   int share;
 
-  if (!rep || rep->mode != MODE_COLD || !cold->n_ok || total <= 0)
+  if (!rep || rep->mode != MODE_COLD || !cold->n_ok || rep->total_us <= 0)
     return;
   last = &rep->hops[rep->n_hops - 1];
+  xfer = last->phases[PHASE_TRANSFER];
+  total = rep->total_us;
   units_format_bytes(last->size_download, sz, sizeof(sz));
   share = pct(xfer, total);
+  rm = new_rm(b);
+  rm[cell(rep->n_hops - 1, PHASE_TRANSFER)] = xfer;
   if (share >= 50)
-    add(ta, FINDING_PAYLOAD, (int)rep->n_hops, xfer,
-        xasprintf("the body transfer is %d %% of the cold total (%s)", share,
-                  d(a, sizeof(a), xfer)),
-        xasprintf("%s received; compress or shrink the body, or send it "
-                  "from closer to the client",
-                  sz));
+    add_parts(b, FINDING_PAYLOAD, (int)rep->n_hops, rm,
+              xasprintf("the body transfer is %d %% of the cold total (%s)",
+                        share, d(a, sizeof(a), xfer)),
+              xasprintf("%s received; compress or shrink the body, or send "
+                        "it from closer to the client",
+                        sz));
   else
-    add(ta, FINDING_PAYLOAD, (int)rep->n_hops, xfer,
-        xasprintf("the body transfer is only %d %% of the cold total: "
-                  "shrinking it saves at most %s",
-                  share, d(a, sizeof(a), xfer)),
-        xasprintf("%s received in %s; the time goes to the phases before "
-                  "the first byte",
-                  sz, d(a, sizeof(a), xfer)));
+    add_parts(b, FINDING_PAYLOAD, (int)rep->n_hops, rm,
+              xasprintf("the body transfer is only %d %% of the cold total: "
+                        "shrinking it saves at most %s",
+                        share, d(a, sizeof(a), xfer)),
+              xasprintf("%s received in %s; the time goes to the phases "
+                        "before the first byte",
+                        sz, d(a, sizeof(a), xfer)));
 }
 
-static void wait_finding(struct target_analysis *ta, const struct sample *rep)
+static void wait_finding(struct fb *b)
 {
-  const struct mode_summary *cold = &ta->modes[MODE_COLD];
+  const struct sample *rep = b->rep;
+  const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
   size_t k;
-  int64_t wait, server, total = cold->phases[SUM_TOTAL].p50;
+  int64_t wait, server, total, *rm;
   const char *st;
   char a[32];
 
   if (!rep || rep->mode != MODE_COLD || !cold->n_ok)
     return;
+  total = rep->total_us;
   k = rep->n_hops - 1;
-  wait = hop_p50(cold, k, PHASE_WAIT);
-  server = wait - rtt_us(cold, k);
+  wait = rep->hops[k].phases[PHASE_WAIT];
+  server = wait - rtt_us(b, k);
   if (server < 5000 || pct(server, total) < 30)
     return;
   st = hop_header(&rep->hops[k], "server-timing");
-  add(ta, FINDING_SERVER_WAIT, (int)k + 1, server,
-      xasprintf("server wait dominates: %s beyond one round trip (%d %% of "
-                "the cold total)",
-                d(a, sizeof(a), server), pct(server, total)),
-      st ? xasprintf("hop %zu waits %s for its first byte; Server-Timing: %s",
-                     k + 1, d(a, sizeof(a), wait), st)
-         : xasprintf("hop %zu waits %s for its first byte and sends no "
-                     "Server-Timing to say where it goes",
-                     k + 1, d(a, sizeof(a), wait)));
+  rm = new_rm(b);
+  rm[cell(k, PHASE_WAIT)] = server;
+  add_parts(b, FINDING_SERVER_WAIT, (int)k + 1, rm,
+            xasprintf("server wait dominates: %s beyond one round trip (%d %% "
+                      "of the cold total)",
+                      d(a, sizeof(a), server), pct(server, total)),
+            st ? xasprintf("hop %zu waits %s for its first byte; "
+                           "Server-Timing: %s",
+                           k + 1, d(a, sizeof(a), wait), st)
+               : xasprintf("hop %zu waits %s for its first byte and sends no "
+                           "Server-Timing to say where it goes",
+                           k + 1, d(a, sizeof(a), wait)));
 }
 
-static void dns_finding(struct target_analysis *ta, const struct sample *rep)
+static void dns_finding(struct fb *b)
 {
-  const struct mode_summary *cold = &ta->modes[MODE_COLD];
-  int64_t dns = cold->phases[SUM_DNS].p50;
-  int64_t total = cold->phases[SUM_TOTAL].p50;
+  const struct sample *rep = b->rep;
+  const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
+  int64_t dns = 0, total, *rm;
   char a[32];
   long ttl = -1;
   size_t k;
 
-  if (!rep || !cold->n_ok || dns < 10000 || pct(dns, total) < 10)
+  if (!rep || !cold->n_ok)
     return;
+  total = rep->total_us;
   for (k = 0; k < rep->n_hops; k++)
+    dns += rep->hops[k].phases[PHASE_DNS];
+  if (dns < 10000 || pct(dns, total) < 10)
+    return;
+  rm = new_rm(b);
+  for (k = 0; k < rep->n_hops; k++) {
+    rm[cell(k, PHASE_DNS)] = rep->hops[k].phases[PHASE_DNS];
     if (rep->hops[k].dns.ttl >= 0 && (ttl < 0 || rep->hops[k].dns.ttl < ttl))
       ttl = rep->hops[k].dns.ttl;
-  add(ta, FINDING_DNS, 0, dns,
-      xasprintf("DNS takes %s of the cold total (%d %%)", d(a, sizeof(a), dns),
-                pct(dns, total)),
-      ttl >= 0 ? xasprintf("the answers live %ld s (TTL); clients re-resolve "
-                           "that often. A nearer or faster resolver, a longer "
-                           "TTL or dns-prefetch helps",
-                           ttl)
-               : xstrdup("a nearer or faster resolver, a longer TTL or "
-                         "dns-prefetch helps"));
+  }
+  add_parts(b, FINDING_DNS, 0, rm,
+            xasprintf("DNS takes %s of the cold total (%d %%)",
+                      d(a, sizeof(a), dns), pct(dns, total)),
+            ttl >= 0
+                ? xasprintf("the answers live %ld s (TTL); clients re-resolve "
+                            "that often. A nearer or faster resolver, a "
+                            "longer TTL or dns-prefetch helps",
+                            ttl)
+                : xstrdup("a nearer or faster resolver, a longer TTL or "
+                          "dns-prefetch helps"));
 }
 
-static void noise_finding(struct target_analysis *ta, const struct analysis *a,
-                          size_t t)
+static void noise_finding(struct fb *b, const struct analysis *a, size_t t)
 {
+  struct target_analysis *ta = b->ta;
   size_t i;
   int m;
 
   for (i = 0; i < a->n_drifts; i++) {
     const struct drift *dr = &a->drifts[i];
+    char ch[32];
 
     if (dr->target == t && dr->warning) {
-      add(ta, FINDING_NOISE, 0, 0,
-          xasprintf("the network changed during the run: %s totals trend "
-                    "with the round (Spearman rho %.2f)",
-                    sample_mode_names[dr->mode], dr->rho),
+      units_format_us(dr->change_us < 0 ? -dr->change_us : dr->change_us, ch,
+                      sizeof(ch));
+      add(b, FINDING_NOISE, 0, 0,
+          xasprintf("the network changed during the run: %s totals %s by "
+                    "%s (%.1f %%) from the first round to the last "
+                    "(Spearman rho %.2f)",
+                    sample_mode_names[dr->mode],
+                    dr->change_us < 0 ? "fell" : "rose", ch,
+                    dr->change_pct < 0 ? -dr->change_pct : dr->change_pct,
+                    dr->rho),
           xstrdup("compare targets only in interleaved rounds (as hopsplit "
                   "does) and repeat the run at another time"));
       return;
@@ -435,7 +733,7 @@ static void noise_finding(struct target_analysis *ta, const struct analysis *a,
     if (!ta->modes[m].present || s->n < 5 || s->p50 <= 0)
       continue;
     if (s->p95 > 2 * s->p50 && s->p95 - s->p50 > 5000) {
-      add(ta, FINDING_NOISE, 0, 0,
+      add(b, FINDING_NOISE, 0, 0,
           xasprintf("%s measurements are noisy: p95 is %.1fx p50",
                     sample_mode_names[m], (double)s->p95 / (double)s->p50),
           xasprintf("p50 and its comparison hold, p95 from %zu samples does "
@@ -446,37 +744,223 @@ static void noise_finding(struct target_analysis *ta, const struct analysis *a,
   }
 }
 
-static int cmp_finding(const void *x, const void *y)
+/*
+ * Warm idle: TCP restarts slow start after a connection sat idle for
+ * longer than its retransmission timeout (Linux
+ * net.ipv4.tcp_slow_start_after_idle), so a warm sample after a longer
+ * gap can take more round trips for the same body.  Said when the warm
+ * totals rise with the idle time (Spearman rho significant by the drift
+ * rule) and the samples idle longer than the median idle are slower than
+ * the others by at least 5 % and 1 ms.
+ */
+static void warm_idle_finding(struct fb *b, size_t t, const struct results *r)
 {
-  const struct finding *a = x, *b = y;
+  int64_t *idle, *tot, *lo, *hi, med_idle, dlo, dhi;
+  size_t i, n = 0, nl = 0, nh = 0;
+  double rho;
+  char a[32], c[32], e[32], f[32];
+
+  for (i = 0; i < r->n; i++)
+    if (r->samples[i].target == t && r->samples[i].mode == MODE_WARM &&
+        r->samples[i].ok && r->samples[i].idle_us >= 0)
+      n++;
+  if (n < COMPARE_DRIFT_MIN_N)
+    return;
+  idle = xmalloc(n * sizeof(*idle));
+  tot = xmalloc(n * sizeof(*tot));
+  lo = xmalloc(n * sizeof(*lo));
+  hi = xmalloc(n * sizeof(*hi));
+  n = 0;
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+
+    if (s->target == t && s->mode == MODE_WARM && s->ok && s->idle_us >= 0) {
+      idle[n] = s->idle_us;
+      tot[n] = s->total_us;
+      n++;
+    }
+  }
+  rho = compare_spearman(idle, tot, n);
+  med_idle = compare_median(idle, n);
+  for (i = 0; i < n; i++) {
+    if (idle[i] > med_idle)
+      hi[nh++] = tot[i];
+    else
+      lo[nl++] = tot[i];
+  }
+  if (nl && nh && rho > 0 && compare_drift_warning(rho, n)) {
+    dlo = compare_median(lo, nl);
+    dhi = compare_median(hi, nh);
+    if (compare_drift_matters(dhi - dlo, dlo))
+      add(b, FINDING_WARM_IDLE, 0, 0,
+          xasprintf("warm totals depend on how long the connection sat "
+                    "idle: %s after idling more than %s, %s after less "
+                    "(Spearman rho %.2f)",
+                    d(a, sizeof(a), dhi), d(c, sizeof(c), med_idle),
+                    d(e, sizeof(e), dlo), rho),
+          xasprintf(
+              "TCP restarts slow start on a connection idle for "
+              "longer than its retransmission timeout (Linux: "
+              "net.ipv4.tcp_slow_start_after_idle), so the body takes "
+              "more round trips after a pause; the idle time grows "
+              "with --pause and with the number of targets and modes "
+              "in a round. The warm median (%s) describes a client "
+              "that reuses connections after about that idle time",
+              d(f, sizeof(f), b->ta->modes[MODE_WARM].phases[SUM_TOTAL].p50)));
+  }
+  free(idle);
+  free(tot);
+  free(lo);
+  free(hi);
+}
+
+static int cmp_rank(const void *x, const void *y, const struct finding *v)
+{
+  const struct finding *a = &v[*(const size_t *)x],
+                       *b = &v[*(const size_t *)y];
 
   if (a->saving_us != b->saving_us)
     return a->saving_us > b->saving_us ? -1 : 1;
-  return (int)a->kind - (int)b->kind;
+  if (a->kind != b->kind)
+    return (int)a->kind - (int)b->kind;
+  return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+/* Ranks findings[] by saving (stable, insertion sort: there are few),
+ * keeping rm[] in step. */
+static void rank(struct fb *b)
+{
+  struct target_analysis *ta = b->ta;
+  size_t n = ta->n_findings, i, j;
+  size_t *ord = xcalloc(n ? n : 1, sizeof(*ord));
+  struct finding *f = xcalloc(n ? n : 1, sizeof(*f));
+  int64_t **rm = xcalloc(n ? n : 1, sizeof(*rm));
+
+  for (i = 0; i < n; i++)
+    ord[i] = i;
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && cmp_rank(&ord[j - 1], &ord[j], ta->findings) > 0;
+         j--) {
+      size_t tmp = ord[j];
+
+      ord[j] = ord[j - 1];
+      ord[j - 1] = tmp;
+    }
+  for (i = 0; i < n; i++) {
+    f[i] = ta->findings[ord[i]];
+    rm[i] = b->rm[ord[i]];
+  }
+  free(ta->findings);
+  free(b->rm);
+  ta->findings = f;
+  b->rm = rm;
+  free(ord);
+}
+
+static size_t uf_find(size_t *parent, size_t i)
+{
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+void findings_group(struct target_analysis *ta, int64_t **rm, size_t n_cells)
+{
+  size_t n = ta->n_findings, i, j, c;
+  size_t *parent = xcalloc(n ? n : 1, sizeof(*parent));
+  int *id = xcalloc(n ? n : 1, sizeof(*id));
+  size_t *size = xcalloc(n ? n : 1, sizeof(*size));
+  int next = 0;
+
+  for (i = 0; i < n; i++)
+    parent[i] = i;
+  for (i = 0; i < n; i++)
+    for (j = i + 1; j < n; j++) {
+      if (!rm[i] || !rm[j])
+        continue;
+      for (c = 0; c < n_cells; c++)
+        if (rm[i][c] > 0 && rm[j][c] > 0)
+          break;
+      if (c < n_cells) {
+        size_t a = uf_find(parent, i), b = uf_find(parent, j);
+
+        if (a != b)
+          parent[a < b ? b : a] = a < b ? a : b;
+      }
+    }
+  for (i = 0; i < n; i++)
+    size[uf_find(parent, i)]++;
+  ta->nonoverlap_us = 0;
+  for (i = 0; i < n; i++) {
+    size_t root = uf_find(parent, i);
+    struct finding_group *g;
+
+    if (!ta->findings[i].of_total)
+      continue;
+    if (size[root] < 2) {
+      ta->nonoverlap_us += ta->findings[i].saving_us;
+      continue;
+    }
+    if (!id[root]) {
+      id[root] = ++next;
+      ta->groups =
+          xrealloc(ta->groups, (ta->n_groups + 1) * sizeof(*ta->groups));
+      g = &ta->groups[ta->n_groups++];
+      g->id = id[root];
+      g->n_members = size[root];
+      g->saving_us = 0;
+      /* Per part, the most any member removes. */
+      for (c = 0; c < n_cells; c++) {
+        int64_t best = 0;
+
+        for (j = 0; j < n; j++)
+          if (rm[j] && uf_find(parent, j) == root && rm[j][c] > best)
+            best = rm[j][c];
+        g->saving_us += best;
+      }
+      ta->nonoverlap_us += g->saving_us;
+    }
+    ta->findings[i].group = id[root];
+  }
+  free(parent);
+  free(id);
+  free(size);
 }
 
 void findings_build(const struct plan *p, const struct results *r,
                     struct analysis *a, size_t t)
 {
   struct target_analysis *ta = &a->targets[t];
-  const struct sample *rep = NULL;
+  struct fb b;
+  size_t i;
 
   (void)p;
-  /* The median sample stands for the target; one without hops (a saved
-   * document may hold one) stands for nothing. */
-  if (ta->modes[MODE_COLD].median_sample >= 0)
-    rep = &r->samples[ta->modes[MODE_COLD].median_sample];
-  if (rep && !rep->n_hops)
-    rep = NULL;
-  redirect_finding(ta, rep);
-  cache_findings(ta);
-  edge_findings(ta);
-  connection_finding(ta, rep);
-  resumption_finding(ta, t, r);
-  wait_finding(ta, rep);
-  dns_finding(ta, rep);
-  payload_finding(ta, rep);
-  noise_finding(ta, a, t);
-  if (ta->n_findings > 1)
-    qsort(ta->findings, ta->n_findings, sizeof(*ta->findings), cmp_finding);
+  memset(&b, 0, sizeof(b));
+  b.ta = ta;
+  b.an = a;
+  if (ta->modes[MODE_COLD].present && ta->modes[MODE_COLD].median_sample >= 0)
+    b.rep = &r->samples[ta->modes[MODE_COLD].median_sample];
+  /* A median sample without hops (a saved document may hold one) stands
+   * for nothing. */
+  if (b.rep && !b.rep->n_hops)
+    b.rep = NULL;
+  b.n_cells = b.rep ? b.rep->n_hops * CELLS_PER_HOP + 1 : 0;
+  ta->cold_total_us = b.rep ? b.rep->total_us : 0;
+  redirect_finding(&b);
+  cache_findings(&b);
+  edge_findings(&b, a);
+  connection_finding(&b);
+  resumption_finding(&b, t, r);
+  wait_finding(&b);
+  dns_finding(&b);
+  payload_finding(&b);
+  noise_finding(&b, a, t);
+  warm_idle_finding(&b, t, r);
+  rank(&b);
+  findings_group(ta, b.rm, b.n_cells);
+  for (i = 0; i < ta->n_findings; i++)
+    free(b.rm[i]);
+  free(b.rm);
 }

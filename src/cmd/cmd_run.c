@@ -104,7 +104,8 @@ static void print_dry_run(const struct profile *pr, const struct plan *plan)
   printf("checks:\n");
   for (i = 0; i < pr->checks.n; i++) {
     const struct check *k = &pr->checks.v[i];
-    char *what = check_describe(k);
+    char *what = check_describe_against(
+        k, k->kind == CHECK_COMPARE ? plan->targets[k->baseline].name : NULL);
 
     printf("  %-12s %-5s %s  (%s)\n", plan->targets[k->target].name,
            k->kind == CHECK_CACHE || k->mode == MODE_COUNT

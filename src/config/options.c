@@ -23,6 +23,8 @@
 
 /* Sorted by name: options_find uses bsearch, and a unit test checks it. */
 const struct opt_def options_table[OPT_COUNT] = {
+    {"baseline", 0, OPT_ARG_REQUIRED, OPT_BASELINE, "NAME",
+     "the target others are compared with (default first)"},
     {"brief", 0, OPT_ARG_NONE, OPT_BRIEF, NULL,
      "text report: one line per target and mode, then the findings"},
     {"cacert", 0, OPT_ARG_REQUIRED, OPT_CACERT, "FILE",
@@ -33,6 +35,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "where the client is, for edge distance"},
     {"color", 0, OPT_ARG_REQUIRED, OPT_COLOR, "auto|always|never",
      "colour in text output (NO_COLOR is honoured)"},
+    {"compare", 0, OPT_ARG_REQUIRED, OPT_COMPARE, "all",
+     "also compare every pair of targets"},
     {"compressed", 0, OPT_ARG_NONE, OPT_COMPRESSED, NULL,
      "ask for and decode compressed bodies"},
     {"connect-timeout", 0, OPT_ARG_REQUIRED, OPT_CONNECT_TIMEOUT, "DURATION",
@@ -90,6 +94,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "keep POST and its body after a 302, as curl"},
     {"post303", 0, OPT_ARG_NONE, OPT_POST303, NULL,
      "keep POST and its body after a 303, as curl"},
+    {"prime", 0, OPT_ARG_REQUIRED, OPT_PRIME, "[NAME=]URL",
+     "fetch URL unmeasured before each sample; repeatable"},
     {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
      "progress on stderr (default auto: only on a TTY)"},
     {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr"},
@@ -581,6 +587,13 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
     field = &o->capath;
     o->capath_env = NULL;
     break;
+  case OPT_BASELINE:
+    if (!*val) {
+      snprintf(err, errlen, "empty target name");
+      return -1;
+    }
+    field = &o->baseline;
+    break;
   case OPT_CLIENT_LOCATION:
     field = &o->client_location;
     break;
@@ -632,6 +645,13 @@ static int set_choice(struct options *o, enum opt_id id, const char *val,
       o->progress = (enum tristate)i;
     else
       o->trace = (enum trace_mode)i;
+    return 0;
+  case OPT_COMPARE:
+    if (strcmp(val, "all")) {
+      snprintf(err, errlen, "unknown value '%s' (expected all)", val);
+      return -1;
+    }
+    o->compare_all = 1;
     return 0;
   case OPT_FORMAT:
     if ((i = pick(val, report_format_names, FORMAT_COUNT, err, errlen)) < 0)
@@ -747,6 +767,43 @@ static int add_output(struct options *o, const char *val, char *err,
   return 0;
 }
 
+/* [NAME=]URL: NAME= only when what precedes the first '=' is a target
+ * name (letters, digits, '_', '.', '-'), so a URL with a query string
+ * is not split.  The name is checked against the targets by the plan. */
+static int add_prime(struct options *o, const char *val, char *err,
+                     size_t errlen)
+{
+  const char *eq = strchr(val, '='), *url = val, *p;
+  char *name = NULL, msg[512];
+  struct prime_spec *ps;
+
+  if (eq && eq > val) {
+    for (p = val; p < eq; p++)
+      if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || strchr("_.-", *p)))
+        break;
+    if (p == eq) {
+      name = xstrndup(val, (size_t)(eq - val));
+      url = eq + 1;
+    }
+  }
+  if (!*url) {
+    snprintf(err, errlen, "'%s': empty URL (expected [NAME=]URL)", val);
+    free(name);
+    return -1;
+  }
+  if (url_target_problem(url, msg, sizeof(msg)) < 0) {
+    snprintf(err, errlen, "%s", msg);
+    free(name);
+    return -1;
+  }
+  o->primes = xrealloc(o->primes, (o->n_primes + 1) * sizeof(*o->primes));
+  ps = &o->primes[o->n_primes++];
+  ps->target = name;
+  ps->url = url_normalize_arg(url);
+  return 0;
+}
+
 /* What a request is made of, checked for what a server would refuse. */
 static int set_request(struct options *o, enum opt_id id, const char *val,
                        char *err, size_t errlen)
@@ -767,6 +824,8 @@ static int set_request(struct options *o, enum opt_id id, const char *val,
     return 0;
   case OPT_OUTPUT:
     return add_output(o, val, err, errlen);
+  case OPT_PRIME:
+    return add_prime(o, val, err, errlen);
   case OPT_REQUEST:
     if (!*val) {
       snprintf(err, errlen, "empty value");
@@ -851,11 +910,13 @@ out:
 }
 
 static setter_fn *const setters[OPT_COUNT] = {
+    [OPT_BASELINE] = set_text,
     [OPT_BRIEF] = set_flag,
     [OPT_CACERT] = set_text,
     [OPT_CAPATH] = set_text,
     [OPT_CLIENT_LOCATION] = set_text,
     [OPT_COLOR] = set_choice,
+    [OPT_COMPARE] = set_choice,
     [OPT_COMPRESSED] = set_flag,
     [OPT_CONNECT_TIMEOUT] = set_duration,
     [OPT_DATA] = set_body,
@@ -886,6 +947,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_POST301] = set_flag,
     [OPT_POST302] = set_flag,
     [OPT_POST303] = set_flag,
+    [OPT_PRIME] = set_request,
     [OPT_PROGRESS] = set_choice,
     [OPT_QUIET] = set_flag,
     [OPT_REQUEST] = set_request,

@@ -18,6 +18,7 @@
 #include "units.h"
 #include "url.h"
 #include "strutil.h"
+#include "verdict.h"
 #include "xalloc.h"
 #include "profile_int.h"
 #include "banned.h"
@@ -133,6 +134,39 @@ static void mode_names(const struct options *o, struct buf *b)
   for (m = 0; m < MODE_COUNT; m++)
     if (o->modes & (1u << m))
       buf_printf(b, "%s%s", b->len ? ", " : "", sample_mode_names[m]);
+}
+
+/*
+ * A check the configured rounds cannot decide (SPEC 3.5): a comparison
+ * below COMPARE_CI_MIN_PAIRS pairs has no 95 % interval, so its verdict
+ * is always "no clear difference"; a p95 below 20 samples is the largest
+ * sample by nearest rank.  Warned at load time, so --dry-run shows it.
+ */
+static void rounds_warning(struct loader *L, const yaml_node_t *n,
+                           const struct check *c)
+{
+  /* COMPARE_CI_MIN_PAIRS of compare.h (analysis), which config cannot
+   * include: keep the two in step. */
+  enum { MIN_PAIRS = 6 };
+  long rounds = L->p->opts.rounds;
+  unsigned ncd = 1u << COMPARE_NO_CLEAR_DIFFERENCE;
+
+  if (c->kind == CHECK_COMPARE && rounds < MIN_PAIRS)
+    msg_warn("%s:%lu:%lu: this check cannot be decided with %ld round%s: "
+             "a comparison needs %d pairs for a 95 %% interval, below that "
+             "the verdict is always 'no clear difference', so the check "
+             "%s (use rounds: %d or more)",
+             L->file, (unsigned long)n->start_mark.line + 1,
+             (unsigned long)n->start_mark.column + 1, rounds,
+             rounds == 1 ? "" : "s", (int)MIN_PAIRS,
+             c->verdicts & ncd ? "always passes" : "can never pass",
+             (int)MIN_PAIRS);
+  if (c->kind == CHECK_METRIC && c->stat == CHECK_STAT_P95 && rounds < 20)
+    msg_warn("%s:%lu:%lu: a p95 of %ld sample%s is low-confidence: by "
+             "nearest rank it is the largest one (use rounds: 20 or more)",
+             L->file, (unsigned long)n->start_mark.line + 1,
+             (unsigned long)n->start_mark.column + 1, rounds,
+             rounds == 1 ? "" : "s");
 }
 
 void pf_load_check(struct loader *L, const yaml_node_t *n)
@@ -341,15 +375,12 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
   if (c.kind == CHECK_COMPARE) {
     size_t b = pf_target_ref(L, f[K_COMPARE]);
 
-    if (b != (size_t)-1 && b != 0)
-      complain(L, f[K_COMPARE],
-               "comparisons are made with the baseline, "
-               "the first target '%s', not with '%s'",
-               L->t[0].name, L->t[b].name);
-    else if (b == 0 && t == 0)
-      complain(L, f[K_TARGET], "target '%s' is the baseline itself",
-               L->t[0].name);
-    c.baseline = 0;
+    /* Any other target will do: the analysis compares every pair a check
+     * names, beside those with the baseline (--baseline). */
+    if (b != (size_t)-1 && b == t)
+      complain(L, f[K_COMPARE], "target '%s' is compared with itself",
+               L->t[b].name);
+    c.baseline = b != (size_t)-1 ? b : 0;
     if (!f[K_VERDICT])
       complain(L, n,
                "a compare check needs 'verdict' (faster, slower or "
@@ -359,6 +390,7 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
   }
   if (L->n_probs != before)
     return;
+  rounds_warning(L, n, &c);
   for (i = 0; i < L->n_t; i++) {
     struct check *nc;
 

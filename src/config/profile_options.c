@@ -82,6 +82,7 @@ static int per_target(enum opt_id id)
   case OPT_POST301:
   case OPT_POST302:
   case OPT_POST303:
+  case OPT_PRIME:
   case OPT_REQUEST:
   case OPT_RESOLVE:
   case OPT_USER_AGENT:
@@ -171,8 +172,8 @@ void pf_option_value(struct loader *L, const yaml_node_t *k,
     return;
   }
   if (v->type == YAML_SEQUENCE_NODE) {
-    int repeat =
-        d->id == OPT_HEADER || d->id == OPT_RESOLVE || d->id == OPT_OUTPUT;
+    int repeat = d->id == OPT_HEADER || d->id == OPT_RESOLVE ||
+                 d->id == OPT_OUTPUT || d->id == OPT_PRIME;
     int join = d->id == OPT_MODE || d->id == OPT_DNS_SERVER;
     struct buf b;
     int ok = 1;

@@ -312,6 +312,22 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   o->trace = k < 0 ? TRACE_AUTO : (enum trace_mode)k;
   o->client_location = opt_str(r, s, at, "client_location");
   o->show_secrets = bool_of(r, s, at, "show_secrets");
+  /* Added by issue 14; older documents have neither: first target, no
+   * other pairs. */
+  o->baseline = opt_str(r, s, at, "baseline");
+  {
+    const struct jt *pv = arr_of(r, s, at, "prime");
+    char err[512];
+    size_t n;
+
+    for (n = 0; n < jt_len(pv); n++)
+      if (!jt_str(jt_at(pv, n)) ||
+          options_set(o, options_find("prime"), jt_str(jt_at(pv, n)), err,
+                      sizeof(err)) < 0)
+        problem(r, at, "prime", "expected [NAME=]URL strings");
+  }
+  o->compare_all =
+      member(s, "compare_all") ? bool_of(r, s, at, "compare_all") : 0;
 }
 
 static void plan_of(struct rd *r, const struct jt *doc,
@@ -354,6 +370,10 @@ static void plan_of(struct rd *r, const struct jt *doc,
     }
   p->rounds = o->rounds;
   p->seed = o->seed;
+  p->compare_all = o->compare_all;
+  for (i = 0; o->baseline && i < p->n_targets; i++)
+    if (p->targets[i].name && !strcmp(p->targets[i].name, o->baseline))
+      p->baseline = i;
 }
 
 static void hop_of(struct rd *r, const struct jt *j, const char *at,
@@ -517,11 +537,25 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
   s->ok = bool_of(r, j, at, "ok");
   {
     const struct jt *primed = arr_of(r, j, at, "primed");
+    size_t n = jt_len(primed), k;
 
-    if (jt_len(primed) && !jt_str(jt_at(primed, 0)))
-      problem(r, at, "primed", "expected an array of strings");
-    s->primed = strpool_intern(jt_str(jt_at(primed, 0)));
+    if (n && n <= REPORT_MAX_HOPS) {
+      const char **v = xcalloc(n, sizeof(*v));
+
+      for (k = 0; k < n; k++) {
+        if (!jt_str(jt_at(primed, k)))
+          problem(r, at, "primed", "expected an array of strings");
+        v[k] = strpool_intern(jt_str(jt_at(primed, k)));
+      }
+      s->primed = strpool_intern_blob(v, n * sizeof(*v));
+      s->n_primed = (uint32_t)n;
+      free(v);
+    }
+    else if (n)
+      problem(r, at, "primed", "too many URLs");
   }
+  s->idle_us = int_in(r, j, at, "idle_us", 0, REPORT_MAX_US, -1);
+  s->prime_error = pool_str(r, j, at, "prime_error");
   if (!s->ok && !r->bad) {
     const char *cls;
 

@@ -219,7 +219,7 @@ static void put_statuses(struct buf *b, const struct check *c)
   }
 }
 
-char *check_describe(const struct check *c)
+char *check_describe_against(const struct check *c, const char *against)
 {
   struct buf b;
   char t1[UNITS_FMT_SIZE], t2[UNITS_FMT_SIZE];
@@ -252,7 +252,10 @@ char *check_describe(const struct check *c)
     buf_puts(&b, "verdict ");
     put_bits(&b, c->verdicts, compare_verdict_names, COMPARE_VERDICT_COUNT,
              " or ");
-    buf_puts(&b, " against the baseline");
+    if (against)
+      buf_printf(&b, " against %s", against);
+    else
+      buf_puts(&b, " against the baseline");
     break;
   case CHECK_STATUS:
     buf_puts(&b, "final status ");
@@ -262,4 +265,9 @@ char *check_describe(const struct check *c)
     BUG("check kind %d", (int)c->kind);
   }
   return buf_detach(&b);
+}
+
+char *check_describe(const struct check *c)
+{
+  return check_describe_against(c, NULL);
 }

@@ -46,6 +46,12 @@ void options_release(struct options *o)
   free(o->cacert);
   free(o->capath);
   free(o->client_location);
+  free(o->baseline);
+  for (i = 0; i < o->n_primes; i++) {
+    free(o->primes[i].target);
+    free(o->primes[i].url);
+  }
+  free(o->primes);
   for (i = 0; i < o->n_outputs; i++)
     free(o->outputs[i].path);
   free(o->outputs);
@@ -91,6 +97,13 @@ void options_copy(struct options *dst, const struct options *src)
   dst->cacert = dup_or_null(src->cacert);
   dst->capath = dup_or_null(src->capath);
   dst->client_location = dup_or_null(src->client_location);
+  dst->baseline = dup_or_null(src->baseline);
+  dst->primes =
+      src->n_primes ? xcalloc(src->n_primes, sizeof(*dst->primes)) : NULL;
+  for (i = 0; i < src->n_primes; i++) {
+    dst->primes[i].target = dup_or_null(src->primes[i].target);
+    dst->primes[i].url = xstrdup(src->primes[i].url);
+  }
   dst->outputs =
       src->n_outputs ? xcalloc(src->n_outputs, sizeof(*dst->outputs)) : NULL;
   for (i = 0; i < src->n_outputs; i++) {

@@ -16,6 +16,7 @@ void plan_release(struct plan *p)
     free(p->targets[i].name);
     free(p->targets[i].url);
     free(p->targets[i].vantage);
+    free(p->targets[i].primes);
     if (p->targets[i].own_opts) {
       options_release(p->targets[i].own_opts);
       free(p->targets[i].own_opts);

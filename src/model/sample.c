@@ -46,6 +46,7 @@ void sample_init(struct sample *s)
   memset(s, 0, sizeof(*s));
   s->ok = 1;
   s->err = ERR_NONE;
+  s->idle_us = -1;
 }
 
 void sample_release(struct sample *s)

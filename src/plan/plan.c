@@ -15,6 +15,7 @@
 #include "msg.h"
 #include "plan.h"
 #include "schedule.h"
+#include "strutil.h"
 #include "units.h"
 #include "url.h"
 #include "xalloc.h"
@@ -155,6 +156,10 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
     return -1;
   }
   plan_items(p, o);
+  if (plan_resolve_names(p) < 0) {
+    plan_release(p);
+    return -1;
+  }
   return 0;
 }
 
@@ -192,7 +197,99 @@ int plan_build_targets(struct plan *p, const struct options *o,
     return -1;
   }
   plan_items(p, o);
+  if (plan_resolve_names(p) < 0) {
+    plan_release(p);
+    return -1;
+  }
   return 0;
+}
+
+static long target_index(const struct plan *p, const char *name)
+{
+  size_t i;
+
+  for (i = 0; i < p->n_targets; i++)
+    if (!strcmp(p->targets[i].name, name))
+      return (long)i;
+  return -1;
+}
+
+static void unknown_target(const struct plan *p, const char *what,
+                           const char *name)
+{
+  const char **names = xcalloc(p->n_targets, sizeof(*names));
+  const char *hint;
+  size_t i;
+
+  for (i = 0; i < p->n_targets; i++)
+    names[i] = p->targets[i].name;
+  hint = str_closest(name, names, p->n_targets);
+  if (hint)
+    msg_error("option %s: no target is named '%s' (did you mean '%s'?)", what,
+              name, hint);
+  else
+    msg_error("option %s: no target is named '%s' (targets: %s%s)", what, name,
+              names[0], p->n_targets > 1 ? ", ..." : "");
+  free(names);
+}
+
+/* Whether an unknown --prime name was already reported: an earlier spec
+ * of target i, or any spec of an earlier target, names it too (profile
+ * targets each carry a copy of the defaults). */
+static int seen_before(const struct plan *p, size_t i, size_t k,
+                       const char *name)
+{
+  size_t j, m;
+
+  for (j = 0; j <= i; j++) {
+    const struct options *to =
+        p->targets[j].opts ? p->targets[j].opts : p->opts;
+
+    for (m = 0; m < (j == i ? k : to->n_primes); m++)
+      if (to->primes[m].target && !strcmp(to->primes[m].target, name))
+        return 1;
+  }
+  return 0;
+}
+
+int plan_resolve_names(struct plan *p)
+{
+  const struct options *o = p->opts;
+  size_t i, k;
+  int bad = 0;
+
+  p->baseline = 0;
+  p->compare_all = o->compare_all;
+  if (o->baseline) {
+    long b = target_index(p, o->baseline);
+
+    if (b < 0) {
+      unknown_target(p, "--baseline", o->baseline);
+      bad = 1;
+    }
+    else
+      p->baseline = (size_t)b;
+  }
+  for (i = 0; i < p->n_targets; i++) {
+    const struct options *to = p->targets[i].opts ? p->targets[i].opts : o;
+    struct target *t = &p->targets[i];
+
+    for (k = 0; k < to->n_primes; k++) {
+      const struct prime_spec *ps = &to->primes[k];
+
+      if (ps->target && target_index(p, ps->target) < 0) {
+        if (!seen_before(p, i, k, ps->target))
+          unknown_target(p, "--prime", ps->target);
+        bad = 1;
+        continue;
+      }
+      if (ps->target && strcmp(ps->target, t->name))
+        continue;
+      t->primes = xrealloc(t->primes, (t->n_primes + 1) * sizeof(*t->primes));
+      t->primes[t->n_primes++] = ps->url;
+    }
+  }
+  return bad ? -1 : 0;
 }
 
 /* The (target, mode) items, rounds and seed of a plan whose targets are
@@ -361,7 +458,7 @@ static void print_target_settings(const struct plan *p, size_t t, FILE *f)
 void plan_print(const struct plan *p, FILE *f)
 {
   const struct options *o = p->opts;
-  size_t i;
+  size_t i, k;
 
   fprintf(f, "plan: %zu target%s, %ld round%s, modes", p->n_targets,
           p->n_targets == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
@@ -382,9 +479,19 @@ void plan_print(const struct plan *p, FILE *f)
 
     fprintf(f, "  %-12s %s %s%s\n", p->targets[i].name,
             options_method(p->targets[i].opts ? p->targets[i].opts : o), u,
-            i == 0 && p->n_targets > 1 ? "  (baseline)" : "");
+            i == p->baseline && p->n_targets > 1 ? "  (baseline)" : "");
     free(u);
+    for (k = 0; k < p->targets[i].n_primes; k++) {
+      char *pu = o->show_secrets ? xstrdup(p->targets[i].primes[k])
+                                 : url_redact(p->targets[i].primes[k]);
+
+      fprintf(f, "  %-12s   primed by %s (unmeasured, before each sample)\n",
+              "", pu);
+      free(pu);
+    }
   }
+  if (p->compare_all && p->n_targets > 2)
+    fprintf(f, "comparisons: every pair of targets (--compare all)\n");
   fprintf(f, "settings:\n");
   print_settings(o, o->show_secrets, f);
   for (i = 0; i < p->n_targets; i++)

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "probe.h"
+#include "msg.h"
 #include "probe_int.h"
 #include "strpool.h"
 #include "url.h"
@@ -30,6 +31,7 @@ struct probe {
   struct client *warm;          /* one per target, easy == NULL until used */
   struct dns_cache *warm_dns;   /* one per target */
   struct resumed_base *resumed; /* one per target */
+  char *prime_warned;           /* one per target: a failure was shown */
 };
 
 int probe_global_init(void)
@@ -136,6 +138,7 @@ struct probe *probe_alloc(const struct plan *plan)
   p->warm = xcalloc(n, sizeof(*p->warm));
   p->warm_dns = xcalloc(n, sizeof(*p->warm_dns));
   p->resumed = xcalloc(n, sizeof(*p->resumed));
+  p->prime_warned = xcalloc(n ? n : 1, 1);
   return p;
 }
 
@@ -154,6 +157,7 @@ void probe_free(struct probe *p)
   free(p->warm);
   free(p->warm_dns);
   free(p->resumed);
+  free(p->prime_warned);
   free(p);
 }
 
@@ -339,7 +343,72 @@ static void run_on(struct client *c, const struct target *t, struct sample *s)
     free(shown);
     fail(s, ERR_HTTP_STATUS, msg);
   }
+  c->last_end_us = probe_now_us();
   sample_close_accounts(s);
+}
+
+/*
+ * --prime: fetch the target's prime URLs on client c, unmeasured, each
+ * followed through its redirects with the target's settings, so that the
+ * measured request finds their connections open, their DNS answers cached
+ * and their TLS sessions held.  Records the URLs in s (a pooled array)
+ * and the first failure in s->prime_error, which is shown once per target
+ * and never measured.  again, when not NULL, is a URL already fetched
+ * unmeasured for this sample (resumed mode's fresh sessions), recorded
+ * first.
+ */
+static void run_primes(struct probe *p, struct client *c, size_t target,
+                       int fetch, const char *again, struct sample *s)
+{
+  const struct target *t = &p->plan->targets[target];
+  size_t i, n = t->n_primes + (again ? 1 : 0), k = 0;
+  struct options po;
+  const char **v;
+
+  if (!n)
+    return;
+  /* A prime is a GET with the target's headers and connection settings:
+   * not its method, body or -f (a shallow copy, only read). */
+  po = *t->opts;
+  po.method_set = 0;
+  po.head = 0;
+  po.body = NULL;
+  po.body_len = 0;
+  po.body_json = 0;
+  po.fail = 0;
+  v = xcalloc(n, sizeof(*v));
+  if (again)
+    v[k++] = strpool_intern(again);
+  for (i = 0; i < t->n_primes; i++) {
+    struct target pt = *t;
+    struct sample ps;
+
+    v[k++] = strpool_intern(t->primes[i]);
+    if (!fetch)
+      continue;
+    pt.url = xstrdup(t->primes[i]);
+    pt.opts = &po;
+    sample_init(&ps);
+    run_on(c, &pt, &ps);
+    free(pt.url);
+    if (!ps.ok && !s->prime_error) {
+      char *shown = t->opts->show_secrets ? xstrdup(t->primes[i])
+                                          : url_redact(t->primes[i]);
+      char *msg = xasprintf("prime '%s' failed: %s", shown,
+                            ps.err_message ? ps.err_message : "error");
+
+      s->prime_error = strpool_intern(msg);
+      if (!p->prime_warned[target])
+        msg_warn("%s: %s (the sample is measured all the same)", t->name, msg);
+      p->prime_warned[target] = 1;
+      free(msg);
+      free(shown);
+    }
+    sample_release(&ps);
+  }
+  s->primed = strpool_intern_blob(v, n * sizeof(*v));
+  s->n_primed = (uint32_t)n;
+  free(v);
 }
 
 int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
@@ -354,6 +423,8 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
   if (mode == MODE_WARM) {
     if (!p->warm[target].easy)
       client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL, 0);
+    /* Warm: the primes are part of the priming, once. */
+    run_primes(p, &p->warm[target], target, 1, NULL, &s);
     run_on(&p->warm[target], t, &s);
   }
   else if (mode == MODE_RESUMED) {
@@ -370,6 +441,10 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
   }
   if (!s.ok) {
     snprintf(err, errlen, "%s", s.err_message ? s.err_message : "failed");
+    rc = -1;
+  }
+  else if (s.prime_error) {
+    snprintf(err, errlen, "%s", s.prime_error);
     rc = -1;
   }
   sample_release(&s);
@@ -390,16 +465,21 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
     /* New everything: easy handle (no pool, no TLS sessions), and no DNS
      * answers; the c-ares channel is made per lookup. */
     client_init(&c, t->opts, NULL, NULL, 0);
+    run_primes(p, &c, target, 1, NULL, out);
     run_on(&c, t, out);
     client_release(&c);
     break;
   case MODE_WARM:
     if (!p->warm[target].easy)
       client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL, 0);
+    run_primes(p, &p->warm[target], target, 0, NULL, out);
+    if (p->warm[target].last_end_us)
+      out->idle_us = probe_now_us() - p->warm[target].last_end_us;
     run_on(&p->warm[target], t, out);
     break;
   case MODE_RESUMED: {
     struct resumed_base *b = &p->resumed[target];
+    const char *again = NULL;
     char err[256];
 
     /* Every resumed sample offers an unused session to each host:port
@@ -412,9 +492,10 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
     }
     else if (probe_tls_sessions_missing(b->sessions)) {
       probe_prime(p, target, MODE_RESUMED, err, sizeof(err));
-      out->primed = strpool_intern(t->url);
+      again = t->url;
     }
     client_init(&c, t->opts, &b->dns, b->sessions, 0);
+    run_primes(p, &c, target, 1, again, out);
     run_on(&c, t, out);
     client_release(&c);
     break;

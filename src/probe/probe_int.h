@@ -174,6 +174,7 @@ struct client {
   char *resolver_error;         /* why, owned */
   char **pins; /* "host:port" already pinned into this easy handle */
   size_t n_pins;
+  int64_t last_end_us; /* probe_now_us when its last request ended, 0 */
 };
 
 /* What one hop asks for. */

@@ -29,7 +29,9 @@ void report_checks_text(const struct report_ctx *c, struct buf *b)
                cs->n_failed);
   for (i = 0; i < cs->n; i++) {
     const struct check *k = &cs->v[i];
-    char *what = check_describe(k);
+    char *what = check_describe_against(
+        k,
+        k->kind == CHECK_COMPARE ? c->plan->targets[k->baseline].name : NULL);
     const char *verdict = !cs->evaluated ? "----" : k->pass ? "PASS" : "FAIL";
     const char *color = !c->color || !cs->evaluated ? ""
                         : k->pass                   ? "\033[32m"
@@ -98,7 +100,8 @@ static void bits(struct json *j, const char *key, unsigned v,
 static void check_obj(struct json *j, const struct report_ctx *c,
                       const struct check_set *cs, const struct check *k)
 {
-  char *what = check_describe(k);
+  char *what = check_describe_against(
+      k, k->kind == CHECK_COMPARE ? c->plan->targets[k->baseline].name : NULL);
 
   json_object_begin(j, NULL);
   json_string(j, "kind", check_kind_names[k->kind]);

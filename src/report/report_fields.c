@@ -86,12 +86,24 @@ static void g_other(const struct field_row *r, struct field_value *v)
 }
 static void g_primed(const struct field_row *r, struct field_value *v)
 {
-  if (!S->primed)
+  size_t i;
+
+  if (!S->n_primed)
     return;
-  v->owned = report_url(r->c, S->primed);
-  v->one = v->owned;
-  v->v = &v->one;
-  v->n = 1;
+  v->owned_v = xcalloc(S->n_primed, sizeof(*v->owned_v));
+  for (i = 0; i < S->n_primed; i++)
+    v->owned_v[i] = report_url(r->c, S->primed[i]);
+  v->v = (const char *const *)v->owned_v;
+  v->n = S->n_primed;
+}
+static void g_prime_error(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, S->prime_error);
+}
+static void g_idle(const struct field_row *r, struct field_value *v)
+{
+  v->null = S->idle_us < 0;
+  set_int(v, S->idle_us);
 }
 
 static void g_final_status(const struct field_row *r, struct field_value *v)
@@ -117,6 +129,8 @@ const struct field report_sample_fields[] = {
     {"other_us", "other", FIELD_US, g_other, 0, 0, NULL},
     {"status", "final HTTP status", FIELD_INT, g_final_status, 0, 0, NULL},
     {"primed", "fetched before it", FIELD_TEXTS, g_primed, 0, 0, NULL},
+    {"prime_error", "prime failed", FIELD_TEXT, g_prime_error, 0, 0, NULL},
+    {"idle_us", "connection idle before", FIELD_US, g_idle, 0, 0, NULL},
     {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
 
 /* Not part of the sample object of hopsplit/1 (its hops say it); for the
@@ -560,6 +574,12 @@ void field_get(const struct field *f, const struct field_row *r,
 
 void field_value_release(struct field_value *v)
 {
+  size_t i;
+
+  if (v->owned_v)
+    for (i = 0; i < v->n; i++)
+      free(v->owned_v[i]);
+  free(v->owned_v);
   free(v->owned);
   memset(v, 0, sizeof(*v));
 }

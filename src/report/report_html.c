@@ -752,6 +752,12 @@ static void comparison(const struct report_ctx *c, struct buf *b)
 
     buf_printf(b, "<text x=\"4\" y=\"%d\">", y + 12);
     esc(b, c->plan->targets[cmp->target].name);
+    /* The pairs of --compare all besides those with the baseline name
+     * what they are compared with. */
+    if (cmp->baseline != c->plan->baseline) {
+      buf_puts(b, " vs ");
+      esc(b, c->plan->targets[cmp->baseline].name);
+    }
     buf_printf(b, " %s</text>\n", sample_mode_names[cmp->mode]);
     if (!r->n_pairs) {
       buf_printf(b, "<text x=\"%d\" y=\"%d\">no pairs</text>\n", mid + 6,

@@ -90,6 +90,20 @@ static void settings(struct json *j, const struct report_ctx *c)
   json_string(j, "trace", trace[o->trace]);
   json_string(j, "client_location", o->client_location);
   json_bool(j, "show_secrets", o->show_secrets);
+  json_string(j, "baseline", p->targets[p->baseline].name);
+  json_bool(j, "compare_all", p->compare_all);
+  json_array_begin(j, "prime");
+  for (i = 0; i < o->n_primes; i++) {
+    char *u = o->show_secrets ? xstrdup(o->primes[i].url)
+                              : url_redact(o->primes[i].url);
+    char *v = o->primes[i].target ? xasprintf("%s=%s", o->primes[i].target, u)
+                                  : xstrdup(u);
+
+    json_string(j, NULL, v);
+    free(u);
+    free(v);
+  }
+  json_array_end(j);
   json_object_end(j);
 }
 
@@ -123,6 +137,10 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
   for (ph = 0; ph < SUM_COUNT; ph++)
     stats_obj(j, sum_phase_names[ph], &m->phases[ph]);
   json_object_end(j);
+  if (m->idle.n)
+    stats_obj(j, "idle", &m->idle);
+  else
+    json_null(j, "idle");
   json_array_begin(j, "hops");
   for (k = 0; k < m->n_hops; k++) {
     json_object_begin(j, NULL);
@@ -247,9 +265,41 @@ static void findings_arr(struct json *j, const struct target_analysis *ta)
       json_int(j, "hop", f->hop);
     else
       json_null(j, "hop");
+    if (f->group)
+      json_int(j, "group", f->group);
+    else
+      json_null(j, "group");
+    if (f->group) {
+      size_t m;
+
+      json_array_begin(j, "overlaps");
+      for (m = 0; m < ta->n_findings; m++)
+        if (m != k && ta->findings[m].group == f->group)
+          json_int(j, NULL, (int64_t)m + 1);
+      json_array_end(j);
+    }
+    json_string(j, "basis", f->basis ? finding_basis_names[f->basis] : NULL);
+    json_bool(j, "part_of_total", f->of_total);
     json_object_end(j);
   }
   json_array_end(j);
+  json_array_begin(j, "finding_groups");
+  for (k = 0; k < ta->n_groups; k++) {
+    size_t m;
+
+    json_object_begin(j, NULL);
+    json_int(j, "group", ta->groups[k].id);
+    json_int(j, "saving_us", ta->groups[k].saving_us);
+    json_array_begin(j, "members");
+    for (m = 0; m < ta->n_findings; m++)
+      if (ta->findings[m].group == ta->groups[k].id)
+        json_int(j, NULL, (int64_t)m + 1);
+    json_array_end(j);
+    json_object_end(j);
+  }
+  json_array_end(j);
+  json_int(j, "findings_nonoverlap_us", ta->nonoverlap_us);
+  json_int(j, "findings_total_us", ta->cold_total_us);
 }
 
 static void client_obj(struct json *j, const struct analysis *a)
@@ -319,6 +369,21 @@ static void comparison_arr(struct json *j, const struct report_ctx *c)
       json_object_end(j);
     }
     json_object_end(j);
+    json_object_begin(j, "parts");
+    for (ph = 0; ph < PART_COUNT; ph++) {
+      json_object_begin(j, sample_part_names[ph]);
+      ci_fields(j, &cmp->parts[ph]);
+      json_object_end(j);
+    }
+    json_object_end(j);
+    json_array_begin(j, "explained_by");
+    for (ph = 0; ph < (int)cmp->n_explained; ph++) {
+      json_object_begin(j, NULL);
+      json_string(j, "part", sample_part_names[cmp->explained[ph]]);
+      ci_fields(j, &cmp->parts[cmp->explained[ph]]);
+      json_object_end(j);
+    }
+    json_array_end(j);
     json_object_end(j);
   }
   json_array_end(j);
@@ -331,6 +396,10 @@ static void comparison_arr(struct json *j, const struct report_ctx *c)
     json_string(j, "mode", sample_mode_names[d->mode]);
     json_double(j, "rho", d->rho, 3);
     json_int(j, "n", (int64_t)d->n);
+    json_bool(j, "significant", d->significant);
+    json_int(j, "change_us", d->change_us);
+    json_int(j, "median_us", d->median_us);
+    json_double(j, "change_pct", d->change_pct, 1);
     json_bool(j, "warning", d->warning);
     json_object_end(j);
   }
@@ -350,7 +419,7 @@ static void targets(struct json *j, const struct report_ctx *c)
     json_object_begin(j, NULL);
     json_string(j, "name", p->targets[t].name);
     json_string(j, "url", u);
-    json_bool(j, "baseline", t == 0);
+    json_bool(j, "baseline", t == p->baseline);
     if (p->targets[t].vantage)
       json_string(j, "vantage", p->targets[t].vantage);
     free(u);

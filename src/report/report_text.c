@@ -160,6 +160,18 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
     buf_printf(b, "    %-13s %10s %10s %10s %10s\n", sum_phase_names[ph], a,
                p95, mn, mx);
   }
+  if (m->idle.n) {
+    /* Not a phase: how long the connections sat idle before a sample,
+     * which changes warm numbers (slow start after idle). */
+    char a[32], p95[32], mn[32], mx[32];
+
+    dur(a, sizeof(a), m->idle.p50);
+    dur(p95, sizeof(p95), m->idle.p95);
+    dur(mn, sizeof(mn), m->idle.min);
+    dur(mx, sizeof(mx), m->idle.max);
+    buf_printf(b, "    %-13s %10s %10s %10s %10s\n", "(idle before)", a, p95,
+               mn, mx);
+  }
   error_statuses(c, b, m);
 }
 
@@ -299,6 +311,8 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
   }
 }
 
+static char *fit_url(const char *u, size_t width);
+
 static void hop_chain(const struct report_ctx *c, struct buf *b,
                       const struct sample *s, const struct target_analysis *ta)
 {
@@ -306,11 +320,24 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
   size_t i;
   int ph;
 
-  (void)c;
   dur(t, sizeof(t), s->total_us);
   buf_printf(b, "\n  median %s sample: round %d, %zu hop%s, total %s\n",
              sample_mode_names[s->mode], s->round, s->n_hops,
              s->n_hops == 1 ? "" : "s", t);
+  for (i = 0; i < s->n_primed; i++) {
+    char *u = report_url(c, s->primed[i]);
+    char *shown = fit_url(u, 80 - 16);
+
+    buf_printf(b, "   primed first: %s\n", shown);
+    free(shown);
+    free(u);
+  }
+  if (s->prime_error) {
+    char *e = xasprintf("%s (not measured)", s->prime_error);
+
+    wrap2(b, e, 3, 5);
+    free(e);
+  }
   for (i = 0; i < s->n_hops; i++) {
     const struct hop *h = &s->hops[i];
     char addr[80], tls[64];
@@ -498,7 +525,7 @@ static void failures(const struct report_ctx *c, struct buf *b,
 static void findings(const struct report_ctx *c, struct buf *b,
                      const struct target_analysis *ta)
 {
-  size_t k;
+  size_t k, j;
 
   if (!ta->n_findings)
     return;
@@ -506,19 +533,57 @@ static void findings(const struct report_ctx *c, struct buf *b,
              on(c, "\033[1m"), off(c));
   for (k = 0; k < ta->n_findings; k++) {
     const struct finding *f = &ta->findings[k];
-    char t[32];
-
+    char t[32], g[32];
+    struct buf ov;
     char *head, *body;
 
     dur(t, sizeof(t), f->saving_us);
     head = xasprintf("%zu. [%s] %s", k + 1, finding_kind_names[f->kind],
                      f->title);
-    body = xasprintf("saving up to %s. %s",
-                     f->saving_us ? t : "nothing measurable", f->detail);
+    buf_init(&ov, 0);
+    if (f->group) {
+      /* Which others remove some of the same time, and what all of them
+       * together would. */
+      for (j = 0; j < ta->n_findings; j++)
+        if (j != k && ta->findings[j].group == f->group)
+          buf_printf(&ov, "%s%zu", ov.len ? ", " : "", j + 1);
+      for (j = 0; j < ta->n_groups; j++)
+        if (ta->groups[j].id == f->group)
+          dur(g, sizeof(g), ta->groups[j].saving_us);
+    }
+    {
+      struct buf bb;
+
+      buf_init(&bb, 0);
+      buf_printf(&bb, "saving up to %s",
+                 f->saving_us ? t : "nothing measurable");
+      if (f->basis || f->group) {
+        buf_puts(&bb, " (");
+        if (f->basis)
+          buf_printf(&bb, "basis: %s", finding_basis_names[f->basis]);
+        if (f->group)
+          buf_printf(&bb, "%soverlaps %s: together %s", f->basis ? "; " : "",
+                     ov.s, g);
+        buf_putc(&bb, ')');
+      }
+      buf_printf(&bb, ". %s", f->detail);
+      body = buf_detach(&bb);
+    }
     wrap2(b, head, 2, 5);
     wrap(b, body, 5);
+    buf_release(&ov);
     free(head);
     free(body);
+  }
+  if (ta->cold_total_us > 0) {
+    char n[32], tot[32];
+
+    dur(n, sizeof(n), ta->nonoverlap_us);
+    dur(tot, sizeof(tot), ta->cold_total_us);
+    buf_printf(b,
+               "  savings without overlaps add up to %s of the cold median "
+               "%s\n",
+               n, tot);
   }
 }
 
@@ -542,6 +607,90 @@ static void delta_ms(char *out, size_t len, int64_t us)
            (long long)(a / 1000), (long long)((a % 1000) / 10));
 }
 
+/* The matrix of every pair is shown for --compare all up to this many
+ * targets; beyond, each further pair gets a line of its own. */
+#define MATRIX_MAX 5
+
+static int matrix_shown(const struct plan *p)
+{
+  return p->compare_all && p->n_targets > 2 && p->n_targets <= MATRIX_MAX;
+}
+
+/* With --compare all: per mode, row minus column, the median paired
+ * difference in ms; in parentheses when its interval contains 0. */
+static void matrix(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  const struct analysis *a = c->analysis;
+  size_t m, i, j;
+
+  if (!p->compare_all || p->n_targets < 3)
+    return;
+  if (!matrix_shown(p)) {
+    buf_printf(b, "\n  %sother pairs%s (median paired difference, ms)\n",
+               on(c, "\033[1m"), off(c));
+    for (i = 0; i < a->n_comparisons; i++) {
+      const struct comparison *k = &a->comparisons[i];
+      const struct compare_result *t = &k->phases[SUM_TOTAL];
+      char md[48], lo[48], hi[48];
+
+      if (k->baseline == p->baseline || !t->n_pairs)
+        continue;
+      delta_ms(md, sizeof(md), t->median_diff_us);
+      delta_ms(lo, sizeof(lo), t->ci_low_us);
+      delta_ms(hi, sizeof(hi), t->ci_high_us);
+      buf_printf(b, "  %-7s %s - %s: %s [%s, %s] %s\n",
+                 sample_mode_names[k->mode], p->targets[k->target].name,
+                 p->targets[k->baseline].name, md, lo, hi,
+                 compare_verdict_names[t->verdict]);
+    }
+    return;
+  }
+  for (m = 0; m < p->n_modes; m++) {
+    enum sample_mode mode = p->modes[m];
+
+    buf_printf(b,
+               "\n  %s%s%s, every pair: row minus column, median paired ms"
+               "\n  (in parentheses: no clear difference)\n  %-9s",
+               on(c, "\033[1m"), sample_mode_names[mode], off(c), "");
+    for (j = 0; j < p->n_targets; j++)
+      buf_printf(b, " %9.9s", p->targets[j].name);
+    buf_putc(b, '\n');
+    for (i = 0; i < p->n_targets; i++) {
+      buf_printf(b, "  %-9.9s", p->targets[i].name);
+      for (j = 0; j < p->n_targets; j++) {
+        const struct comparison *k;
+        struct compare_result fl;
+        const struct compare_result *t;
+        char md[48], cellv[64];
+        int flipped = 0;
+
+        if (i == j) {
+          buf_printf(b, " %9s", ".");
+          continue;
+        }
+        k = analysis_find_comparison(a, i, j, mode, &flipped);
+        if (!k || !k->phases[SUM_TOTAL].n_pairs) {
+          buf_printf(b, " %9s", "-");
+          continue;
+        }
+        t = &k->phases[SUM_TOTAL];
+        if (flipped) {
+          compare_result_flip(t, &fl);
+          t = &fl;
+        }
+        delta_ms(md, sizeof(md), t->median_diff_us);
+        if (t->verdict == COMPARE_NO_CLEAR_DIFFERENCE)
+          snprintf(cellv, sizeof(cellv), "(%s)", md);
+        else
+          snprintf(cellv, sizeof(cellv), "%s", md);
+        buf_printf(b, " %9s", cellv);
+      }
+      buf_putc(b, '\n');
+    }
+  }
+}
+
 static void comparison(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
@@ -555,15 +704,15 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     buf_printf(b,
                "\n%scomparison%s against %s (unpaired: different places and "
                "times; Hodges-Lehmann shift, 95 %% Mann-Whitney interval)\n",
-               on(c, "\033[1m"), off(c), p->targets[0].name);
+               on(c, "\033[1m"), off(c), p->targets[p->baseline].name);
   else
     buf_printf(b,
                "\n%scomparison%s against %s (paired by round; 95 %% "
                "sign-test interval)\n",
-               on(c, "\033[1m"), off(c), p->targets[0].name);
+               on(c, "\033[1m"), off(c), p->targets[p->baseline].name);
   for (m = 0; m < p->n_modes; m++) {
     enum sample_mode mode = p->modes[m];
-    const struct mode_summary *bs = &a->targets[0].modes[mode];
+    const struct mode_summary *bs = &a->targets[p->baseline].modes[mode];
     char p50[32], p95[32];
 
     buf_printf(b, "\n  %s%-9s%s %7s  %7s  %-21s %6s  %s\n", on(c, "\033[1m"),
@@ -571,15 +720,16 @@ static void comparison(const struct report_ctx *c, struct buf *b)
                "delta ms [95% CI]", "%", "verdict");
     dur(p50, sizeof(p50), bs->phases[SUM_TOTAL].p50);
     dur(p95, sizeof(p95), bs->phases[SUM_TOTAL].p95);
-    buf_printf(b, "  %-9.9s %7s  %7s  %s\n", p->targets[0].name, p50, p95,
-               "(baseline)");
+    buf_printf(b, "  %-9.9s %7s  %7s  %s\n", p->targets[p->baseline].name, p50,
+               p95, "(baseline)");
     for (i = 0; i < a->n_comparisons; i++) {
       const struct comparison *cmp = &a->comparisons[i];
       const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
       const struct mode_summary *ts = &a->targets[cmp->target].modes[mode];
       char md[48], lo[48], hi[48], delta[160], pc[16];
 
-      if (cmp->mode != mode)
+      /* Other pairs (--compare all) go to the matrix. */
+      if (cmp->mode != mode || cmp->baseline != p->baseline)
         continue;
       dur(p50, sizeof(p50), ts->phases[SUM_TOTAL].p50);
       dur(p95, sizeof(p95), ts->phases[SUM_TOTAL].p95);
@@ -616,20 +766,22 @@ static void comparison(const struct report_ctx *c, struct buf *b)
         ci_note = xasprintf("* %zu pairs: the interval is [min, max] with "
                             "%.1f %% coverage; 6 or more pairs give 95 %%",
                             tot->n_pairs, tot->ci_level * 100.0);
-      /* The phases that explain the difference: those whose interval
-       * excludes 0, largest first (at most four). */
-      {
-        enum sum_phase why[4];
-        size_t shown = analysis_explaining_phases(cmp, why, 4), w;
+      /* The parts that explain the difference, computed in the analysis:
+       * the redirect, the time between hops and the final hop's phases,
+       * which do not overlap. */
+      if (cmp->n_explained) {
+        struct buf ex;
 
-        for (w = 0; w < shown; w++) {
-          signed_ms(md, sizeof(md), cmp->phases[why[w]].median_diff_us);
-          buf_printf(b, "%s%s %s",
-                     w ? ", " : "    explained by: ", sum_phase_names[why[w]],
-                     md);
+        buf_init(&ex, 0);
+        for (size_t ph = 0; ph < cmp->n_explained; ph++) {
+          const struct compare_result *pr = &cmp->parts[cmp->explained[ph]];
+
+          signed_ms(md, sizeof(md), pr->median_diff_us);
+          buf_printf(&ex, "%s%s %s", ph ? ", " : "explained by: ",
+                     sample_part_names[cmp->explained[ph]], md);
         }
-        if (shown)
-          buf_putc(b, '\n');
+        wrap2(b, ex.s, 4, 6);
+        buf_release(&ex);
       }
     }
   }
@@ -638,6 +790,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     wrap2(b, ci_note, 2, 4);
     free(ci_note);
   }
+  matrix(c, b);
 }
 
 static void drift_warnings(const struct report_ctx *c, struct buf *b)
@@ -655,12 +808,18 @@ static void drift_warnings(const struct report_ctx *c, struct buf *b)
       first = 0;
     }
     if (d->warning) {
-      char *line = xasprintf(
-          "%swarning%s: %s %s totals drift over the rounds (Spearman rho "
-          "%.2f, n=%zu): the network changed during the run",
-          on(c, "\033[33m"), off(c), c->plan->targets[d->target].name,
-          sample_mode_names[d->mode], d->rho, d->n);
+      char ch[32], *line;
 
+      units_format_us(d->change_us < 0 ? -d->change_us : d->change_us, ch,
+                      sizeof(ch));
+      line = xasprintf(
+          "%swarning%s: %s %s totals drift over the rounds: %s "
+          "by %s (%.1f %% of the median) from the first round "
+          "to the last (Theil-Sen fit; Spearman rho %.2f, "
+          "n=%zu): the network changed during the run",
+          on(c, "\033[33m"), off(c), c->plan->targets[d->target].name,
+          sample_mode_names[d->mode], d->change_us < 0 ? "down" : "up", ch,
+          d->change_pct < 0 ? -d->change_pct : d->change_pct, d->rho, d->n);
       wrap2(b, line, 0, 2);
       free(line);
     }

@@ -16,6 +16,13 @@
 #                            prints nothing, sets LAB_ID, LAB_C, LAB_S...
 #                            Several labs may be up at once (each its own
 #                            pair of namespaces, same addresses inside).
+#   lab_up_bare DELAY_MS [RATE]  as lab_up, without dnsmasq and nginx: the
+#                            caller starts its own servers in $LAB_S
+#   lab_add_host ADDR DELAY_MS [RATE]  one more server namespace in the
+#                            current lab, at ADDR (198.18.0.3 ...), joined
+#                            to the client by a link of its own with that
+#                            delay: hosts with different delays (the photo
+#                            case); sets LAB_XS (its namespace)
 #   lab_use ID               make lab ID current again
 #   lab_down [ID]            stop that lab's processes (by PID, TERM, then
 #                            KILL after 5 s) and delete its namespaces
@@ -127,10 +134,11 @@ lab_down() {
     *) return 0 ;;
   esac
   eval "lab_pids=\$LAB_PIDS_$lab_id lab_c=\$LAB_C_$lab_id"
-  eval "lab_s=\$LAB_S_$lab_id"
+  eval "lab_s=\$LAB_S_$lab_id lab_xs=\${LAB_XS_$lab_id:-}"
   lab_kill "$lab_pids"
   eval "LAB_PIDS_$lab_id="
-  for lab_ns in "$lab_c" "$lab_s"; do
+  # shellcheck disable=SC2086
+  for lab_ns in "$lab_c" "$lab_s" $lab_xs; do
     if ip netns list | grep -q "^$lab_ns\( \|$\)"; then
       ip netns del "$lab_ns" || hs_log "cannot delete namespace $lab_ns"
     fi
@@ -240,6 +248,13 @@ sys.exit(0 if ok else 1)'
 
 # lab_up DELAY_MS [RATE_BIT_S]: bring a new lab up and make it current.
 lab_up() {
+  lab_up_bare "$@"
+  lab_servers
+}
+
+# lab_up_bare DELAY_MS [RATE_BIT_S]: the namespaces and the link of a new
+# lab, made current, without servers.
+lab_up_bare() {
   lab_delay_ms=$1
   lab_rate=${2:-0}
   LAB_SEQ=$((LAB_SEQ + 1))
@@ -305,7 +320,14 @@ lab_up() {
       "$LAB_SERVER_IP" >"/etc/netns/$LAB_C/resolv.conf" ||
     hs_fail "cannot write /etc/netns/$LAB_C/resolv.conf"
   printf '127.0.0.1 localhost\n' >"/etc/netns/$LAB_C/hosts"
+  LAB_URL=https://$LAB_HOST/
+  LAB_DNS=$LAB_SERVER_IP:53
+  export LAB_ID LAB_C LAB_S LAB_CLIENT_IP LAB_SERVER_IP LAB_HOST LAB_HOST2 \
+    LAB_URL LAB_DNS LAB_DIR CA_FILE
+}
 
+# lab_servers: dnsmasq and nginx of the current lab (lab_up).
+lab_servers() {
   ip netns exec "$LAB_S" dnsmasq --no-daemon --conf-file=/dev/null \
     --no-resolv --no-hosts --no-poll --bind-interfaces \
     --listen-address="$LAB_SERVER_IP" --port=53 --local=/test/ \
@@ -322,11 +344,6 @@ lab_up() {
   LAB_NGINX_PID=$!
   lab_track "$LAB_NGINX_PID"
 
-  LAB_URL=https://$LAB_HOST/
-  LAB_DNS=$LAB_SERVER_IP:53
-  export LAB_ID LAB_C LAB_S LAB_CLIENT_IP LAB_SERVER_IP LAB_HOST LAB_HOST2 \
-    LAB_URL LAB_DNS \
-    LAB_DIR CA_FILE
   lab_wait_ready "$LAB_DNSMASQ_PID" dnsmasq lab_c "$HS_PYTHON" -c "$LAB_DNSQ" \
     "$LAB_SERVER_IP" "$LAB_HOST" || {
     cat "$LAB_DIR/dnsmasq.log" >&2
@@ -337,6 +354,55 @@ lab_up() {
     cat "$LAB_DIR/nginx/error.log" "$LAB_DIR/nginx/nginx.out" >&2
     hs_fail "nginx did not start in $LAB_S"
   }
+}
+
+# lab_add_host ADDR DELAY_MS [RATE_BIT_S]: a further server namespace of
+# the current lab at ADDR, joined to the client namespace by a link of its
+# own (its own hs-lablink, delay and rate), so that hosts sit at different
+# distances.  The client keeps $LAB_CLIENT_IP on each of its devices; the
+# peer route of each device sends ADDR's packets through its own link.
+# Sets LAB_XS (the namespace, taken down with the lab); the caller starts
+# the servers in it.
+lab_add_host() {
+  lab_xaddr=$1
+  lab_xdelay=$2
+  lab_xrate=${3:-0}
+  LAB_SEQ=$((LAB_SEQ + 1))
+  LAB_XS=hs-$$-$LAB_SEQ-s
+  lab_xtc=hs$$$LAB_SEQ"c"
+  lab_xts=hs$$$LAB_SEQ"s"
+  eval "LAB_XS_$LAB_ID=\"\${LAB_XS_$LAB_ID:-} \$LAB_XS\""
+  ip netns add "$LAB_XS" || hs_fail "cannot add namespace $LAB_XS"
+  ip -n "$LAB_XS" link set lo up || hs_fail "lo in $LAB_XS"
+  ip netns exec "$LAB_XS" sh -c \
+    'echo 1 >/proc/sys/net/ipv6/conf/all/disable_ipv6;
+     echo 1 >/proc/sys/net/ipv6/conf/default/disable_ipv6' ||
+    hs_fail "cannot turn IPv6 off in $LAB_XS"
+  rm -f "$LAB_DIR/link$LAB_SEQ.ready"
+  ip netns exec "$LAB_C" "$HS_LABLINK" -a "$lab_xtc" -b "$lab_xts" \
+    -d $((lab_xdelay * 1000)) -r "$lab_xrate" -R ${HS_LABLINK_OPTS:-} \
+    -p "$LAB_DIR/link$LAB_SEQ.ready" </dev/null \
+    >"$LAB_DIR/link$LAB_SEQ.log" 2>&1 &
+  lab_xpid=$!
+  lab_track "$lab_xpid"
+  lab_i=0
+  while [ ! -s "$LAB_DIR/link$LAB_SEQ.ready" ]; do
+    hs_is_running "$lab_xpid" && [ "$lab_i" -lt 100 ] || {
+      cat "$LAB_DIR/link$LAB_SEQ.log" >&2
+      hs_fail "hs-lablink for $lab_xaddr did not start"
+    }
+    sleep 0.05
+    lab_i=$((lab_i + 1))
+  done
+  ip -n "$LAB_C" link set "$lab_xts" netns "$LAB_XS" ||
+    hs_fail "cannot move $lab_xts to $LAB_XS"
+  ip -n "$LAB_C" addr add "$LAB_CLIENT_IP" peer "$lab_xaddr/32" \
+    dev "$lab_xtc" &&
+    ip -n "$LAB_XS" addr add "$lab_xaddr" peer "$LAB_CLIENT_IP/32" \
+      dev "$lab_xts" &&
+    ip -n "$LAB_C" link set "$lab_xtc" mtu 1500 up &&
+    ip -n "$LAB_XS" link set "$lab_xts" mtu 1500 up ||
+    hs_fail "cannot configure the devices for $lab_xaddr"
 }
 
 # lab_run RC ARGS...: hopsplit in the client namespace; as hs_run.

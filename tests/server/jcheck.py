@@ -143,6 +143,14 @@ class Checker:
                         continue
                     self.stats(st, "%s.phases.%s" % (w, ph))
                 self.need(ms, "hops", w, "list")
+            # issue 14: findings that overlap, and what they add up to
+            for k in ("findings", "finding_groups"):
+                self.need(t, k, where, "list")
+            non = self.need(t, "findings_nonoverlap_us", where, "int")
+            tot = self.need(t, "findings_total_us", where, "int")
+            if is_int(non) and is_int(tot) and non > tot:
+                self.bad(where, "savings without overlaps %d > total %d"
+                         % (non, tot))
             used = {s.get("mode") for s in samples
                     if isinstance(s, dict) and s.get("target") == name}
             for mode in used:
@@ -200,6 +208,11 @@ class Checker:
                 self.bad(where, "primed holds %r, not a URL" % (u,))
         for k in ("total_us", "redirect_us", "other_us"):
             self.need(s, k, where, "int")
+        # issue 14: a failed --prime, warm idle time
+        self.need(s, "prime_error", where, "str", nullable=True)
+        idle = self.need(s, "idle_us", where, "int", nullable=True)
+        if idle is not None and (mode != "warm" or idle < 0):
+            self.bad(where, "idle_us %r in a %s sample" % (idle, mode))
         hops = self.need(s, "hops", where, "list") or []
         if ok and not hops:
             self.bad(where, "ok sample without hops")

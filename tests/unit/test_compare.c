@@ -672,6 +672,120 @@ static void test_drift_warning_threshold(void **state)
   assert_false(compare_drift_warning((double)NAN, 100));
 }
 
+/* The size of a drift: Theil-Sen's median slope times the rounds from the
+ * first valid one to the last, worked out by hand. */
+static void test_drift_change(void **state)
+{
+  int64_t v[400];
+  bool valid[30];
+  double slope = -1;
+  size_t i;
+
+  (void)state;
+  /* A straight line: 100 us + 3 us per round over 10 rounds: every slope
+   * is 3, the change over rounds 0..9 is 27. */
+  for (i = 0; i < 10; i++)
+    v[i] = 100 + 3 * (int64_t)i;
+  assert_i64(compare_drift_change(v, NULL, 10, &slope), 27);
+  assert_near(slope, 3.0, 1e-12);
+  /* One wild round does not move the fit: 2 us per round, round 4 at
+   * 50 ms.  Of the 45 slopes 9 involve round 4 (4 of them huge, 5 hugely
+   * negative); the other 36 are 2, so the median (the 23rd) is 2. */
+  for (i = 0; i < 10; i++)
+    v[i] = 1000 + 2 * (int64_t)i;
+  v[4] = 50000;
+  assert_i64(compare_drift_change(v, NULL, 10, &slope), 18);
+  assert_near(slope, 2.0, 1e-12);
+  /* Invalid rounds are left out; the run spans valid rounds 1..28. */
+  for (i = 0; i < 30; i++) {
+    valid[i] = i != 0 && i != 29 && i % 7 != 3;
+    v[i] = valid[i] ? 5000 - 10 * (int64_t)i : 999999;
+  }
+  assert_i64(compare_drift_change(v, valid, 30, &slope), -270);
+  assert_near(slope, -10.0, 1e-12);
+  /* An even number of slopes takes the mean of the middle two: values
+   * 0, 10, 0 over rounds 0..2 give slopes 10, 0, -10 (odd: median 0);
+   * values 0, 10, 10, 40 give slopes 10, 5, 13.33, 0, 15, 30 -> sorted
+   * 0, 5, 10, 13.33, 15, 30 -> (10 + 13.33) / 2 = 11.67, times 3 = 35. */
+  v[0] = 0, v[1] = 10, v[2] = 0;
+  assert_i64(compare_drift_change(v, NULL, 3, NULL), 0);
+  v[0] = 0, v[1] = 10, v[2] = 10, v[3] = 40;
+  assert_i64(compare_drift_change(v, NULL, 4, &slope), 35);
+  assert_near(slope, 35.0 / 3.0, 1e-12);
+  /* Above 300 rounds, the pairs half the run apart: still exact on a
+   * line, 5 us per round over 400 rounds. */
+  for (i = 0; i < 400; i++)
+    v[i] = 7 + 5 * (int64_t)i;
+  assert_i64(compare_drift_change(v, NULL, 400, &slope), 1995);
+  /* Nothing to fit. */
+  assert_i64(compare_drift_change(v, NULL, 1, &slope), 0);
+  assert_near(slope, 0.0, 0);
+  for (i = 0; i < 30; i++)
+    valid[i] = i == 5;
+  assert_i64(compare_drift_change(v, valid, 30, NULL), 0);
+}
+
+/* A drift warns only when it is unlikely by chance and large enough. */
+static void test_drift_matters(void **state)
+{
+  int64_t v[30];
+  size_t i, n;
+  double rho;
+
+  (void)state;
+  /* 5 % of the median and 1 ms, both inclusive. */
+  assert_true(compare_drift_matters(15000, 300000));
+  assert_true(compare_drift_matters(-15000, 300000));
+  assert_false(compare_drift_matters(14999, 300000));
+  assert_false(compare_drift_matters(999, 10000)); /* 10 %, below 1 ms */
+  assert_true(compare_drift_matters(1000, 20000));
+  assert_false(compare_drift_matters(5000, 0));
+  /* The issue's case: a steady trend of 1.5 ms on 300 ms (0.5 %) over 30
+   * rounds is as significant as can be (rho = 1) and still no warning. */
+  for (i = 0; i < 30; i++)
+    v[i] = 300000 + 50 * (int64_t)i;
+  rho = compare_drift_rho(v, NULL, 30, &n);
+  assert_near(rho, 1.0, 1e-12);
+  assert_true(compare_drift_warning(rho, n));
+  assert_i64(compare_drift_change(v, NULL, 30, NULL), 1450);
+  assert_false(compare_drift_matters(1450, compare_median(v, 30)));
+  /* 1 ms per round on 300 ms: 29 ms, 9.7 %: a warning. */
+  for (i = 0; i < 30; i++)
+    v[i] = 300000 + 1000 * (int64_t)i;
+  assert_true(compare_drift_matters(compare_drift_change(v, NULL, 30, NULL),
+                                    compare_median(v, 30)));
+}
+
+/* The comparison the other way round. */
+static void test_result_flip(void **state)
+{
+  struct compare_result r, f;
+
+  (void)state;
+  memset(&r, 0, sizeof(r));
+  r.n_pairs = 10;
+  r.median_diff_us = -5000;
+  r.ci_low_us = -7000;
+  r.ci_high_us = -1000;
+  r.change_pct = -10.0;
+  r.verdict = COMPARE_FASTER;
+  r.ci_available = 1;
+  r.ci_level = 0.9785;
+  compare_result_flip(&r, &f);
+  assert_i64(f.median_diff_us, 5000);
+  assert_i64(f.ci_low_us, 1000);
+  assert_i64(f.ci_high_us, 7000);
+  assert_verdict(f.verdict, COMPARE_SLOWER);
+  assert_true(isnan(f.change_pct));
+  assert_int_equal(f.n_pairs, 10);
+  assert_near(f.ci_level, 0.9785, 0);
+  r.verdict = COMPARE_NO_CLEAR_DIFFERENCE;
+  compare_result_flip(&r, &f);
+  assert_verdict(f.verdict, COMPARE_NO_CLEAR_DIFFERENCE);
+  compare_result_flip(&f, &r);
+  assert_i64(r.ci_low_us, -7000);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -688,6 +802,9 @@ int main(void)
       cmocka_unit_test(test_spearman_undefined),
       cmocka_unit_test(test_drift),
       cmocka_unit_test(test_drift_warning_threshold),
+      cmocka_unit_test(test_drift_change),
+      cmocka_unit_test(test_drift_matters),
+      cmocka_unit_test(test_result_flip),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -2,31 +2,47 @@
  * test_findings.c: the findings of a target (findings.c, SPEC 4.3) and
  * their savings, through analysis_build over a plan and results built in
  * memory (fixture.h).  Every expected saving is worked out by hand below
- * from the formulas of findings.c:
+ * from the formulas of findings.c.  Since issue 14 a saving is the part
+ * of the median cold sample (M below: the sample whose total is the cold
+ * p50) that the change removes, each part (a phase of a hop, or the time
+ * between hops) at most what it measured:
  *
- *   redirect        cold p50 of the sample's redirect time
- *   cache           cold p50 wait of hop k - rtt(k), at least 0, for a
- *                   hop not cacheable at the edge or a MISS/EXPIRED at a
- *                   CDN; rtt(k) = cold p50 connect of hop k, or of hop 1
- *                   when hop k reused its connection
- *   distant-edge    (max(floor_rtt, connect p50) - floor of the nearest
- *                   POP) x 3 round trips (2 without TLS), in us
- *   connections     cold p50 total - warm p50 total
- *   tls-resumption  resumed p50 TLS - resumed p50 connect, when at most
- *                   half the new TLS connections of resumed samples resumed
- *   server-wait     cold p50 wait of the last hop - rtt, when >= 5 ms and
+ *   redirect        every part of M's hops before the final one, plus
+ *                   M's time between hops
+ *   cache           M's wait of hop k - rtt(k), at least 0, for a hop not
+ *                   cacheable at the edge or a MISS/EXPIRED at a CDN;
+ *                   rtt(k) = cold p50 connect of hop k, else the connect
+ *                   this run measured to the same host, else hop 1's
+ *   distant-edge    per round trip M's hop made (TCP 1 when it connected,
+ *                   TLS its time in round trips, at least 1, the request
+ *                   1, the transfer one per round trip it took) the
+ *                   difference between this edge's round trip
+ *                   (max(connect p50, floor)) and a nearer one: the
+ *                   lowest connect p50 of another host in the run when
+ *                   lower (basis measured), else the floor of the nearest
+ *                   POP (basis floor); each part capped at M's value
+ *   connections     M's DNS, connect and TLS of every hop
+ *   tls-resumption  M's TLS of every new hop - rtt; without a cold
+ *                   sample resumed p50 TLS - resumed p50 connect, when at
+ *                   most half the new TLS connections resumed
+ *   server-wait     M's wait of the last hop - rtt, when >= 5 ms and
  *                   >= 30 % of the cold total
- *   dns             cold p50 DNS, when >= 10 ms and >= 10 % of the total
- *   payload         cold p50 transfer (always; the words change at 50 %)
+ *   dns             M's DNS, when >= 10 ms and >= 10 % of the total
+ *   payload         M's transfer of the final hop (the words change at
+ *                   50 %)
  *   noise           0 (drift warning, or p95 > 2 p50 and 5 ms above it)
+ *
+ * Findings that remove some of the same part form a group; the groups'
+ * combined savings (per part the most a member removes) and the findings
+ * alone add up to findings_nonoverlap_us, never above the cold total.
  *
  * Medians: most scenarios have three rounds whose every phase is the base
  * value times 4, 1 and 2 (in that order), so every p50 (nearest rank, the
  * 2nd of 3) is twice the base, and the median sample is the third.
  *
  * The expected lists (kind, hop, saving in rank order) are in one table
- * per scenario: when the formulas change (issue 14 groups overlapping
- * savings), update the table and the comment above.
+ * per scenario: when the formulas change, update the table and the
+ * comment above.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -121,23 +137,25 @@ static const int64_t scale[3] = {4, 1, 2}; /* rounds 1, 2, 3 */
  *   hop 1  dns 1000  connect 2000  tls 3000  send 100  wait 4000   xfer 500
  *   hop 2  dns 1500  connect 2500  tls 3500  send 100  wait 40000  xfer 1000
  *   other 200.  Hop 2 says Cache-Control: private, no CDN: UNCACHEABLE.
- * p50 (x2): hop 1 total 21200 (the redirect), hop 2 wait 80000 and
- * connect 5000, total 2 x (10600 + 48600 + 200) = 118800, transfer 3000,
- * DNS 5000.
+ * M is round 3 (x2): hop 1 total 21200, hop 2 wait 80000, transfer
+ * 2000, other 400, total 2 x (10600 + 48600 + 200) = 118800; connect
+ * p50 of hop 2 5000, DNS 5000.
  *   cache hop 2        80000 - 5000                       = 75000
  *   server-wait hop 2  80000 - 5000 = 75000, 63 % of the total
- *   redirect hop 1     21200 (18 % of the cold total)
- *   payload hop 2      3000 (3 %: "only")
+ *   connections        2000 + 4000 + 6000 + 3000 + 5000 + 7000 = 27000
+ *   redirect hop 1     21200 + 400 (18 % of the cold total) = 21600
+ *   payload hop 2      2000 (2 %: "only")
  *   dns                5000 < 10 ms: none
- * cache and server-wait tie: kind order puts cache first.
+ * cache and server-wait tie: kind order puts cache first.  Groups: cache
+ * and server-wait (hop 2's wait): 75000; redirect and connections (hop
+ * 1's set-up): 21600 + 15000 = 36600; with payload alone 113600.
  */
 static void test_redirect_cache_wait(void **state)
 {
   static const struct want want[] = {
-      {FINDING_CACHE, 2, 75000},
-      {FINDING_SERVER_WAIT, 2, 75000},
-      {FINDING_REDIRECT, 1, 21200},
-      {FINDING_PAYLOAD, 2, 3000},
+      {FINDING_CACHE, 2, 75000},       {FINDING_SERVER_WAIT, 2, 75000},
+      {FINDING_CONNECTIONS, 0, 27000}, {FINDING_REDIRECT, 1, 21600},
+      {FINDING_PAYLOAD, 2, 2000},
   };
   struct fx f;
   const struct finding *g;
@@ -176,7 +194,12 @@ static void test_redirect_cache_wait(void **state)
   check_has("A wait", g->title, "(63 % of");
   check_has("A wait", g->detail, "Server-Timing: db;dur=53");
   g = finding_of(&f, 0, FINDING_PAYLOAD, 2);
-  check_has("A payload", g->title, "only 3 %");
+  check_has("A payload", g->title, "only 2 %");
+  CHECK_INT("A groups", f.a.targets[0].n_groups, 2);
+  CHECK_INT("A group 1", f.a.targets[0].groups[0].saving_us, 75000);
+  CHECK_INT("A group 2", f.a.targets[0].groups[1].saving_us, 36600);
+  CHECK_INT("A nonoverlap", f.a.targets[0].nonoverlap_us, 113600);
+  CHECK_INT("A total", f.a.targets[0].cold_total_us, 118800);
   g = finding_of(&f, 0, FINDING_CACHE, 2);
   check_has("A cache", g->title, "hop 2 (b.test)");
   check_has("A cache", g->title, "UNCACHEABLE");
@@ -189,13 +212,16 @@ static void test_redirect_cache_wait(void **state)
  *   cold     dns 20000  connect 3000  tls 6000  send 100  wait 5000  xfer 1000
  *   warm     (reused)                            send 100  wait 5000  xfer
  * 1000 resumed  connect 3000  tls 6000 (offered, not resumed) send 100 wait
- * 5000 xfer 1000 cold DNS TTL 60 x the scale (the median sample: 120 s). p50
- * (x2): cold total 70200, warm total 12200, cold DNS 40000 (57 %), cold wait
- * 10000 and connect 6000, resumed TLS 12000 and connect 6000. connections
- * 70200 - 12200 = 58000 (1 connection to 1 host) dns             40000
- *   tls-resumption  12000 - 6000  = 6000 (0 of 3 resumed)
+ * 5000 xfer 1000 cold DNS TTL 60 x the scale (the median sample: 120 s).
+ * M (x2): cold total 70200, DNS 40000 (57 %), connect 6000, TLS 12000,
+ * wait 10000, transfer 2000.
+ *   connections     40000 + 6000 + 12000 = 58000 (1 connection, 1 host)
+ *   dns             40000
+ *   tls-resumption  12000 - 6000 = 6000 (0 of 3 resumed)
  *   payload         2000 (3 %)
  *   server-wait     10000 - 6000 = 4000 < 5 ms: none
+ * The first three remove M's DNS, connect and TLS: one group of 58000;
+ * with payload 60000 without overlaps.
  */
 static void test_connections_dns_resumption(void **state)
 {
@@ -232,7 +258,10 @@ static void test_connections_dns_resumption(void **state)
   fx_build(&f);
   check_findings("B", &f, 0, want, ARRAY_SIZE(want));
   g = finding_of(&f, 0, FINDING_CONNECTIONS, 0);
-  check_has("B connections", g->title, "open 1 connection to 1 host;");
+  check_has("B connections", g->title, "open 1 connection to 1 host:");
+  CHECK_INT("B groups", f.a.targets[0].n_groups, 1);
+  CHECK_INT("B group", f.a.targets[0].groups[0].saving_us, 58000);
+  CHECK_INT("B nonoverlap", f.a.targets[0].nonoverlap_us, 60000);
   g = finding_of(&f, 0, FINDING_DNS, 0);
   check_has("B dns", g->title, "(57 %)");
   check_has("B dns", g->detail, "live 120 s (TTL)");
@@ -300,10 +329,15 @@ static void test_resumption_share(void **state)
  * "another country" for the rule); both targets are answered by
  * Cloudflare in Seoul (cf-ray ...-ICN, cloudflare-hit.txt: a HIT, so no
  * cache finding).  One sample each, so p50 is the value.
- *   t0 e.test: https, connect 30 ms (below the ~81 ms floor), 3 round
- *      trips: (floor - nearest floor) x 3 x 1000
- *   t1 f.test: http, connect 400 ms (above the floor), 2 round trips:
- *      (400 - nearest floor) x 2 x 1000
+ *   t0 e.test: https, connect 30 ms (below the ~81 ms floor), TLS 20 ms,
+ *      wait 1 ms: its round trip is the floor; no other host was
+ *      measured lower (f.test: 400 ms), so the nearer one is the floor
+ *      of the nearest POP (basis floor), about 80 ms shorter; 3 round
+ *      trips (TCP, TLS 20 ms = 1, the request), each part capped at what
+ *      it took: 30000 + 20000 + 1000 = 51000.  connections 50000.
+ *   t1 f.test: http, connect 400 ms (above the floor), wait 1 ms: e.test
+ *      was measured at 30 ms (basis measured), 370 ms shorter; 2 round
+ *      trips: 370000 + 1000 = 371000.  connections 400000.
  * Distances and floors come from edge.c (test_edge checks them against
  * known city pairs); Berlin to Seoul is about 8,100 km.
  */
@@ -313,7 +347,7 @@ static void test_distant_edge(void **state)
   const struct edge_pop *icn = edge_pop_lookup("ICN");
   const struct edge_pop *near;
   double d, floor_ms, near_floor;
-  struct want w0[2], w1[2];
+  struct want w0[3], w1[3];
   struct fx f;
   const struct edge_result *e;
   const struct finding *g;
@@ -347,24 +381,31 @@ static void test_distant_edge(void **state)
   CHECK_STR("C t0", e->pop, "ICN");
   CHECK_NEAR("C t0", e->floor_rtt_ms, floor_ms, 1e-9);
   CHECK_STR("C t0", e->nearest, near->code);
-  w0[0] = (struct want){FINDING_DISTANT_EDGE, 1,
-                        (int64_t)llround((floor_ms - near_floor) * 3 * 1000)};
-  w0[1] = (struct want){FINDING_PAYLOAD, 1, 500};
-  check_findings("C t0", &f, 0, w0, 2);
+  /* Each round trip is (floor - near_floor) shorter, more than any part
+   * took: the parts cap the saving. */
+  assert_true((floor_ms - near_floor) * 1000 > 30000);
+  w0[0] = (struct want){FINDING_DISTANT_EDGE, 1, 51000};
+  w0[1] = (struct want){FINDING_CONNECTIONS, 0, 50000};
+  w0[2] = (struct want){FINDING_PAYLOAD, 1, 500};
+  check_findings("C t0", &f, 0, w0, 3);
   g = finding_of(&f, 0, FINDING_DISTANT_EDGE, 1);
   check_has("C t0", g->title, "ICN (Seoul, KR)");
   check_has("C t0", g->detail, "below the floor");
-  check_has("C t0", g->detail, "about 3 round trips");
+  check_has("C t0", g->detail, "made 3 round trips (TCP 1, TLS 1, request 1");
+  check_has("C t0", g->detail, "(basis: floor)");
+  CHECK_INT("C t0 basis", g->basis, FINDING_BASIS_FLOOR);
 
   e = &f.a.targets[1].edge[0];
   CHECK_INT("C t1", e->distant, 1);
   CHECK_NEAR("C t1", e->connect_p50_ms, 400.0, 1e-9);
-  w1[0] = (struct want){FINDING_DISTANT_EDGE, 1,
-                        (int64_t)llround((400.0 - near_floor) * 2 * 1000)};
-  w1[1] = (struct want){FINDING_PAYLOAD, 1, 500};
-  check_findings("C t1", &f, 1, w1, 2);
+  w1[0] = (struct want){FINDING_CONNECTIONS, 0, 400000};
+  w1[1] = (struct want){FINDING_DISTANT_EDGE, 1, 371000};
+  w1[2] = (struct want){FINDING_PAYLOAD, 1, 500};
+  check_findings("C t1", &f, 1, w1, 3);
   g = finding_of(&f, 1, FINDING_DISTANT_EDGE, 1);
-  check_has("C t1", g->detail, "about 2 round trips");
+  check_has("C t1", g->detail, "made 2 round trips (TCP 1, TLS 0, request 1");
+  check_has("C t1", g->detail, "30.0 ms round trips to e.test");
+  CHECK_INT("C t1 basis", g->basis, FINDING_BASIS_MEASURED);
   fx_release(&f);
 }
 
@@ -374,20 +415,21 @@ static void test_distant_edge(void **state)
  *   hop 1 301, Cache-Control: no-store (UNCACHEABLE), connect 2000,
  *         tls 3000, wait 1000
  *   hop 2 200, reused, CloudFront MISS (cloudfront-miss.txt), wait 30000
- * rtt(hop 2) is hop 1's connect (2000): hop 2 opened no connection.
+ * rtt(hop 2) is the connect measured to g.test (hop 1's, 2000): hop 2
+ * opened no connection.
  * A MISS was stored (a later request may hit: SPEC 4.1), so hop 2 is no
  * cache finding (issue 13: a cached response is never called uncached).
  *   server-wait hop 2  30000 - 2000 = 28000 (78 % of 36000)
  *   redirect hop 1     6000
+ *   connections        2000 + 3000 = 5000
  *   cache hop 1        1000 - 2000 < 0: 0
  *   payload hop 2      0
  */
 static void test_cache_miss_reused(void **state)
 {
   static const struct want want[] = {
-      {FINDING_SERVER_WAIT, 2, 28000},
-      {FINDING_REDIRECT, 1, 6000},
-      {FINDING_CACHE, 1, 0},
+      {FINDING_SERVER_WAIT, 2, 28000}, {FINDING_REDIRECT, 1, 6000},
+      {FINDING_CONNECTIONS, 0, 5000},  {FINDING_CACHE, 1, 0},
       {FINDING_PAYLOAD, 2, 0},
   };
   struct fx f;
@@ -418,10 +460,12 @@ static void test_cache_miss_reused(void **state)
 /*
  * Payload: the transfer is 10000 of 13000 us (77 %, >= 50 %): the words
  * say so and the saving is the transfer; the size is the last hop's.
+ * The connect (1000) is the connections finding's.
  */
 static void test_payload_dominates(void **state)
 {
-  static const struct want want[] = {{FINDING_PAYLOAD, 1, 10000}};
+  static const struct want want[] = {{FINDING_PAYLOAD, 1, 10000},
+                                     {FINDING_CONNECTIONS, 0, 1000}};
   struct fx f;
   struct sample *s;
   struct hop *h;

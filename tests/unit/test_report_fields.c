@@ -95,7 +95,8 @@ static void test_sample_json(void **state)
             "{\"index\":7,\"target\":\"api\",\"mode\":\"warm\",\"round\":2,"
             "\"position\":1,\"started_at\":\"2025-11-30T02:33:20.123Z\","
             "\"ok\":true,\"error\":null,\"total_us\":1500,\"redirect_us\":0,"
-            "\"other_us\":0,\"status\":null,\"primed\":[]}");
+            "\"other_us\":0,\"status\":null,\"primed\":[],\"prime_error\":"
+            "null,\"idle_us\":null}");
   buf_reset(&b);
   f.s.ok = 0;
   f.s.err = ERR_TIMEOUT;
