@@ -532,6 +532,28 @@ static void checks(const struct report_ctx *c, struct buf *b)
   buf_puts(b, "</table>\n");
 }
 
+/* Which other findings (by rank) remove some of the same time as finding
+ * k, and what the group saves together. */
+static void overlap_note(struct buf *b, const struct target_analysis *ta,
+                         size_t k)
+{
+  const struct finding *f = &ta->findings[k];
+  size_t i, shown = 0;
+
+  buf_puts(b, "<br>overlaps ");
+  for (i = 0; i < ta->n_findings; i++) {
+    if (i == k || ta->findings[i].group != f->group)
+      continue;
+    buf_printf(b, "%s%zu", shown++ ? ", " : "", i + 1);
+  }
+  for (i = 0; i < ta->n_groups; i++) {
+    if (ta->groups[i].id == f->group) {
+      buf_puts(b, ": together ");
+      dur(b, ta->groups[i].saving_us);
+    }
+  }
+}
+
 static void findings_table(struct buf *b, const struct target_analysis *ta)
 {
   size_t k;
@@ -544,7 +566,7 @@ static void findings_table(struct buf *b, const struct target_analysis *ta)
   for (k = 0; k < ta->n_findings; k++) {
     const struct finding *f = &ta->findings[k];
 
-    buf_puts(b, "<tr><td class=\"l\">");
+    buf_printf(b, "<tr><td class=\"l\">%zu. ", k + 1);
     esc(b, f->title);
     buf_puts(b, "</td><td>");
     if (f->saving_us)
@@ -558,9 +580,20 @@ static void findings_table(struct buf *b, const struct target_analysis *ta)
       buf_puts(b, "all");
     buf_puts(b, "</td><td class=\"l\">");
     esc(b, f->detail);
+    if (f->group)
+      overlap_note(b, ta, k);
     buf_puts(b, "</td></tr>\n");
   }
   buf_puts(b, "</table>\n");
+  if (ta->n_groups || ta->nonoverlap_us) {
+    buf_puts(b, "<p>Savings without overlaps add up to ");
+    dur(b, ta->nonoverlap_us);
+    if (ta->cold_total_us) {
+      buf_puts(b, " of the median cold total ");
+      dur(b, ta->cold_total_us);
+    }
+    buf_puts(b, ".</p>\n");
+  }
 }
 
 static void cache_table(struct buf *b, const struct target_analysis *ta)
