@@ -49,4 +49,8 @@ int buf_putc(struct buf *b, char c);
 int buf_printf(struct buf *b, const char *fmt, ...) MSG_PRINTF(2, 3);
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap) MSG_PRINTF(2, 0);
 
+/* Append s (NULL: nothing) with <, >, & and " as HTML character
+ * references, for text and attribute values. */
+void buf_put_html(struct buf *b, const char *s);
+
 #endif

@@ -121,5 +121,11 @@ char *report_url(const struct report_ctx *c, const char *url);
 /* Value of a response header as reports show it; caller frees. */
 char *report_header_value(const struct report_ctx *c, const char *name,
                           const char *value);
+/* The value of every header of h called as h->headers[i] is (any case),
+ * redacted as report_header_value does and joined with ", " (RFC 9110
+ * 5.3), with the name lowercased in *name; both malloc'd.  NULL when an
+ * earlier header has that name (it carried them all). */
+char *report_header_joined(const struct report_ctx *c, const struct hop *h,
+                           size_t i, char **name);
 
 #endif

@@ -705,39 +705,17 @@ static void headers_obj(struct json *j, const char *key,
                         const struct field_row *r)
 {
   const struct hop *h = r->h;
-  size_t i, k;
+  size_t i;
 
   json_object_begin(j, key);
   for (i = 0; i < h->n_headers; i++) {
-    struct buf v;
-    char *name;
-    int seen = 0;
+    char *name, *value = report_header_joined(r->c, h, i, &name);
 
-    for (k = 0; k < i; k++)
-      if (!strcasecmp(h->headers[k].name, h->headers[i].name))
-        seen = 1;
-    if (seen)
+    if (!value)
       continue;
-    buf_init(&v, 0);
-    for (k = i; k < h->n_headers; k++) {
-      char *shown;
-
-      if (strcasecmp(h->headers[k].name, h->headers[i].name))
-        continue;
-      shown =
-          report_header_value(r->c, h->headers[k].name, h->headers[k].value);
-      if (v.len)
-        buf_puts(&v, ", ");
-      buf_puts(&v, shown);
-      free(shown);
-    }
-    name = xstrdup(h->headers[i].name);
-    for (k = 0; name[k]; k++)
-      if (name[k] >= 'A' && name[k] <= 'Z')
-        name[k] = (char)(name[k] - 'A' + 'a');
-    json_string(j, name, v.s);
+    json_string(j, name, value);
     free(name);
-    buf_release(&v);
+    free(value);
   }
   json_object_end(j);
 }

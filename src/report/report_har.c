@@ -125,8 +125,7 @@ static void response(struct json *j, const struct field_row *r)
   char *loc =
       h->location ? report_header_value(r->c, "location", h->location) : NULL;
   const char *ctype = hop_header(h, "content-type");
-  struct buf hb;
-  size_t i, k;
+  size_t i;
 
   json_object_begin(j, "response");
   json_int(j, "status", h->status);
@@ -136,34 +135,13 @@ static void response(struct json *j, const struct field_row *r)
   json_array_end(j);
   json_array_begin(j, "headers");
   for (i = 0; i < h->n_headers; i++) {
-    char *name;
-    int seen = 0;
+    char *name, *value = report_header_joined(r->c, h, i, &name);
 
-    for (k = 0; k < i; k++)
-      if (!strcasecmp(h->headers[k].name, h->headers[i].name))
-        seen = 1;
-    if (seen)
+    if (!value)
       continue;
-    buf_init(&hb, 0);
-    for (k = i; k < h->n_headers; k++) {
-      char *shown;
-
-      if (strcasecmp(h->headers[k].name, h->headers[i].name))
-        continue;
-      shown =
-          report_header_value(r->c, h->headers[k].name, h->headers[k].value);
-      if (hb.len)
-        buf_puts(&hb, ", ");
-      buf_puts(&hb, shown);
-      free(shown);
-    }
-    name = xstrdup(h->headers[i].name);
-    for (k = 0; name[k]; k++)
-      if (name[k] >= 'A' && name[k] <= 'Z')
-        name[k] = (char)(name[k] - 'A' + 'a');
-    name_value(j, name, hb.s);
+    name_value(j, name, value);
     free(name);
-    buf_release(&hb);
+    free(value);
   }
   json_array_end(j);
   json_object_begin(j, "content");

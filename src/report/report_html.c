@@ -61,24 +61,7 @@ static const char css[] =
 
 static void esc(struct buf *b, const char *s)
 {
-  for (; s && *s; s++) {
-    switch (*s) {
-    case '<':
-      buf_puts(b, "&lt;");
-      break;
-    case '>':
-      buf_puts(b, "&gt;");
-      break;
-    case '&':
-      buf_puts(b, "&amp;");
-      break;
-    case '"':
-      buf_puts(b, "&quot;");
-      break;
-    default:
-      buf_putc(b, *s);
-    }
-  }
+  buf_put_html(b, s);
 }
 
 static void dur(struct buf *b, int64_t us)

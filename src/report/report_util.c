@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "msg.h"
 #include "report.h"
 #include "url.h"
@@ -38,4 +39,32 @@ char *report_header_value(const struct report_ctx *c, const char *name,
   /* Location, Content-Location, Link, Refresh, X-Cache-Key and any other
    * value that carries a URL. */
   return url_redact_text(value);
+}
+
+char *report_header_joined(const struct report_ctx *c, const struct hop *h,
+                           size_t i, char **name)
+{
+  struct buf v;
+  size_t k;
+
+  for (k = 0; k < i; k++)
+    if (!strcasecmp(h->headers[k].name, h->headers[i].name))
+      return NULL;
+  buf_init(&v, 0);
+  for (k = i; k < h->n_headers; k++) {
+    char *shown;
+
+    if (strcasecmp(h->headers[k].name, h->headers[i].name))
+      continue;
+    shown = report_header_value(c, h->headers[k].name, h->headers[k].value);
+    if (v.len)
+      buf_puts(&v, ", ");
+    buf_puts(&v, shown);
+    free(shown);
+  }
+  *name = xstrdup(h->headers[i].name);
+  for (k = 0; (*name)[k]; k++)
+    if ((*name)[k] >= 'A' && (*name)[k] <= 'Z')
+      (*name)[k] = (char)((*name)[k] - 'A' + 'a');
+  return buf_detach(&v);
 }

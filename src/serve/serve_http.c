@@ -407,28 +407,6 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
   return answer(con, MHD_HTTP_OK, CT_PROM, buf_detach(&out), len, 0);
 }
 
-static void html_text(struct buf *b, const char *s)
-{
-  for (; s && *s; s++) {
-    switch (*s) {
-    case '<':
-      buf_puts(b, "&lt;");
-      break;
-    case '>':
-      buf_puts(b, "&gt;");
-      break;
-    case '&':
-      buf_puts(b, "&amp;");
-      break;
-    case '"':
-      buf_puts(b, "&quot;");
-      break;
-    default:
-      buf_putc(b, *s);
-    }
-  }
-}
-
 static enum MHD_Result handle_index(struct MHD_Connection *con)
 {
   const struct serve_config *c = S.cfg;
@@ -441,7 +419,7 @@ static enum MHD_Result handle_index(struct MHD_Connection *con)
                "<h1>hopsplit serve</h1>\n<p>A prober for Prometheus in the "
                "manner of blackbox_exporter, version " HOPSPLIT_VERSION
                ", vantage point <b>");
-  html_text(&b, c->vantage);
+  buf_put_html(&b, c->vantage);
   buf_puts(&b, "</b>.</p>\n<form action=\"probe\" method=\"get\">"
                "<p>Probe <input name=\"target\" size=\"60\" "
                "placeholder=\"https://example.com/\"> with module <select "
@@ -451,7 +429,7 @@ static enum MHD_Result handle_index(struct MHD_Connection *con)
     if (i == c->default_module)
       buf_puts(&b, " selected");
     buf_puts(&b, ">");
-    html_text(&b, c->modules[i].name);
+    buf_put_html(&b, c->modules[i].name);
     buf_puts(&b, "</option>");
   }
   buf_puts(&b, "</select> <label><input type=\"checkbox\" name=\"debug\" "
@@ -460,9 +438,9 @@ static enum MHD_Result handle_index(struct MHD_Connection *con)
                "own counters)</p>\n<h2>Modules</h2>\n<ul>\n");
   for (i = 0; i < c->n_modules; i++) {
     buf_puts(&b, "<li><b>");
-    html_text(&b, c->modules[i].name);
+    buf_put_html(&b, c->modules[i].name);
     buf_puts(&b, "</b>: ");
-    html_text(&b, c->modules[i].about);
+    buf_put_html(&b, c->modules[i].about);
     if (i == c->default_module)
       buf_puts(&b, " (the default, also called http_2xx)");
     buf_puts(&b, "</li>\n");

@@ -174,3 +174,25 @@ int buf_printf(struct buf *b, const char *fmt, ...)
   va_end(ap);
   return rc;
 }
+
+void buf_put_html(struct buf *b, const char *s)
+{
+  for (; s && *s; s++) {
+    switch (*s) {
+    case '<':
+      buf_puts(b, "&lt;");
+      break;
+    case '>':
+      buf_puts(b, "&gt;");
+      break;
+    case '&':
+      buf_puts(b, "&amp;");
+      break;
+    case '"':
+      buf_puts(b, "&quot;");
+      break;
+    default:
+      buf_putc(b, *s);
+    }
+  }
+}
