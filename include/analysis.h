@@ -192,22 +192,29 @@ struct drift {
  * edge that served it (for per-hop rows in csv and JSON). */
 #define HOP_FACT_LAYERS 4
 
-struct hop_fact {
+struct hop_fact_layer {
+  const char *vendor;    /* pooled; "" when unnamed */
   unsigned char verdict; /* enum cache_verdict */
-  const char *vendor;    /* static, or NULL */
-  char pop[16];          /* "" when unknown */
+};
+
+/* One per hop of every sample of the run, so small (SPEC 8): strings and
+ * the layer list live in the string pool, where the equal lists of other
+ * samples are stored once. */
+struct hop_fact {
+  const char *vendor; /* static, or NULL */
+  const char *pop;    /* pooled, NULL when unknown */
   /* The first cache layers of this sample's hop, nearest the user first
-   * (SPEC 4.1): vendor ("" when unnamed) and verdict. */
+   * (SPEC 4.1), at most HOP_FACT_LAYERS; pooled. */
+  const struct hop_fact_layer *layers;
   unsigned char n_layers;
-  struct {
-    char vendor[16];
-    unsigned char verdict; /* enum cache_verdict */
-  } layers[HOP_FACT_LAYERS];
+  unsigned char verdict; /* enum cache_verdict */
 };
 
 struct analysis {
-  /* facts[i] has results->samples[i].n_hops entries, or is NULL. */
+  /* facts[i] has results->samples[i].n_hops entries, or is NULL; they
+   * all live in the one array facts_block. */
   struct hop_fact **facts;
+  struct hop_fact *facts_block;
   struct target_analysis *targets;
   size_t n_targets;
   size_t n_samples;

@@ -72,33 +72,34 @@ struct dns_failure {
 };
 #define DNS_FAILURES_MAX 4
 
-/* Strings are pooled; the two vectors are exact-size arrays the hop owns. */
+/* Strings are pooled; the three vectors are exact-size arrays the hop
+ * owns (pooled with the hop, hop_pool_arrays). */
 struct hop_dns {
   int64_t us;             /* time spent in c-ares for this hop, 0 if none */
   const char *server;     /* resolver that answered, "ip:port", or NULL */
   const char **addresses; /* addresses pinned into libcurl */
   const char **cnames;    /* CNAME chain, first alias first */
-  uint32_t n_addresses;
-  uint32_t n_cnames;
-  long ttl;    /* smallest TTL of the answer, -1 unknown */
-  int pinned;  /* --resolve gave the addresses: no lookup */
-  int cached;  /* answer reused from an earlier hop or sample */
-  int literal; /* the host is an IP address literal */
   /* Resolvers that failed before the answer (or the error) came, in the
    * order they failed; at most DNS_FAILURES_MAX are kept. */
-  struct dns_failure failed[DNS_FAILURES_MAX];
+  const struct dns_failure *failed;
+  uint32_t n_addresses;
+  uint32_t n_cnames;
   uint32_t n_failed;
+  int32_t ttl;     /* smallest TTL of the answer, -1 unknown */
+  uint8_t pinned;  /* --resolve gave the addresses: no lookup */
+  uint8_t cached;  /* answer reused from an earlier hop or sample */
+  uint8_t literal; /* the host is an IP address literal */
 };
 
 struct hop_tls {
   const char *version; /* "TLSv1.3", NULL for plain http (pooled) */
   const char *cipher;
   const char *alpn;
-  int resumed; /* 1 resumed, 0 full handshake, -1 unknown/no TLS */
-  int offered; /* 1 the ClientHello offered a session, 0 not, -1 no TLS */
   /* Why no session was offered on a new connection of a resumed sample,
    * or NULL (pooled). */
   const char *not_offered;
+  int8_t resumed; /* 1 resumed, 0 full handshake, -1 unknown/no TLS */
+  int8_t offered; /* 1 the ClientHello offered a session, 0 not, -1 no TLS */
 };
 
 /* A first connection attempt that failed or lost to another address (the
@@ -108,23 +109,24 @@ struct hop_tls {
  * the one that connected.  address NULL: the first attempt connected. */
 struct hop_fallback {
   const char *address;
-  int family;
   const char *reason;
   int64_t lost_us;
+  int family;
 };
 
-/* Every string of a hop is pooled (strpool.h); the hop owns its arrays. */
+/* Every string of a hop is pooled (strpool.h); the hop owns its arrays.
+ * Fields are ordered and sized so that a hop takes few bytes: a run keeps
+ * every hop of every sample (SPEC 8). */
 struct hop {
   const char *url; /* requested URL, unredacted (reports redact) */
   const char *method;
   const char *host;
-  long status;              /* 0 when no response */
   const char *http_version; /* "1.1", "2", "1.0", NULL */
   const char *remote_ip;
-  long remote_port;
-  long local_port; /* the client's port of the connection, 0 unknown */
-  int family;      /* 4 or 6: family of remote_ip, 0 unknown */
-  struct hop_fallback fallback;
+  /* The first connection attempt that failed or lost, NULL when the first
+   * attempt connected (most hops): owned like the arrays (hop_set_fallback,
+   * hop_pool_arrays). */
+  const struct hop_fallback *fallback;
   /* libcurl's stamps were out of order: what was wrong and what the
    * phases use instead (pooled), or NULL. */
   const char *timing_anomaly;
@@ -139,26 +141,30 @@ struct hop {
   const char *location;   /* raw Location header, or NULL */
   struct header *headers; /* diagnostic response headers only */
   uint32_t n_headers;
-  int reused; /* connection reused, no connect/TLS */
-  int pooled; /* headers, addresses and cnames live in the string pool */
+  int32_t status;       /* 0 when no response */
+  uint16_t remote_port; /* 0 unknown */
+  uint16_t local_port;  /* the client's port of the connection, 0 unknown */
+  uint8_t family;       /* 4 or 6: family of remote_ip, 0 unknown */
+  uint8_t reused;       /* connection reused, no connect/TLS */
+  uint8_t pooled; /* headers, addresses and cnames live in the string pool */
 };
 
 struct sample {
-  size_t target; /* index into the plan's targets */
+  uint32_t target; /* index into the plan's targets */
   enum sample_mode mode;
-  int round;             /* 1-based */
-  int position;          /* 1-based position inside the round */
-  int hops_pooled;       /* hops lives in the string pool (results_add) */
-  int64_t started_at_ms; /* wall clock, ms since the epoch */
-  int ok;
   enum err_class err;
+  int32_t round;    /* 1-based */
+  int32_t position; /* 1-based position inside the round */
+  uint8_t ok;
+  uint8_t hops_pooled;     /* hops lives in the string pool (results_add) */
+  int64_t started_at_ms;   /* wall clock, ms since the epoch */
   const char *err_message; /* pooled */
   int64_t total_us;        /* wall time of the whole sample */
   int64_t redirect_us;     /* sum of hop totals before the last hop */
   int64_t other_us;        /* total - sum of hop totals: time between hops */
-  long status; /* final HTTP status: the last hop's, 0 when none came */
   struct hop *hops;
-  size_t n_hops;
+  uint32_t n_hops;
+  int32_t status; /* final HTTP status: the last hop's, 0 when none came */
   /* URLs fetched unmeasured right before this sample: the target's own
    * URL when a resumed sample needed fresh TLS sessions, then the --prime
    * URLs run on this sample's client.  A pooled array of pooled strings,
@@ -166,8 +172,8 @@ struct sample {
    * prime_error is the first failure of a --prime (pooled), NULL when
    * every prime succeeded. */
   const char *const *primed;
-  uint32_t n_primed;
   const char *prime_error;
+  uint32_t n_primed;
   /* Warm: how long the client's connections sat idle before this sample,
    * from the end of its previous request (the priming request before the
    * first sample); -1 in the other modes. */
@@ -190,6 +196,12 @@ struct hop *sample_add_hop(struct sample *s);
 void hop_init(struct hop *h);
 /* Free the hop's arrays (not its pooled strings) and re-initialise it. */
 void hop_release(struct hop *h);
+/* Set the hop's fallback to a copy of *fb (NULL: none). */
+void hop_set_fallback(struct hop *h, const struct hop_fallback *fb);
+/* Append a failed resolver (interns both strings); beyond DNS_FAILURES_MAX
+ * the failure is dropped. */
+void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
+                         int64_t us);
 /* Add a header (interns both strings) to a hop; the array grows by one. */
 void hop_add_header(struct hop *h, const char *name, const char *value);
 /* Replace the hop's headers with a copy of the n headers at v (an array of

@@ -152,11 +152,8 @@ void analysis_release(struct analysis *a)
     free(ta->findings);
     free(ta->groups);
   }
-  if (a->facts) {
-    for (k = 0; k < a->n_samples; k++)
-      free(a->facts[k]);
-    free(a->facts);
-  }
+  free(a->facts);
+  free(a->facts_block);
   free(a->comparisons);
   free(a->drifts);
   free(a->targets);

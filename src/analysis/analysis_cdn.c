@@ -12,6 +12,7 @@
 
 #include "analysis.h"
 #include "url.h"
+#include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -40,16 +41,19 @@ static int hop_request_flags(const struct target *t, const struct sample *s,
 
 static void fact_layers(struct hop_fact *f, const struct cache_result *cr)
 {
+  struct hop_fact_layer v[HOP_FACT_LAYERS];
   size_t l;
 
+  /* Zeroed padding too: the pool stores equal bytes once. */
+  memset(v, 0, sizeof(v));
   f->verdict = (unsigned char)cr->verdict;
-  f->n_layers = 0;
   for (l = 0; l < cr->n_layers && l < HOP_FACT_LAYERS; l++) {
-    snprintf(f->layers[l].vendor, sizeof(f->layers[l].vendor), "%s",
-             cr->layers[l].vendor ? cr->layers[l].vendor : "");
-    f->layers[l].verdict = (unsigned char)cr->layers[l].verdict;
-    f->n_layers++;
+    v[l].vendor =
+        strpool_intern(cr->layers[l].vendor ? cr->layers[l].vendor : "");
+    v[l].verdict = (unsigned char)cr->layers[l].verdict;
   }
+  f->n_layers = (unsigned char)l;
+  f->layers = strpool_intern_blob(v, l * sizeof(v[0]));
 }
 
 static void cache_build(const struct plan *p, const struct results *r,
@@ -219,29 +223,39 @@ static void edge_build(const struct plan *p, const struct results *r,
   }
 }
 
+/* The edge hop h names; its cache verdict UNKNOWN until classified. */
+static void fact_identify(const struct hop *h, struct hop_fact *f)
+{
+  struct edge_id id;
+
+  memset(f, 0, sizeof(*f));
+  f->verdict = CACHE_UNKNOWN;
+  edge_identify(h->headers, h->n_headers, h->dns.cnames, h->dns.n_cnames, &id);
+  f->vendor = id.vendor;
+  f->pop = id.pop[0] ? strpool_intern(id.pop) : NULL;
+}
+
 /* Per sample hop: the edge it names, and UNKNOWN until cache_build
  * classifies it (failed samples stay UNKNOWN). */
 static void facts_build(const struct results *r, struct analysis *a)
 {
-  size_t i, k;
+  size_t i, k, n = 0;
+  struct hop_fact *f;
 
+  for (i = 0; i < r->n; i++)
+    n += r->samples[i].n_hops;
   a->facts = xcalloc(r->n ? r->n : 1, sizeof(*a->facts));
+  /* One block for every hop of the run: a malloc per sample would cost
+   * its header and rounding 10,000 times. */
+  f = a->facts_block = xcalloc(n ? n : 1, sizeof(*a->facts_block));
   for (i = 0; i < r->n; i++) {
     const struct sample *s = &r->samples[i];
 
     if (!s->n_hops)
       continue;
-    a->facts[i] = xcalloc(s->n_hops, sizeof(**a->facts));
-    for (k = 0; k < s->n_hops; k++) {
-      const struct hop *h = &s->hops[k];
-      struct edge_id id;
-
-      a->facts[i][k].verdict = CACHE_UNKNOWN;
-      edge_identify(h->headers, h->n_headers, h->dns.cnames, h->dns.n_cnames,
-                    &id);
-      a->facts[i][k].vendor = id.vendor;
-      memcpy(a->facts[i][k].pop, id.pop, sizeof(id.pop));
-    }
+    a->facts[i] = f;
+    for (k = 0; k < s->n_hops; k++, f++)
+      fact_identify(&s->hops[k], f);
   }
 }
 
@@ -252,14 +266,8 @@ void analysis_hop_facts(const struct plan *p, const struct sample *s,
 
   for (k = 0; k < s->n_hops; k++) {
     const struct hop *h = &s->hops[k];
-    struct edge_id id;
 
-    memset(&facts[k], 0, sizeof(facts[k]));
-    facts[k].verdict = CACHE_UNKNOWN;
-    edge_identify(h->headers, h->n_headers, h->dns.cnames, h->dns.n_cnames,
-                  &id);
-    facts[k].vendor = id.vendor;
-    memcpy(facts[k].pop, id.pop, sizeof(id.pop));
+    fact_identify(h, &facts[k]);
     if (s->ok) {
       struct cache_result cr;
 

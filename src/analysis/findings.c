@@ -252,13 +252,13 @@ static void redirect_finding(struct fb *b)
   }
   buf_init(&det, 0);
   for (k = 0; k + 1 < rep->n_hops; k++)
-    buf_printf(&det, "%shop %zu answers %ld from %s", k ? ", " : "", k + 1,
-               rep->hops[k].status,
+    buf_printf(&det, "%shop %zu answers %d from %s", k ? ", " : "", k + 1,
+               (int)rep->hops[k].status,
                rep->hops[k].host ? rep->hops[k].host : "?");
   buf_printf(&det,
              "; the final hop %zu to %s can only start after it. Link or "
              "serve the final URL directly",
-             rep->n_hops,
+             (size_t)rep->n_hops,
              rep->hops[rep->n_hops - 1].host ? rep->hops[rep->n_hops - 1].host
                                              : "?");
   if (warm->present && warm->n_ok)

@@ -151,7 +151,7 @@ static void merge_results(struct results *mr, struct report_saved *sv,
     for (i = 0; i < r->n; i++) {
       struct sample s = r->samples[i];
 
-      s.target += off;
+      s.target = (uint32_t)(s.target + off);
       results_add(mr, &s);
     }
     /* The samples moved: only the array is left to free. */

@@ -403,22 +403,22 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
   h->url = pool_str(r, j, at, "url");
   h->method = pool_str(r, j, at, "method");
   h->host = pool_str(r, j, at, "host");
-  h->status = (long)int_in(r, j, at, "status", 0, 999, 0);
+  h->status = (int32_t)int_in(r, j, at, "status", 0, 999, 0);
   h->http_version = pool_str(r, j, at, "http_version");
   h->remote_ip = pool_str(r, j, at, "remote_ip");
-  h->remote_port = (long)int_in(r, j, at, "remote_port", 0, 65535, 0);
-  h->reused = bool_of(r, j, at, "reused");
+  h->remote_port = (uint16_t)int_in(r, j, at, "remote_port", 0, 65535, 0);
+  h->reused = bool_of(r, j, at, "reused") != 0;
   h->start_us = us_of(r, j, at, "start_us");
   snprintf(sub, sizeof(sub), "%s.tls", at);
   h->tls.version = pool_str(r, tls, sub, "version");
   h->tls.cipher = pool_str(r, tls, sub, "cipher");
   h->tls.alpn = pool_str(r, tls, sub, "alpn");
   if (member(tls, "resumed"))
-    h->tls.resumed = bool_of(r, tls, sub, "resumed");
+    h->tls.resumed = bool_of(r, tls, sub, "resumed") != 0;
   if (member(tls, "offered"))
-    h->tls.offered = bool_of(r, tls, sub, "offered");
+    h->tls.offered = bool_of(r, tls, sub, "offered") != 0;
   h->tls.not_offered = pool_str(r, tls, sub, "not_offered");
-  h->local_port = (long)int_in(r, j, at, "local_port", 0, 65535, 0);
+  h->local_port = (uint16_t)int_in(r, j, at, "local_port", 0, 65535, 0);
   {
     const char *fam = str_of(r, j, at, "family");
     const struct jt *fb = obj_of(r, j, at, "fallback");
@@ -430,13 +430,15 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
                                        : 0;
     if (fb) {
       const char *ff;
+      struct hop_fallback f;
 
       snprintf(fat, sizeof(fat), "%s.fallback", at);
       ff = str_of(r, fb, fat, "family");
-      h->fallback.address = pool_str(r, fb, fat, "address");
-      h->fallback.family = ff && !strcmp(ff, "ipv6") ? 6 : 4;
-      h->fallback.reason = pool_str(r, fb, fat, "reason");
-      h->fallback.lost_us = us_of(r, fb, fat, "lost_us");
+      f.address = pool_str(r, fb, fat, "address");
+      f.family = ff && !strcmp(ff, "ipv6") ? 6 : 4;
+      f.reason = pool_str(r, fb, fat, "reason");
+      f.lost_us = us_of(r, fb, fat, "lost_us");
+      hop_set_fallback(h, &f);
     }
   }
   h->timing_anomaly = pool_str(r, j, at, "timing_anomaly");
@@ -445,7 +447,7 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
   h->dns.server = pool_str(r, dns, sub, "server");
   pool_strv(r, dns, sub, "addresses", &h->dns.addresses, &h->dns.n_addresses);
   pool_strv(r, dns, sub, "cnames", &h->dns.cnames, &h->dns.n_cnames);
-  h->dns.ttl = (long)int_in(r, dns, sub, "ttl", -1, INT32_MAX, -1);
+  h->dns.ttl = (int32_t)int_in(r, dns, sub, "ttl", -1, INT32_MAX, -1);
   {
     const struct jt *fl = arr_of(r, dns, sub, "failed_servers");
     char fat[128];
@@ -458,16 +460,18 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
         problem(r, fat, NULL, "expected an object");
         break;
       }
-      h->dns.failed[i].server = pool_str(r, f, fat, "server");
-      h->dns.failed[i].rcode = pool_str(r, f, fat, "rcode");
-      h->dns.failed[i].us = us_of(r, f, fat, "us");
-      h->dns.n_failed = (uint32_t)i + 1;
+      {
+        const char *server = pool_str(r, f, fat, "server");
+        const char *rcode = pool_str(r, f, fat, "rcode");
+
+        hop_add_dns_failure(h, server, rcode, us_of(r, f, fat, "us"));
+      }
     }
   }
   if (dns) {
-    h->dns.pinned = bool_of(r, dns, sub, "pinned");
-    h->dns.cached = bool_of(r, dns, sub, "cached");
-    h->dns.literal = bool_of(r, dns, sub, "literal");
+    h->dns.pinned = bool_of(r, dns, sub, "pinned") != 0;
+    h->dns.cached = bool_of(r, dns, sub, "cached") != 0;
+    h->dns.literal = bool_of(r, dns, sub, "literal") != 0;
   }
   snprintf(sub, sizeof(sub), "%s.phases_us", at);
   for (k = 0; k < PHASE_COUNT; k++)
@@ -525,7 +529,7 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
       break;
   if (i == p->n_targets)
     problem(r, at, "target", "not the name of a target");
-  s->target = i < p->n_targets ? i : 0;
+  s->target = i < p->n_targets ? (uint32_t)i : 0;
   s->mode = mode ? sample_mode_from_name(mode) : MODE_COUNT;
   if (s->mode == MODE_COUNT) {
     problem(r, at, "mode", "unknown mode");
@@ -534,7 +538,7 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
   s->round = (int)int_in(r, j, at, "round", 0, INT32_MAX, 0);
   s->position = (int)int_in(r, j, at, "position", 0, INT32_MAX, 0);
   s->started_at_ms = time_of(r, j, at, "started_at");
-  s->ok = bool_of(r, j, at, "ok");
+  s->ok = bool_of(r, j, at, "ok") != 0;
   {
     const struct jt *primed = arr_of(r, j, at, "primed");
     size_t n = jt_len(primed), k;

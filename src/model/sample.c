@@ -83,6 +83,8 @@ void hop_release(struct hop *h)
   if (!h->pooled) {
     free(h->dns.addresses);
     free(h->dns.cnames);
+    free((void *)(uintptr_t)h->dns.failed);
+    free((void *)(uintptr_t)h->fallback);
     free(h->headers);
   }
   hop_init(h);
@@ -108,6 +110,10 @@ void hop_pool_arrays(struct hop *h)
                                 sizeof(*h->dns.addresses));
   h->dns.cnames = pool_array((void *)h->dns.cnames, h->dns.n_cnames,
                              sizeof(*h->dns.cnames));
+  h->dns.failed = pool_array((void *)(uintptr_t)h->dns.failed, h->dns.n_failed,
+                             sizeof(*h->dns.failed));
+  h->fallback = pool_array((void *)(uintptr_t)h->fallback, h->fallback ? 1 : 0,
+                           sizeof(*h->fallback));
   h->pooled = 1;
 }
 
@@ -119,6 +125,38 @@ struct hop *sample_add_hop(struct sample *s)
   h = &s->hops[s->n_hops++];
   hop_init(h);
   return h;
+}
+
+void hop_set_fallback(struct hop *h, const struct hop_fallback *fb)
+{
+  struct hop_fallback *copy = NULL;
+
+  if (h->pooled)
+    BUG("hop_set_fallback on a pooled hop");
+  if (fb) {
+    copy = xmalloc(sizeof(*copy));
+    *copy = *fb;
+  }
+  free((void *)(uintptr_t)h->fallback);
+  h->fallback = copy;
+}
+
+void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
+                         int64_t us)
+{
+  struct dns_failure *v;
+
+  if (h->pooled)
+    BUG("hop_add_dns_failure on a pooled hop");
+  if (h->dns.n_failed >= DNS_FAILURES_MAX)
+    return;
+  v = xrealloc((void *)(uintptr_t)h->dns.failed,
+               (h->dns.n_failed + 1) * sizeof(*v));
+  v[h->dns.n_failed].server = strpool_intern(server);
+  v[h->dns.n_failed].rcode = strpool_intern(rcode);
+  v[h->dns.n_failed].us = us;
+  h->dns.failed = v;
+  h->dns.n_failed++;
 }
 
 void hop_add_header(struct hop *h, const char *name, const char *value)

@@ -254,7 +254,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
         char msg[1400];
         char *shown = o->show_secrets ? xstrdup(url) : url_redact(url);
 
-        snprintf(msg, sizeof(msg), "hop %zu (%.300s): %s", s->n_hops, shown,
+        snprintf(msg, sizeof(msg), "hop %u (%.300s): %s", s->n_hops, shown,
                  err);
         free(shown);
         fail(s, cls, msg);
@@ -276,7 +276,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
     if (!next) {
       char msg[1200];
 
-      snprintf(msg, sizeof(msg), "bad Location from hop %zu: %s", s->n_hops,
+      snprintf(msg, sizeof(msg), "bad Location from hop %u: %s", s->n_hops,
                err);
       fail(s, ERR_REDIRECT, msg);
       break;
@@ -338,8 +338,8 @@ static void run_on(struct client *c, const struct target *t, struct sample *s)
     const struct hop *h = &s->hops[s->n_hops - 1];
     char *shown = t->opts->show_secrets ? xstrdup(h->url) : url_redact(h->url);
 
-    snprintf(msg, sizeof(msg), "HTTP %ld from '%.1000s' (--fail)", s->status,
-             shown);
+    snprintf(msg, sizeof(msg), "HTTP %d from '%.1000s' (--fail)",
+             (int)s->status, shown);
     free(shown);
     fail(s, ERR_HTTP_STATUS, msg);
   }
@@ -458,7 +458,7 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
   struct client c;
 
   sample_init(out);
-  out->target = target;
+  out->target = (uint32_t)target;
   out->mode = mode;
   switch (mode) {
   case MODE_COLD:

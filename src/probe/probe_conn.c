@@ -116,17 +116,19 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
   CURL *e = easy;
   long port = 0;
   const struct conn_attempt *first, *won = NULL;
+  struct hop_fallback fb;
   size_t i;
 
-  if (curl_easy_getinfo(e, CURLINFO_LOCAL_PORT, &port) == CURLE_OK && port > 0)
-    h->local_port = port;
+  if (curl_easy_getinfo(e, CURLINFO_LOCAL_PORT, &port) == CURLE_OK &&
+      port > 0 && port <= 65535)
+    h->local_port = (uint16_t)port;
   if (h->remote_ip)
     h->family = strchr(h->remote_ip, ':') ? 6 : 4;
   if (c->hop_hook) {
     struct tls_hook *k = c->hop_hook;
 
     if (k->started)
-      h->tls.offered = k->offered;
+      h->tls.offered = k->offered ? 1 : 0;
     if (k->started && !k->offered && k->why[0] && !k->collect_only)
       h->tls.not_offered = strpool_intern(k->why);
     probe_tls_hook_done(k, h->tls.resumed == 1, h->tls.version);
@@ -141,13 +143,13 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
     }
   if (!won || won == first || !strcmp(first->ip, h->remote_ip))
     return;
-  h->fallback.address = strpool_intern(first->ip);
-  h->fallback.family = first->family;
-  h->fallback.lost_us = won->opened_us - first->opened_us;
+  fb.address = strpool_intern(first->ip);
+  fb.family = first->family;
+  fb.lost_us = won->opened_us - first->opened_us;
   /* libcurl starts the other family at once when the first attempt
    * fails, and after its happy eyeballs delay (200 ms) when it is only
    * slow. */
-  h->fallback.reason =
+  fb.reason =
       first->closed_us && first->closed_us <= won->opened_us
           ? strpool_intern(first->family != won->family
                                ? "failed (refused or unreachable); the "
@@ -155,6 +157,7 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
                                : "failed (refused or unreachable)")
           : strpool_intern("no answer within libcurl's happy eyeballs "
                            "delay; the other attempt connected first");
+  hop_set_fallback(h, &fb);
 }
 
 void probe_conn_release(struct client *c)

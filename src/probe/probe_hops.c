@@ -186,7 +186,9 @@ static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
   h->dns.n_addresses = (uint32_t)a->n_addresses;
   h->dns.cnames = pooled_strv(a->cnames, a->n_cnames);
   h->dns.n_cnames = (uint32_t)a->n_cnames;
-  h->dns.ttl = a->ttl;
+  h->dns.ttl = a->ttl < -1          ? -1
+               : a->ttl > INT32_MAX ? INT32_MAX
+                                    : (int32_t)a->ttl;
   h->dns.server = strpool_intern(a->server);
 }
 
@@ -195,12 +197,9 @@ static void copy_failures(const struct dns_answer *a, struct hop *h)
 {
   size_t i;
 
-  for (i = 0; i < a->n_failed && i < DNS_FAILURES_MAX; i++) {
-    h->dns.failed[i].server = strpool_intern(a->failed[i].server);
-    h->dns.failed[i].rcode = strpool_intern(a->failed[i].rcode);
-    h->dns.failed[i].us = a->failed[i].us;
-  }
-  h->dns.n_failed = (uint32_t)i;
+  for (i = 0; i < a->n_failed && i < DNS_FAILURES_MAX; i++)
+    hop_add_dns_failure(h, a->failed[i].server, a->failed[i].rcode,
+                        a->failed[i].us);
 }
 
 static int is_ipv4(const char *s)
@@ -535,16 +534,18 @@ static void copy_info(CURL *e, struct hop *h, int *reused)
 #endif
   h->curl.starttransfer = info_time(e, CURLINFO_STARTTRANSFER_TIME_T);
   h->curl.total = info_time(e, CURLINFO_TOTAL_TIME_T);
-  if (curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK)
-    h->status = l;
+  if (curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK && l >= 0 &&
+      l <= 999)
+    h->status = (int32_t)l;
   l = 0;
   if (curl_easy_getinfo(e, CURLINFO_HTTP_VERSION, &l) == CURLE_OK)
     h->http_version = http_version_name(l);
   if (curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &s) == CURLE_OK && s && *s)
     h->remote_ip = strpool_intern(s);
   l = 0;
-  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK)
-    h->remote_port = l;
+  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK && l >= 0 &&
+      l <= 65535)
+    h->remote_port = (uint16_t)l;
   if (curl_easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
     h->size_download = (int64_t)off;
   l = 0;
@@ -696,7 +697,7 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   probe_conn_setup(e, c, o, u.host, u.port, !strcmp(u.scheme, "https"));
   rc = curl_easy_perform(e);
   copy_info(e, h, &reused);
-  h->reused = reused;
+  h->reused = reused != 0;
   probe_conn_finish(e, c, h);
   {
     char why[200];

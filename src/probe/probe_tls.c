@@ -257,7 +257,7 @@ void probe_tls_read(void *ptr, struct hop_tls *out)
     return;
   h = hook_of(ssl);
   if (h && h->started)
-    out->offered = h->offered;
+    out->offered = h->offered ? 1 : 0;
   s = SSL_get_version(ssl);
   if (s && !out->version)
     out->version = strpool_intern(s);

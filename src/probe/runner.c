@@ -209,10 +209,10 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
         /* In the reports' units. */
         units_format_us(s.total_us, t, sizeof(t));
         msg_info("sample %zu/%zu (%s, %s, round %ld): %s, %zu hop%s, "
-                 "status %ld",
+                 "status %d",
                  k + 1, total, p->targets[it->target].name,
-                 sample_mode_names[it->mode], round, t, s.n_hops,
-                 s.n_hops == 1 ? "" : "s", s.status);
+                 sample_mode_names[it->mode], round, t, (size_t)s.n_hops,
+                 s.n_hops == 1 ? "" : "s", (int)s.status);
       }
       results_add(r, &s);
       if (cb)

@@ -201,19 +201,24 @@ static void g_family(const struct field_row *r, struct field_value *v)
 }
 static void g_fb_address(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->fallback.address);
+  set_text(v, H->fallback ? H->fallback->address : NULL);
 }
 static void g_fb_family(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->fallback.family == 6 ? "ipv6" : "ipv4");
+  set_text(v, !H->fallback               ? NULL
+              : H->fallback->family == 6 ? "ipv6"
+                                         : "ipv4");
 }
 static void g_fb_reason(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->fallback.reason);
+  set_text(v, H->fallback ? H->fallback->reason : NULL);
 }
 static void g_fb_lost(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->fallback.lost_us);
+  if (H->fallback)
+    set_int(v, H->fallback->lost_us);
+  else
+    v->null = 1;
 }
 static void g_anomaly(const struct field_row *r, struct field_value *v)
 {
@@ -332,7 +337,7 @@ static void g_vendor(const struct field_row *r, struct field_value *v)
 }
 static void g_pop(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, r->fact && r->fact->pop[0] ? r->fact->pop : NULL);
+  set_text(v, r->fact ? r->fact->pop : NULL);
 }
 static void g_size_download(const struct field_row *r, struct field_value *v)
 {

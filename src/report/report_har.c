@@ -221,7 +221,7 @@ static void entry(struct json *j, const struct field_row *r,
   if (h->remote_ip) {
     json_string(j, "serverIPAddress", h->remote_ip);
     snprintf(conn, sizeof(conn),
-             strchr(h->remote_ip, ':') ? "[%s]:%ld" : "%s:%ld", h->remote_ip,
+             strchr(h->remote_ip, ':') ? "[%s]:%d" : "%s:%d", h->remote_ip,
              h->remote_port);
     json_string(j, "connection", conn);
   }

@@ -211,7 +211,8 @@ static void waterfall(const struct report_ctx *c, struct buf *b,
     int y = (int)i * h_px + 6;
     char *u = report_url(c, h->url);
 
-    buf_printf(b, "<text x=\"4\" y=\"%d\">%zu %ld ", y + 13, i + 1, h->status);
+    buf_printf(b, "<text x=\"4\" y=\"%d\">%zu %d ", y + 13, i + 1,
+               (int)h->status);
     esc(b, h->host ? h->host : "-");
     buf_puts(b, h->reused ? " (reused)" : "");
     buf_puts(b, "</text>\n<g><title>");

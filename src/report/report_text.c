@@ -322,7 +322,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
 
   dur(t, sizeof(t), s->total_us);
   buf_printf(b, "\n  median %s sample: round %d, %zu hop%s, total %s\n",
-             sample_mode_names[s->mode], s->round, s->n_hops,
+             sample_mode_names[s->mode], s->round, (size_t)s->n_hops,
              s->n_hops == 1 ? "" : "s", t);
   for (i = 0; i < s->n_primed; i++) {
     char *u = report_url(c, s->primed[i]);
@@ -344,7 +344,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
 
     if (h->remote_ip)
       snprintf(addr, sizeof(addr),
-               strchr(h->remote_ip, ':') ? "[%s]:%ld" : "%s:%ld", h->remote_ip,
+               strchr(h->remote_ip, ':') ? "[%s]:%d" : "%s:%d", h->remote_ip,
                h->remote_port);
     else
       snprintf(addr, sizeof(addr), "-");
@@ -356,9 +356,9 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
                h->tls.alpn ? " " : "", h->tls.alpn ? h->tls.alpn : "");
     else
       snprintf(tls, sizeof(tls), "no TLS");
-    buf_printf(b, "  %2zu %3ld %-20.20s %-21.21s %-6s %s\n", i + 1, h->status,
-               h->host ? h->host : "-", addr, h->reused ? "reused" : "new",
-               tls);
+    buf_printf(b, "  %2zu %3d %-20.20s %-21.21s %-6s %s\n", i + 1,
+               (int)h->status, h->host ? h->host : "-", addr,
+               h->reused ? "reused" : "new", tls);
     /* Phases that took no time are left out to fit in 80 columns. */
     buf_puts(b, "     ");
     for (ph = 0; ph < PHASE_TOTAL; ph++) {
@@ -403,7 +403,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
       if (h->dns.n_cnames)
         buf_printf(b, ", CNAME %s", h->dns.cnames[h->dns.n_cnames - 1]);
       if (h->dns.ttl >= 0 && !h->dns.pinned && !h->dns.literal)
-        buf_printf(b, ", ttl %lds", h->dns.ttl);
+        buf_printf(b, ", ttl %ds", (int)h->dns.ttl);
       buf_putc(b, '\n');
     }
   }

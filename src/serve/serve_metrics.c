@@ -151,12 +151,12 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
     serve_seconds(out, ph[i]);
     buf_putc(out, '\n');
   }
-  snprintf(v, sizeof(v), "%zu", s && s->n_hops ? s->n_hops - 1 : 0);
+  snprintf(v, sizeof(v), "%u", s && s->n_hops ? s->n_hops - 1 : 0u);
   gauge_num(out, "probe_http_redirects", "The number of redirects", v);
   gauge_num(out, "probe_http_ssl",
             "Indicates if SSL was used for the final redirect",
             fin && fin->tls.version ? "1" : "0");
-  snprintf(v, sizeof(v), "%ld", fin ? fin->status : 0);
+  snprintf(v, sizeof(v), "%d", fin ? (int)fin->status : 0);
   gauge_num(out, "probe_http_status_code", "Response HTTP status code", v);
   snprintf(v, sizeof(v), "%lld",
            fin ? (long long)(fin->size_decoded > 0 ? fin->size_decoded
@@ -334,7 +334,7 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
         family_once(out, &done, fam[f].name, "gauge", fam[f].help);
         hop_labels(out, fam[f].name, sample_mode_names[m], k + 1, h->host);
         if (f == 0)
-          buf_printf(out, "} %ld\n", h->status);
+          buf_printf(out, "} %d\n", (int)h->status);
         else if (f == 1)
           buf_printf(out, "} %d\n", h->reused ? 1 : 0);
         else

@@ -117,7 +117,7 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
   (void)p;
   snprintf(a, sizeof(a), "%d", s->round);
   snprintf(b, sizeof(b), "%.6f", (double)s->total_us / 1e6);
-  snprintf(c, sizeof(c), "%zu", s->n_hops);
+  snprintf(c, sizeof(c), "%u", s->n_hops);
   if (s->ok)
     plog(sp, "info", "Sample measured", "mode", sample_mode_names[s->mode],
          "round", a, "total_seconds", b, "hops", c, (const char *)NULL);
@@ -131,7 +131,7 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
     char *shown = url_redact(h->url);
 
     snprintf(hop, sizeof(hop), "%zu", k + 1);
-    snprintf(st, sizeof(st), "%ld", h->status);
+    snprintf(st, sizeof(st), "%d", (int)h->status);
     snprintf(
         ph, sizeof(ph),
         "dns=%lld connect=%lld tls=%lld send=%lld wait=%lld "

@@ -3,7 +3,8 @@
 
 usage: footprint.py HOPSPLIT CA RESOLVE URL PEAKRSS [PARTS]
 
-PARTS is a comma list of formats, memory and startup (default: all).
+PARTS is a comma list of formats, redirect, memory and startup (default:
+all).
 
 formats (SPEC 8, issue 15): peak RSS of `hopsplit -n 5 --mode cold,warm`
 (10 samples) and `-n 5000 --mode cold,warm` (10,000 samples) in each of
@@ -11,6 +12,9 @@ the seven formats on stdout, against the target "10-sample peak + 6 MiB",
 and of `hopsplit report` of the saved 10,000-sample JSON in each format,
 against "measuring's peak + 8 MiB" (measuring: the largest of the seven
 10,000-sample peaks).
+
+redirect: the same bound for a URL that redirects once (/redirect-same of
+the test origin: two hops a sample), in text and json.
 
 Peak RSS (ru_maxrss, taken by the small helper PEAKRSS, peakrss.c: a child
 spawned from Python inherits Python's high-water mark), wall time and minor
@@ -190,6 +194,32 @@ def formats(exe, ca, resolve, url, helper, tmp):
     print()
 
 
+def redirect(exe, ca, resolve, url, helper):
+    """formats' first table for a URL that redirects once (two hops a
+    sample), in text and json."""
+    red = url.rsplit("/", 1)[0] + "/redirect-same"
+    base = [exe, "-q", "--progress", "never", "--resolve", resolve,
+            "--cacert", ca, "--mode", "cold,warm"]
+    print("peak RSS with two hops a sample (%s), `-n 5` and `-n 5000`, "
+          "`--mode cold,warm`" % red)
+    print()
+    print("| format | 10 samples | 10,000 samples | growth "
+          "| target (10-sample peak + 6 MiB) |")
+    print("|---|---:|---:|---:|---|")
+    for fmt in ("text", "json"):
+        row = {}
+        for n in (5, 5000):
+            _, ru = measure(helper, base + ["-n", str(n), "--format", fmt,
+                                            red])
+            row[n] = ru.ru_maxrss
+        grow = row[5000] - row[5]
+        print("| %s | %.1f MiB | %.1f MiB | %+.1f MiB | %s |" % (
+            fmt, mib(row[5]), mib(row[5000]), mib(grow),
+            "ok" if grow <= 6 * 1024 else "MISSED"))
+        sys.stdout.flush()
+    print()
+
+
 def startup(exe):
     progs = (([exe, "--version"], "hopsplit --version (< 5 ms)"),
              ([exe, "--help"], "hopsplit --help"),
@@ -221,12 +251,14 @@ def startup(exe):
 def main():
     exe, ca, resolve, url, helper = sys.argv[1:6]
     parts = (sys.argv[6] if len(sys.argv) > 6
-             else "formats,memory,startup").split(",")
+             else "formats,redirect,memory,startup").split(",")
     tmp = os.environ.get("FOOTPRINT_TMP") or os.path.dirname(helper)
     print("footprint: %s" % url)
     print()
     if "formats" in parts:
         formats(exe, ca, resolve, url, helper, tmp)
+    if "redirect" in parts:
+        redirect(exe, ca, resolve, url, helper)
     if "memory" in parts:
         memory(exe, ca, resolve, url, helper)
     if "startup" in parts:

@@ -100,7 +100,7 @@ static void fuzz_hop(char *s, struct hop *h)
       char *sp = strchr(l, ' ');
 
       if (sp)
-        h->status = strtol(sp + 1, NULL, 10);
+        h->status = (int32_t)strtol(sp + 1, NULL, 10);
       continue;
     }
     if (!strncmp(l, "method ", 7)) {

@@ -92,7 +92,7 @@ static inline struct sample *fx_sample(struct fx *f, size_t target,
 
   fx_plan(f);
   sample_init(&s);
-  s.target = target;
+  s.target = (uint32_t)target;
   s.mode = mode;
   s.round = round;
   s.position = 1;
@@ -134,7 +134,7 @@ static inline struct hop *fx_hop(struct sample *s, const char *url,
   h->url = strpool_intern(url);
   h->method = strpool_intern("GET");
   h->host = fx_host(url);
-  h->status = status;
+  h->status = (int32_t)status;
   h->phases[PHASE_DNS] = dns;
   h->phases[PHASE_CONNECT] = connect;
   h->phases[PHASE_TLS] = tls;
@@ -171,7 +171,7 @@ static inline void fx_capture(struct hop *h, const char *file)
 
   check_capture_read(file, h, &text, fx_capture_key, NULL);
   free(text);
-  h->status = status;
+  h->status = (int32_t)status;
 }
 
 /* What the capture's "# key: value" lines say (tests/data/headers). */
@@ -208,7 +208,7 @@ static inline void fx_capture_truth(struct hop *h, const char *file,
   memset(t, 0, sizeof(*t));
   check_capture_read(file, h, &text, fx_truth_key, t);
   free(text);
-  h->status = status;
+  h->status = (int32_t)status;
   if (!t->edge_vendor[0])
     memcpy(t->edge_vendor, t->vendor, sizeof(t->vendor));
 }

@@ -57,7 +57,7 @@ static void check_fact(const char *row, const struct hop_fact *h,
 {
   CHECK_STR(row, cache_verdict_names[h->verdict], verdict);
   CHECK_OPT(row, h->vendor, t->edge_vendor[0] ? t->edge_vendor : "null");
-  CHECK_STR(row, h->pop, t->pop);
+  CHECK_STR(row, h->pop ? h->pop : "", t->pop);
 }
 
 /*

@@ -590,7 +590,7 @@ static void load_inline(struct hop *h, const struct inline_case *t)
 
   hop_init(h);
   h->method = strpool_intern(t->method ? t->method : "GET");
-  h->status = t->status;
+  h->status = (int32_t)t->status;
   for (line = text; line && *line; line = next) {
     char *colon;
 

@@ -244,7 +244,7 @@ static void test_connections_dns_resumption(void **state)
 
     h = fx_hop(s, "https://c.test/", 200, 20000 * m, 3000 * m, 6000 * m,
                100 * m, 5000 * m, 1000 * m);
-    h->dns.ttl = 60 * m;
+    h->dns.ttl = (int32_t)(60 * m);
     fx_add(&f, s, 0);
     s = fx_sample(&f, 0, MODE_WARM, i + 1);
     fx_hop(s, "https://c.test/", 200, 0, 0, 0, 100 * m, 5000 * m, 1000 * m);
@@ -305,7 +305,7 @@ static void test_resumption_share(void **state)
       struct hop *h =
           fx_hop(s, "https://r.test/", 200, 0, 3000, 6000, 100, 1000, 100);
 
-      h->tls.resumed = c[i].resumed[j];
+      h->tls.resumed = (int8_t)c[i].resumed[j];
       /* A reused TLS connection and a plain http hop never count. */
       h = fx_hop(s, "https://r.test/again", 200, 0, 0, 0, 100, 1000, 100);
       h->tls.version = strpool_intern("TLSv1.3");

@@ -108,7 +108,7 @@ static void hop(struct sample *s, const char *url, const char *host,
   h->url = strpool_intern(url);
   h->host = strpool_intern(host);
   h->method = strpool_intern("GET");
-  h->status = status;
+  h->status = (int32_t)status;
   h->phases[PHASE_DNS] = dns;
   h->phases[PHASE_CONNECT] = connect;
   h->phases[PHASE_TLS] = tls;
@@ -141,7 +141,7 @@ static void photo(struct results *r, size_t n_targets, int rounds)
       int64_t j = k;
 
       sample_init(&s);
-      s.target = t;
+      s.target = (uint32_t)t;
       s.mode = MODE_COLD;
       s.round = k + 1;
       s.position = (int)t + 1;
