@@ -72,6 +72,8 @@ struct field_value {
 #define FIELD_NULL_OBJECT 1u
 /* Left out of JSON when null (fields that only some runs have). */
 #define FIELD_OPTIONAL 2u
+/* -w writes it in three digits, as curl's %{http_code} ("000": none). */
+#define FIELD_CURL_CODE 4u
 
 struct field {
   const char *name;  /* JSON path in its object, dotted */
@@ -92,6 +94,11 @@ extern const struct field report_sample_fields[];
 extern const struct field report_hop_fields[];
 extern const struct field report_stat_fields[];
 extern const struct field report_compare_fields[];
+/* curl's -w/--write-out variables of a sample (writeout.c), sorted by
+ * name as curl's %{json} is: curl's names with curl's meaning, and
+ * hopsplit's own (target, mode, round, error_class); read with a sample
+ * row (field_row_sample). */
+extern const struct field report_writeout_fields[];
 /* The final HTTP status of a sample (its last hop's; null without one):
  * not a member of the sample object (its hops say it), for the views
  * that show a sample in one row. */
@@ -117,6 +124,10 @@ void field_plain_row(const struct field *f, const struct field_row *r,
  * null, yes/no. */
 void field_human(const struct field *f, const struct field_value *v,
                  struct buf *out);
+/* v as curl's -w prints it: seconds with six decimals, FIELD_CURL_CODE
+ * rows in three digits, nothing for null, else as field_plain. */
+void field_curl(const struct field *f, const struct field_value *v,
+                struct buf *out);
 
 struct json;
 /* Write the rows of t (those whose name starts with prefix, which is

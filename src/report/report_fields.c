@@ -559,6 +559,217 @@ const struct field report_compare_fields[] = {
 
 #undef CR
 
+/* --- -w/--write-out: curl's variables ------------------------------------ */
+
+/* What curl's tool_writeout.c variables[] gives for a transfer, from the
+ * typed sample.  With -L curl reports the last transfer's response and
+ * adds up each transfer's times (libcurl's Curl_pgrsTime adds each one's
+ * offset from its own start): so the last hop's status, address and body
+ * size, and time_connect the sum over the hops of each hop's time to its
+ * connection, and so on, with hopsplit's c-ares lookup as the name
+ * lookup.  Where curl has a value with nothing known ("000", 0, "" or
+ * "0"), so do these rows; the texts curl leaves out are null. */
+
+#define S (r->s)
+
+typedef void field_get_fn(const struct field_row *r, struct field_value *v);
+
+/* Hop field get of the last hop; v stays null without hops. */
+static void last_hop(const struct field_row *r, struct field_value *v,
+                     field_get_fn *get)
+{
+  struct field_row h = *r;
+
+  v->null = 1;
+  if (!S->n_hops)
+    return;
+  v->null = 0;
+  field_row_hop(&h, S->n_hops - 1);
+  get(&h, v);
+}
+
+/* The offsets of the end of phase last from each hop's start, summed
+ * over the hops (only hops with TLS when tls_only). */
+static int64_t upto(const struct sample *s, enum phase last, int tls_only)
+{
+  int64_t t = 0;
+  size_t i;
+  int ph;
+
+  for (i = 0; i < s->n_hops; i++) {
+    const struct hop *h = &s->hops[i];
+
+    if (tls_only && !h->tls.version)
+      continue;
+    for (ph = 0; ph <= (int)last; ph++)
+      t += h->phases[ph];
+  }
+  return t;
+}
+
+#define UPTO_GETTER(fn, ph, tls_only)                                         \
+  static void fn(const struct field_row *r, struct field_value *v)            \
+  {                                                                           \
+    set_int(v, upto(S, ph, tls_only));                                        \
+  }
+UPTO_GETTER(w_namelookup, PHASE_DNS, 0)
+UPTO_GETTER(w_connect, PHASE_CONNECT, 0)
+/* curl gives 0 for time_appconnect of a transfer without TLS. */
+UPTO_GETTER(w_appconnect, PHASE_TLS, 1)
+UPTO_GETTER(w_pretransfer, PHASE_SEND, 0)
+UPTO_GETTER(w_starttransfer, PHASE_WAIT, 0)
+
+static void w_redirect(const struct field_row *r, struct field_value *v)
+{
+  g_redirect(r, v);
+  if (S->n_hops < 2)
+    set_int(v, 0);
+}
+static void w_code(const struct field_row *r, struct field_value *v)
+{
+  g_final_status(r, v);
+  v->null = 0; /* "000" */
+}
+static void w_exitcode(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->ok ? 0 : 3); /* hopsplit's exit status for a failure */
+}
+static void w_num_redirects(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->n_hops > 1 ? (int64_t)S->n_hops - 1 : 0);
+}
+static void w_num_connects(const struct field_row *r, struct field_value *v)
+{
+  size_t i;
+
+  for (i = 0; i < S->n_hops; i++)
+    if (!S->hops[i].reused && S->hops[i].remote_ip)
+      v->i++;
+}
+static void w_size_header(const struct field_row *r, struct field_value *v)
+{
+  size_t i;
+
+  for (i = 0; i < S->n_hops; i++)
+    v->i += S->hops[i].size_header;
+}
+static void w_size_download(const struct field_row *r, struct field_value *v)
+{
+  last_hop(r, v, g_size_download);
+  v->null = 0;
+}
+static void w_remote_ip(const struct field_row *r, struct field_value *v)
+{
+  last_hop(r, v, g_remote_ip);
+  if (!v->s)
+    set_text(v, "");
+}
+static void w_remote_port(const struct field_row *r, struct field_value *v)
+{
+  last_hop(r, v, g_remote_port);
+  v->null = 0;
+}
+static void w_http_version(const struct field_row *r, struct field_value *v)
+{
+  last_hop(r, v, g_http_version);
+  if (!v->s)
+    set_text(v, "0");
+}
+static void w_method(const struct field_row *r, struct field_value *v)
+{
+  last_hop(r, v, g_method);
+  if (!v->s)
+    set_text(v, "");
+}
+static const char *target_url(const struct field_row *r)
+{
+  return r->c->plan->targets[S->target].url;
+}
+static void w_url(const struct field_row *r, struct field_value *v)
+{
+  set_owned(v, report_url(r->c, target_url(r)));
+}
+static void w_url_effective(const struct field_row *r, struct field_value *v)
+{
+  if (S->n_hops)
+    last_hop(r, v, g_url);
+  else
+    w_url(r, v);
+}
+/* Where the last response pointed, when it was a redirect that was not
+ * followed (--no-follow or --max-redirs). */
+static void w_redirect_url(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+
+  if (h && h->location)
+    set_owned(v, report_url(r->c, h->location));
+  else
+    v->null = 1;
+}
+static void w_scheme(const struct field_row *r, struct field_value *v)
+{
+  const char *u = S->n_hops ? S->hops[S->n_hops - 1].url : target_url(r);
+
+  set_text(v, !strncmp(u, "https:", 6) ? "HTTPS" : "HTTP");
+}
+
+const struct field report_writeout_fields[] = {
+    {"error_class", "error", FIELD_TEXT, g_err_class, 0, 0, NULL},
+    {"errormsg", "error message", FIELD_TEXT, g_err_message, 0, 0, NULL},
+    {"exitcode", "exit status", FIELD_INT, w_exitcode, 0, 0, NULL},
+    {"http_code", "final HTTP status", FIELD_INT, w_code, FIELD_CURL_CODE, 0,
+     NULL},
+    {"http_version", "HTTP version", FIELD_TEXT, w_http_version, 0, 0, NULL},
+    {"method", "method", FIELD_TEXT, w_method, 0, 0, NULL},
+    {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL},
+    {"num_connects", "new connections", FIELD_INT, w_num_connects, 0, 0, NULL},
+    {"num_redirects", "redirects followed", FIELD_INT, w_num_redirects, 0, 0,
+     NULL},
+    {"redirect_url", "redirect not followed", FIELD_TEXT, w_redirect_url, 0, 0,
+     NULL},
+    {"remote_ip", "address", FIELD_TEXT, w_remote_ip, 0, 0, NULL},
+    {"remote_port", "port", FIELD_INT, w_remote_port, 0, 0, NULL},
+    {"response_code", "final HTTP status", FIELD_INT, w_code, FIELD_CURL_CODE,
+     0, NULL},
+    {"round", "round", FIELD_INT, g_round, 0, 0, NULL},
+    {"scheme", "scheme", FIELD_TEXT, w_scheme, 0, 0, NULL},
+    {"size_download", "body on the wire", FIELD_BYTES, w_size_download, 0, 0,
+     NULL},
+    {"size_header", "headers of every hop", FIELD_BYTES, w_size_header, 0, 0,
+     NULL},
+    {"target", "target", FIELD_TEXT, g_target, 0, 0, NULL},
+    {"time_appconnect", "until TLS done", FIELD_SECONDS, w_appconnect, 0, 0,
+     NULL},
+    {"time_connect", "until connected", FIELD_SECONDS, w_connect, 0, 0, NULL},
+    {"time_namelookup", "until resolved", FIELD_SECONDS, w_namelookup, 0, 0,
+     NULL},
+    {"time_pretransfer", "until the request went", FIELD_SECONDS,
+     w_pretransfer, 0, 0, NULL},
+    {"time_redirect", "redirects", FIELD_SECONDS, w_redirect, 0, 0, NULL},
+    {"time_starttransfer", "until the first byte", FIELD_SECONDS,
+     w_starttransfer, 0, 0, NULL},
+    {"time_total", "total", FIELD_SECONDS, g_total, 0, 0, NULL},
+    {"url", "target URL", FIELD_TEXT, w_url, 0, 0, NULL},
+    {"url_effective", "last URL", FIELD_TEXT, w_url_effective, 0, 0, NULL},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+
+#undef S
+
+void field_curl(const struct field *f, const struct field_value *v,
+                struct buf *out)
+{
+  if (v->null)
+    return;
+  if (f->type == FIELD_SECONDS)
+    buf_printf(out, "%lld.%06lld", (long long)(v->i / 1000000),
+               (long long)(v->i % 1000000));
+  else if (f->flags & FIELD_CURL_CODE)
+    buf_printf(out, "%03lld", (long long)v->i);
+  else
+    field_plain(f, v, out);
+}
+
 /* --- use ---------------------------------------------------------------- */
 
 const struct field *field_find(const struct field *t, const char *name)

@@ -191,9 +191,9 @@ static void test_forms(void **state)
 /* Every row has a label in words (no '_'), a type and an accessor. */
 static void test_tables(void **state)
 {
-  const struct field *const tables[] = {report_sample_fields,
-                                        report_hop_fields, report_stat_fields,
-                                        report_compare_fields};
+  const struct field *const tables[] = {
+      report_sample_fields, report_hop_fields, report_stat_fields,
+      report_compare_fields, report_writeout_fields};
   size_t i;
 
   (void)state;

@@ -18,6 +18,7 @@
 #include "options.h"
 #include "plan.h"
 #include "report.h"
+#include "report_fields.h"
 #include "strpool.h"
 
 /* A two-hop sample: a 302 on a new TLS connection, then a 200 reused. */
@@ -152,6 +153,84 @@ static void test_stderr_and_json(void **state)
   sample_release(&s);
 }
 
+/* A sample that failed before any response: curl's values for nothing
+ * known ("000", 0, "0", ""), the texts curl leaves out null in %{json}. */
+static void test_no_response(void **state)
+{
+  static const struct {
+    const char *fmt, *want;
+  } cases[] = {
+      {"%{http_code} %{response_code}", "000 000"},
+      {"%{num_redirects} %{num_connects} %{exitcode}", "0 0 3"},
+      {"[%{remote_ip}]:%{remote_port} [%{method}] %{http_version}",
+       "[]:0 [] 0"},
+      {"%{size_download} %{size_header} [%{redirect_url}]", "0 0 []"},
+      {"%{time_connect} %{time_appconnect} %{time_total} %{time_redirect}",
+       "0.000000 0.000000 2.500001 0.000000"},
+      {"%{url_effective} %{scheme}", "https://origin.test/a HTTPS"},
+      {"%{error_class}: %{errormsg}", "dns: no such name"},
+  };
+  struct sample s;
+  struct buf out, err;
+  size_t i;
+
+  (void)state;
+  sample_init(&s);
+  s.ok = 0;
+  s.err = ERR_DNS;
+  s.err_message = strpool_intern("no such name");
+  s.total_us = 2500001;
+  sample_close_accounts(&s);
+  buf_init(&out, 0);
+  buf_init(&err, 0);
+  for (i = 0; i < ARRAY_SIZE(cases); i++) {
+    buf_reset(&out);
+    render(cases[i].fmt, &s, &out, &err);
+    CHECK_STR(cases[i].fmt, out.s, cases[i].want);
+  }
+  buf_reset(&out);
+  render("%{json}", &s, &out, &err);
+  assert_non_null(strstr(out.s, "\"http_code\":0,"));
+  assert_non_null(strstr(out.s, "\"redirect_url\":null,"));
+  assert_non_null(strstr(out.s, "\"remote_ip\":\"\","));
+  assert_non_null(strstr(out.s, "\"http_version\":\"0\","));
+  assert_non_null(strstr(out.s, "\"error_class\":\"dns\","));
+  buf_release(&out);
+  buf_release(&err);
+  sample_release(&s);
+}
+
+/* The table: sorted by name (curl's %{json} order), every name accepted
+ * by the check and written once by %{json}. */
+static void test_table(void **state)
+{
+  const struct field *f;
+  struct sample s;
+  struct buf out, err;
+
+  (void)state;
+  make_sample(&s);
+  buf_init(&out, 0);
+  buf_init(&err, 0);
+  render("%{json}", &s, &out, &err);
+  for (f = report_writeout_fields; f->name; f++) {
+    char fmt[64], key[64], e[256];
+
+    if (f != report_writeout_fields && strcmp(f[-1].name, f->name) >= 0) {
+      print_error("%s is not after %s\n", f->name, f[-1].name);
+      fail();
+    }
+    snprintf(fmt, sizeof(fmt), "%%{%s}", f->name);
+    CHECK_INT(fmt, report_writeout_check(fmt, e, sizeof(e)), 0);
+    snprintf(key, sizeof(key), "\"%s\":", f->name);
+    assert_non_null(strstr(out.s, key));
+    assert_null(strstr(strstr(out.s, key) + 1, key));
+  }
+  buf_release(&out);
+  buf_release(&err);
+  sample_release(&s);
+}
+
 static void test_check(void **state)
 {
   static const struct {
@@ -272,8 +351,12 @@ static void test_bodies(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_variables), cmocka_unit_test(test_stderr_and_json),
-      cmocka_unit_test(test_check),     cmocka_unit_test(test_status_specs),
+      cmocka_unit_test(test_variables),
+      cmocka_unit_test(test_stderr_and_json),
+      cmocka_unit_test(test_no_response),
+      cmocka_unit_test(test_table),
+      cmocka_unit_test(test_check),
+      cmocka_unit_test(test_status_specs),
       cmocka_unit_test(test_bodies),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
