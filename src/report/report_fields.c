@@ -707,6 +707,31 @@ static void w_redirect_url(const struct field_row *r, struct field_value *v)
   else
     v->null = 1;
 }
+static void w_local_port(const struct field_row *r, struct field_value *v)
+{
+  last_hop(r, v, g_local_port);
+  v->null = 0;
+}
+/* The last response's Content-Type (the last one, as libcurl keeps). */
+static void w_content_type(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+  const char *ct = NULL;
+  uint32_t i;
+
+  for (i = 0; h && i < h->n_headers; i++)
+    if (!strcasecmp(h->headers[i].name, "content-type"))
+      ct = h->headers[i].value;
+  if (ct)
+    set_owned(v, report_header_value(r->c, "content-type", ct));
+  else
+    v->null = 1;
+}
+/* curl's index of the URL on its command line: the target's, from 0. */
+static void w_urlnum(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, (int64_t)S->target);
+}
 static void w_scheme(const struct field_row *r, struct field_value *v)
 {
   const char *u = S->n_hops ? S->hops[S->n_hops - 1].url : target_url(r);
@@ -715,12 +740,14 @@ static void w_scheme(const struct field_row *r, struct field_value *v)
 }
 
 const struct field report_writeout_fields[] = {
+    {"content_type", "Content-Type", FIELD_TEXT, w_content_type, 0, 0, NULL},
     {"error_class", "error", FIELD_TEXT, g_err_class, 0, 0, NULL},
     {"errormsg", "error message", FIELD_TEXT, g_err_message, 0, 0, NULL},
     {"exitcode", "exit status", FIELD_INT, w_exitcode, 0, 0, NULL},
     {"http_code", "final HTTP status", FIELD_INT, w_code, FIELD_CURL_CODE, 0,
      NULL},
     {"http_version", "HTTP version", FIELD_TEXT, w_http_version, 0, 0, NULL},
+    {"local_port", "local port", FIELD_INT, w_local_port, 0, 0, NULL},
     {"method", "method", FIELD_TEXT, w_method, 0, 0, NULL},
     {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL},
     {"num_connects", "new connections", FIELD_INT, w_num_connects, 0, 0, NULL},
@@ -752,6 +779,7 @@ const struct field report_writeout_fields[] = {
     {"time_total", "total", FIELD_SECONDS, g_total, 0, 0, NULL},
     {"url", "target URL", FIELD_TEXT, w_url, 0, 0, NULL},
     {"url_effective", "last URL", FIELD_TEXT, w_url_effective, 0, 0, NULL},
+    {"urlnum", "target number, from 0", FIELD_INT, w_urlnum, 0, 0, NULL},
     {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
 
 #undef S

@@ -38,7 +38,9 @@ static void make_sample(struct sample *s)
   h->tls.version = strpool_intern("TLSv1.3");
   h->remote_ip = strpool_intern("127.0.0.1");
   h->remote_port = 443;
+  h->local_port = 40001;
   h->size_header = 100;
+  hop_add_header(h, "Content-Type", "text/html");
   for (ph = 0; ph < PHASE_COUNT; ph++)
     h->phases[ph] = h1[ph];
   h = sample_add_hop(s);
@@ -50,8 +52,12 @@ static void make_sample(struct sample *s)
   h->reused = 1;
   h->remote_ip = strpool_intern("127.0.0.1");
   h->remote_port = 443;
+  h->local_port = 40002;
   h->size_download = 1234;
   h->size_header = 50;
+  /* the last Content-Type of the last response, as libcurl keeps */
+  hop_add_header(h, "content-type", "text/plain");
+  hop_add_header(h, "Content-Type", "application/json");
   for (ph = 0; ph < PHASE_COUNT; ph++)
     h->phases[ph] = h2[ph];
   s->total_us = 1300;
@@ -107,6 +113,7 @@ static void test_variables(void **state)
       {"%{target} %{mode} %{round} %{exitcode}", "api cold 3 0"},
       {"a\\tb\\nc%%d\\q", "a\tb\nc%d\\q"},
       {"%{errormsg}|%{error_class}", "|"},
+      {"%{content_type} %{local_port} %{urlnum}", "application/json 40002 0"},
   };
   struct sample s;
   size_t i;
@@ -169,6 +176,7 @@ static void test_no_response(void **state)
        "0.000000 0.000000 2.500001 0.000000"},
       {"%{url_effective} %{scheme}", "https://origin.test/a HTTPS"},
       {"%{error_class}: %{errormsg}", "dns: no such name"},
+      {"[%{content_type}] %{local_port}", "[] 0"},
   };
   struct sample s;
   struct buf out, err;
@@ -195,6 +203,7 @@ static void test_no_response(void **state)
   assert_non_null(strstr(out.s, "\"remote_ip\":\"\","));
   assert_non_null(strstr(out.s, "\"http_version\":\"0\","));
   assert_non_null(strstr(out.s, "\"error_class\":\"dns\","));
+  assert_non_null(strstr(out.s, "{\"content_type\":null,"));
   buf_release(&out);
   buf_release(&err);
   sample_release(&s);
