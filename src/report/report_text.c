@@ -13,6 +13,7 @@
 
 #include "report.h"
 #include "report_checks.h"
+#include "report_fields.h"
 #include "strutil.h"
 #include "url.h"
 #include "units.h"
@@ -36,8 +37,8 @@ static const char *off(const struct report_ctx *c)
   return c->color ? "\033[0m" : "";
 }
 
-/* A duration for a table cell: "0" when nothing happened, so that real
- * values stand out. */
+/* A duration without a row in the field table (findings, drift): "0"
+ * when nothing happened, as human() writes it. */
 static void dur(char *out, size_t len, int64_t us)
 {
   if (us == 0)
@@ -51,6 +52,125 @@ static void ms(char *out, size_t len, int64_t us)
 {
   snprintf(out, len, "%lld.%02lld", (long long)(us / 1000),
            (long long)((us % 1000 + 5) / 10 > 99 ? 99 : (us % 1000 + 5) / 10));
+}
+
+/* A signed difference in milliseconds with two decimals, no unit. */
+static void delta_ms(char *out, size_t len, int64_t us)
+{
+  int64_t a = us < 0 ? -us : us;
+
+  snprintf(out, len, "%s%lld.%02lld",
+           us < 0   ? "-"
+           : us > 0 ? "+"
+                    : "",
+           (long long)(a / 1000), (long long)((a % 1000) / 10));
+}
+
+/*
+ * The numbers and words of the tables come from the field table
+ * (report_fields.h), the accessors JSON and CSV write; only their form is
+ * chosen here.  A misspelt name is a BUG() in field_find, not an empty
+ * cell.
+ */
+
+/* The value of the row named name of table t for r; release it. */
+static const struct field *get(const struct field *t, const char *name,
+                               const struct field_row *r,
+                               struct field_value *v)
+{
+  const struct field *f = field_find(t, name);
+
+  field_get(f, r, v);
+  return f;
+}
+
+/* How human() writes a value. */
+#define TX_SIGN 1u /* "+" before a positive value */
+#define TX_MS   2u /* ms with two decimals and no unit (the head says ms) */
+
+/* The row named name of table t for r as a person reads it, into out:
+ * field_human (units, "-" when there is none), but "0" for a duration
+ * of nothing, so that real values stand out in a table. */
+static void human(char *out, size_t len, const struct field *t,
+                  const char *name, const struct field_row *r, unsigned how)
+{
+  struct field_value v;
+  const struct field *f = get(t, name, r, &v);
+
+  if (v.null)
+    snprintf(out, len, "-");
+  else if (how & TX_MS) {
+    if (how & TX_SIGN)
+      delta_ms(out, len, v.i);
+    else
+      ms(out, len, v.i);
+  }
+  else if (f->type == FIELD_US && v.i == 0 && !(how & TX_SIGN))
+    snprintf(out, len, "0");
+  else {
+    struct buf h;
+
+    buf_init(&h, 0);
+    /* As printf's "%+" for decimals; a difference of nothing unsigned. */
+    if ((how & TX_SIGN) && (f->type == FIELD_DOUBLE ? !signbit(v.d) : v.i > 0))
+      buf_putc(&h, '+');
+    field_human(f, &v, &h);
+    snprintf(out, len, "%s", h.s);
+    buf_release(&h);
+  }
+  field_value_release(&v);
+}
+
+/* A row of the statistics of st, of the comparison cr. */
+static const struct field_row *stat_row(struct field_row *r,
+                                        const struct stats *st)
+{
+  memset(r, 0, sizeof(*r));
+  r->st = st;
+  return r;
+}
+
+static const struct field_row *cmp_row(struct field_row *r,
+                                       const struct compare_result *cr)
+{
+  memset(r, 0, sizeof(*r));
+  r->cr = cr;
+  return r;
+}
+
+/* A statistic of st, as human() writes it. */
+static void stat(char *out, size_t len, const char *name,
+                 const struct stats *st)
+{
+  struct field_row r;
+
+  human(out, len, report_stat_fields, name, stat_row(&r, st), 0);
+}
+
+/* The head of a statistic's column: its name without the unit
+ * ("p50_us": p50). */
+static const char *stat_head(char *out, size_t len, const char *name)
+{
+  const struct field *f = field_find(report_stat_fields, name);
+  size_t n = strlen(f->name);
+
+  if (f->type == FIELD_US && n > 3 && !strcmp(f->name + n - 3, "_us"))
+    n -= 3;
+  snprintf(out, len, "%.*s", (int)n, f->name);
+  return out;
+}
+
+/* An integer row (a count) of table t for r. */
+static int64_t count(const struct field *t, const char *name,
+                     const struct field_row *r)
+{
+  struct field_value v;
+  int64_t i;
+
+  get(t, name, r, &v);
+  i = v.null ? 0 : v.i;
+  field_value_release(&v);
+  return i;
 }
 
 static void header(const struct report_ctx *c, struct buf *b)
@@ -127,51 +247,65 @@ static void error_statuses(const struct report_ctx *c, struct buf *b,
                  m->statuses[k].n, m->n_samples);
 }
 
+/* The statistics of a phase table, in the order of its columns. */
+static const char *const stat_cols[] = {"p50_us", "p95_us", "min_us",
+                                        "max_us"};
+#define N_STAT_COLS (sizeof(stat_cols) / sizeof(stat_cols[0]))
+
+/* A row of a phase table: the label, then the statistics of st. */
+static void stat_line(struct buf *b, const char *label, const struct stats *st)
+{
+  size_t i;
+
+  buf_printf(b, "    %-13s", label);
+  for (i = 0; i < N_STAT_COLS; i++) {
+    char t[32];
+
+    stat(t, sizeof(t), stat_cols[i], st);
+    buf_printf(b, " %10s", t);
+  }
+  buf_putc(b, '\n');
+}
+
 /* Label and cells line up: 17 columns of label, then four of 11. */
 static void phase_table(const struct report_ctx *c, struct buf *b,
                         enum sample_mode mode, const struct mode_summary *m,
                         const struct target_analysis *ta, int *low_conf)
 {
+  struct field_row r;
+  int64_t n_ok =
+      count(report_stat_fields, "n", stat_row(&r, &m->phases[SUM_TOTAL]));
+  int low = n_ok && n_ok < 20;
   int ph;
-  char n[16];
+  size_t i;
 
-  snprintf(n, sizeof(n), "n=%zu", m->n_ok);
+  buf_printf(b, "\n  %s%-7s%s n=%-5lld", on(c, "\033[1m"),
+             sample_mode_names[mode], off(c), (long long)n_ok);
   /* The mark hangs after "p95", which ends where its numbers end. */
-  buf_printf(b, "\n  %s%-7s%s %-7s %10s %10s%s%10s %10s\n", on(c, "\033[1m"),
-             sample_mode_names[mode], off(c), n, "p50", "p95",
-             m->n_ok && m->n_ok < 20 ? "*" : " ", "min", "max");
-  if (m->n_ok && m->n_ok < 20)
+  for (i = 0; i < N_STAT_COLS; i++) {
+    char h[16];
+
+    buf_printf(b, "%s%10s",
+               low && i && !strcmp(stat_cols[i - 1], "p95_us") ? "*" : " ",
+               stat_head(h, sizeof(h), stat_cols[i]));
+  }
+  buf_putc(b, '\n');
+  if (low)
     *low_conf = 1;
-  if (!m->n_ok) {
+  if (!n_ok) {
     buf_printf(b, "    no successful sample\n");
     error_statuses(c, b, m);
     return;
   }
   for (ph = 0; ph < SUM_COUNT; ph++) {
-    const struct stats *s = &m->phases[ph];
-    char a[32], p95[32], mn[32], mx[32];
-
     if (ph == SUM_SEND && !phase_measured(ta, ph))
       continue;
-    dur(a, sizeof(a), s->p50);
-    dur(p95, sizeof(p95), s->p95);
-    dur(mn, sizeof(mn), s->min);
-    dur(mx, sizeof(mx), s->max);
-    buf_printf(b, "    %-13s %10s %10s %10s %10s\n", sum_phase_names[ph], a,
-               p95, mn, mx);
+    stat_line(b, sum_phase_names[ph], &m->phases[ph]);
   }
-  if (m->idle.n) {
-    /* Not a phase: how long the connections sat idle before a sample,
-     * which changes warm numbers (slow start after idle). */
-    char a[32], p95[32], mn[32], mx[32];
-
-    dur(a, sizeof(a), m->idle.p50);
-    dur(p95, sizeof(p95), m->idle.p95);
-    dur(mn, sizeof(mn), m->idle.min);
-    dur(mx, sizeof(mx), m->idle.max);
-    buf_printf(b, "    %-13s %10s %10s %10s %10s\n", "(idle before)", a, p95,
-               mn, mx);
-  }
+  /* Not a phase: how long the connections sat idle before a sample,
+   * which changes warm numbers (slow start after idle). */
+  if (count(report_stat_fields, "n", stat_row(&r, &m->idle)))
+    stat_line(b, "(idle before)", &m->idle);
   error_statuses(c, b, m);
 }
 
@@ -287,24 +421,31 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
 {
   size_t k;
   int ph, send = phase_measured(ta, SUM_SEND);
+  char h[16];
 
   if (m->n_hops < 2)
     return;
-  buf_printf(b, "\n  %s%s p50 per hop (ms)%s\n    %-3s %4s", on(c, "\033[1m"),
-             sample_mode_names[mode], off(c), "hop", "n");
+  buf_printf(b, "\n  %s%s %s per hop (ms)%s\n    %-3s %4s", on(c, "\033[1m"),
+             sample_mode_names[mode], stat_head(h, sizeof(h), "p50_us"),
+             off(c), "hop", "n");
   for (ph = 0; ph < PHASE_COUNT; ph++)
     if (ph != PHASE_SEND || send)
       buf_printf(b, " %8s", phase_names[ph]);
   buf_putc(b, '\n');
   for (k = 0; k < m->n_hops; k++) {
-    buf_printf(b, "    %-3zu %4zu", m->hops[k].hop,
-               m->hops[k].phases[PHASE_TOTAL].n);
+    struct field_row r;
+
+    buf_printf(
+        b, "    %-3zu %4lld", m->hops[k].hop,
+        (long long)count(report_stat_fields, "n",
+                         stat_row(&r, &m->hops[k].phases[PHASE_TOTAL])));
     for (ph = 0; ph < PHASE_COUNT; ph++) {
       char t[32];
 
       if (ph == PHASE_SEND && !send)
         continue;
-      ms(t, sizeof(t), m->hops[k].phases[ph].p50);
+      human(t, sizeof(t), report_stat_fields, "p50_us",
+            stat_row(&r, &m->hops[k].phases[ph]), TX_MS);
       buf_printf(b, " %8s", t);
     }
     buf_putc(b, '\n');
@@ -313,62 +454,124 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
 
 static char *fit_url(const char *u, size_t width);
 
-static void hop_chain(const struct report_ctx *c, struct buf *b,
-                      const struct sample *s, const struct target_analysis *ta)
+/* The DNS line of the hop of r, when it says more than a lookup: how the
+ * address was known (in the words of the field table) or the resolver,
+ * the last CNAME and the TTL. */
+static void dns_line(struct buf *b, const struct field_row *r)
 {
-  char t[32];
-  size_t i;
+  int pinned = (int)count(report_hop_fields, "dns.pinned", r);
+  int cached = (int)count(report_hop_fields, "dns.cached", r);
+  int literal = (int)count(report_hop_fields, "dns.literal", r);
+  const char *known = pinned    ? "dns.pinned"
+                      : cached  ? "dns.cached"
+                      : literal ? "dns.literal"
+                                : NULL;
+  struct field_value server, v;
+
+  get(report_hop_fields, "dns.server", r, &server);
+  if (known || server.s) {
+    buf_printf(b, "      dns: %s",
+               known ? field_find(report_hop_fields, known)->label : "from ");
+    if (!known)
+      buf_puts(b, server.s);
+    get(report_hop_fields, "dns.cnames", r, &v);
+    if (v.n)
+      buf_printf(b, ", CNAME %s", v.v[v.n - 1]);
+    field_value_release(&v);
+    get(report_hop_fields, "dns.ttl", r, &v);
+    if (!v.null && !pinned && !literal)
+      buf_printf(b, ", ttl %llds", (long long)v.i);
+    field_value_release(&v);
+    buf_putc(b, '\n');
+  }
+  field_value_release(&server);
+}
+
+/* The hop line of the hop of r: number, status, host, address, new or
+ * reused, TLS; then its phases that took time, in ms. */
+static void hop_line(struct buf *b, const struct field_row *r)
+{
+  struct field_value ip, ver, alpn;
+  char st[16], host[32], addr[80], tls[64], t[32];
+  int reused = (int)count(report_hop_fields, "reused", r);
   int ph;
 
-  dur(t, sizeof(t), s->total_us);
-  buf_printf(b, "\n  median %s sample: round %d, %zu hop%s, total %s\n",
-             sample_mode_names[s->mode], s->round, (size_t)s->n_hops,
-             s->n_hops == 1 ? "" : "s", t);
-  for (i = 0; i < s->n_primed; i++) {
-    char *u = report_url(c, s->primed[i]);
-    char *shown = fit_url(u, 80 - 16);
+  human(st, sizeof(st), report_hop_fields, "status", r, 0);
+  human(host, sizeof(host), report_hop_fields, "host", r, 0);
+  get(report_hop_fields, "remote_ip", r, &ip);
+  if (ip.s)
+    snprintf(addr, sizeof(addr), strchr(ip.s, ':') ? "[%s]:%lld" : "%s:%lld",
+             ip.s, (long long)count(report_hop_fields, "remote_port", r));
+  else
+    snprintf(addr, sizeof(addr), "-");
+  field_value_release(&ip);
+  get(report_hop_fields, "tls.version", r, &ver);
+  get(report_hop_fields, "tls.alpn", r, &alpn);
+  if (ver.s)
+    snprintf(tls, sizeof(tls), "%s %s%s%s", ver.s,
+             reused                                       ? ""
+             : count(report_hop_fields, "tls.resumed", r) ? "resumed"
+                                                          : "full",
+             alpn.s ? " " : "", alpn.s ? alpn.s : "");
+  else
+    snprintf(tls, sizeof(tls), "no TLS");
+  field_value_release(&ver);
+  field_value_release(&alpn);
+  buf_printf(b, "  %2lld %3s %-20.20s %-21.21s %-6s %s\n",
+             (long long)count(report_hop_fields, "hop", r), st, host, addr,
+             reused ? "reused" : "new", tls);
+  /* Phases that took no time are left out to fit in 80 columns. */
+  buf_puts(b, "     ");
+  for (ph = 0; ph < PHASE_TOTAL; ph++) {
+    char name[32];
+
+    snprintf(name, sizeof(name), "phases_us.%s", phase_names[ph]);
+    if (!count(report_hop_fields, name, r))
+      continue;
+    human(t, sizeof(t), report_hop_fields, name, r, TX_MS);
+    buf_printf(b, " %s %s", phase_names[ph], t);
+  }
+  human(t, sizeof(t), report_hop_fields, "phases_us.total", r, TX_MS);
+  buf_printf(b, " = %s ms\n", t);
+}
+
+/* The median sample, index-th of the run: its hops, each with the
+ * verdicts of the analysis. */
+static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
+                      const struct target_analysis *ta)
+{
+  const struct sample *s = &c->results->samples[index];
+  struct field_row r;
+  struct field_value v;
+  char t[32], rd[32];
+  size_t i;
+
+  field_row_sample(&r, c, s, index, field_facts(c, index));
+  human(t, sizeof(t), report_sample_fields, "total_us", &r, 0);
+  human(rd, sizeof(rd), report_sample_fields, "round", &r, 0);
+  get(report_sample_fields, "mode", &r, &v);
+  buf_printf(b, "\n  median %s sample: round %s, %zu hop%s, total %s\n", v.s,
+             rd, (size_t)s->n_hops, s->n_hops == 1 ? "" : "s", t);
+  field_value_release(&v);
+  get(report_sample_fields, "primed", &r, &v);
+  for (i = 0; i < v.n; i++) {
+    char *shown = fit_url(v.v[i], 80 - 16);
 
     buf_printf(b, "   primed first: %s\n", shown);
     free(shown);
-    free(u);
   }
-  if (s->prime_error) {
-    char *e = xasprintf("%s (not measured)", s->prime_error);
+  field_value_release(&v);
+  get(report_sample_fields, "prime_error", &r, &v);
+  if (v.s) {
+    char *e = xasprintf("%s (not measured)", v.s);
 
     wrap2(b, e, 3, 5);
     free(e);
   }
+  field_value_release(&v);
   for (i = 0; i < s->n_hops; i++) {
-    const struct hop *h = &s->hops[i];
-    char addr[80], tls[64];
-
-    if (h->remote_ip)
-      snprintf(addr, sizeof(addr),
-               strchr(h->remote_ip, ':') ? "[%s]:%d" : "%s:%d", h->remote_ip,
-               h->remote_port);
-    else
-      snprintf(addr, sizeof(addr), "-");
-    if (h->tls.version)
-      snprintf(tls, sizeof(tls), "%s %s%s%s", h->tls.version,
-               h->reused             ? ""
-               : h->tls.resumed == 1 ? "resumed"
-                                     : "full",
-               h->tls.alpn ? " " : "", h->tls.alpn ? h->tls.alpn : "");
-    else
-      snprintf(tls, sizeof(tls), "no TLS");
-    buf_printf(b, "  %2zu %3d %-20.20s %-21.21s %-6s %s\n", i + 1,
-               (int)h->status, h->host ? h->host : "-", addr,
-               h->reused ? "reused" : "new", tls);
-    /* Phases that took no time are left out to fit in 80 columns. */
-    buf_puts(b, "     ");
-    for (ph = 0; ph < PHASE_TOTAL; ph++) {
-      if (!h->phases[ph])
-        continue;
-      ms(t, sizeof(t), h->phases[ph]);
-      buf_printf(b, " %s %s", phase_names[ph], t);
-    }
-    ms(t, sizeof(t), h->phases[PHASE_TOTAL]);
-    buf_printf(b, " = %s ms\n", t);
+    field_row_hop(&r, i);
+    hop_line(b, &r);
     if (i < ta->n_cache)
       cache_lines(b, &ta->cache[i], c->plan->opts->show_secrets);
     if (i < ta->n_edge && (ta->edge[i].vendor || ta->edge[i].pop)) {
@@ -392,24 +595,12 @@ static void hop_chain(const struct report_ctx *c, struct buf *b,
         buf_putc(b, '\n');
       }
     }
-    if (h->dns.pinned || h->dns.cached || h->dns.literal || h->dns.server) {
-      buf_printf(b, "      dns: %s",
-                 h->dns.pinned    ? "pinned by --resolve"
-                 : h->dns.cached  ? "cached answer"
-                 : h->dns.literal ? "IP literal"
-                                  : "from ");
-      if (!h->dns.pinned && !h->dns.cached && !h->dns.literal)
-        buf_puts(b, h->dns.server);
-      if (h->dns.n_cnames)
-        buf_printf(b, ", CNAME %s", h->dns.cnames[h->dns.n_cnames - 1]);
-      if (h->dns.ttl >= 0 && !h->dns.pinned && !h->dns.literal)
-        buf_printf(b, ", ttl %ds", (int)h->dns.ttl);
-      buf_putc(b, '\n');
-    }
+    dns_line(b, &r);
   }
-  if (s->other_us > 0) {
-    dur(t, sizeof(t), s->other_us);
-    buf_printf(b, "      other (set-up between and around hops): %s\n", t);
+  if (count(report_sample_fields, "other_us", &r) > 0) {
+    human(t, sizeof(t), report_sample_fields, "other_us", &r, 0);
+    buf_printf(b, "      %s (set-up between and around hops): %s\n",
+               field_find(report_sample_fields, "other_us")->label, t);
   }
 }
 
@@ -423,24 +614,31 @@ static size_t col(int64_t at, int64_t span)
   return (size_t)((at * WF_WIDTH + span / 2) / span);
 }
 
-static void waterfall(const struct report_ctx *c, struct buf *b,
-                      const struct sample *s)
+/* The median sample, index-th of the run, as bars: the total and the
+ * hosts shown are the field table's; the bars are drawn from the hops'
+ * start and phases. */
+static void waterfall(const struct report_ctx *c, struct buf *b, size_t index)
 {
+  const struct sample *s = &c->results->samples[index];
   int64_t span = s->total_us;
+  struct field_row r;
   char t[32];
   size_t i, k;
   int ph;
 
-  dur(t, sizeof(t), span);
+  field_row_sample(&r, c, s, index, NULL);
+  human(t, sizeof(t), report_sample_fields, "total_us", &r, 0);
   buf_printf(b, "\n  waterfall %*s0%*s%s\n", 8, "",
              WF_WIDTH - 1 - (int)strlen(t), "", t);
   for (i = 0; i < s->n_hops; i++) {
     const struct hop *h = &s->hops[i];
     int64_t at = h->start_us;
     size_t pos = 0;
-    char label[24];
+    char label[48], host[24];
 
-    snprintf(label, sizeof(label), "%zu %s", i + 1, h->host ? h->host : "-");
+    field_row_hop(&r, i);
+    human(host, sizeof(host), report_hop_fields, "host", &r, 0);
+    snprintf(label, sizeof(label), "%zu %s", i + 1, host);
     buf_printf(b, "  %-17.17s ", label);
     for (k = 0; k < col(at, span); k++, pos++)
       buf_putc(b, ' ');
@@ -587,24 +785,19 @@ static void findings(const struct report_ctx *c, struct buf *b,
   }
 }
 
-static void signed_ms(char *out, size_t len, int64_t us)
+/* The median difference of the comparison of r and its interval, in ms:
+ * "+1.20 [+0.80, +1.60]". */
+static void diff_ci(char *out, size_t len, const struct field_row *r)
 {
-  char t[UNITS_FMT_SIZE];
+  char md[48], lo[48], hi[48];
 
-  units_format_us(us < 0 ? -us : us, t, sizeof(t));
-  snprintf(out, len, "%s%s", us < 0 ? "-" : us > 0 ? "+" : "", t);
-}
-
-/* A signed difference in milliseconds with two decimals, no unit. */
-static void delta_ms(char *out, size_t len, int64_t us)
-{
-  int64_t a = us < 0 ? -us : us;
-
-  snprintf(out, len, "%s%lld.%02lld",
-           us < 0   ? "-"
-           : us > 0 ? "+"
-                    : "",
-           (long long)(a / 1000), (long long)((a % 1000) / 10));
+  human(md, sizeof(md), report_compare_fields, "median_diff_us", r,
+        TX_MS | TX_SIGN);
+  human(lo, sizeof(lo), report_compare_fields, "ci_low_us", r,
+        TX_MS | TX_SIGN);
+  human(hi, sizeof(hi), report_compare_fields, "ci_high_us", r,
+        TX_MS | TX_SIGN);
+  snprintf(out, len, "%s [%s, %s]", md, lo, hi);
 }
 
 /* The matrix of every pair is shown for --compare all up to this many
@@ -631,18 +824,18 @@ static void matrix(const struct report_ctx *c, struct buf *b)
                on(c, "\033[1m"), off(c));
     for (i = 0; i < a->n_comparisons; i++) {
       const struct comparison *k = &a->comparisons[i];
-      const struct compare_result *t = &k->phases[SUM_TOTAL];
-      char md[48], lo[48], hi[48];
+      struct field_row r;
+      char ci[160], verdict[48];
 
-      if (k->baseline == p->baseline || !t->n_pairs)
+      cmp_row(&r, &k->phases[SUM_TOTAL]);
+      if (k->baseline == p->baseline ||
+          !count(report_compare_fields, "n_pairs", &r))
         continue;
-      delta_ms(md, sizeof(md), t->median_diff_us);
-      delta_ms(lo, sizeof(lo), t->ci_low_us);
-      delta_ms(hi, sizeof(hi), t->ci_high_us);
-      buf_printf(b, "  %-7s %s - %s: %s [%s, %s] %s\n",
-                 sample_mode_names[k->mode], p->targets[k->target].name,
-                 p->targets[k->baseline].name, md, lo, hi,
-                 compare_verdict_names[t->verdict]);
+      diff_ci(ci, sizeof(ci), &r);
+      human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
+      buf_printf(b, "  %-7s %s - %s: %s %s\n", sample_mode_names[k->mode],
+                 p->targets[k->target].name, p->targets[k->baseline].name, ci,
+                 verdict);
     }
     return;
   }
@@ -662,6 +855,7 @@ static void matrix(const struct report_ctx *c, struct buf *b)
         const struct comparison *k;
         struct compare_result fl;
         const struct compare_result *t;
+        struct field_row r;
         char md[48], cellv[64];
         int flipped = 0;
 
@@ -675,11 +869,14 @@ static void matrix(const struct report_ctx *c, struct buf *b)
           continue;
         }
         t = &k->phases[SUM_TOTAL];
+        /* Row minus column: the pair the other way round, as the
+         * analysis turns it. */
         if (flipped) {
           compare_result_flip(t, &fl);
           t = &fl;
         }
-        delta_ms(md, sizeof(md), t->median_diff_us);
+        human(md, sizeof(md), report_compare_fields, "median_diff_us",
+              cmp_row(&r, t), TX_MS | TX_SIGN);
         if (t->verdict == COMPARE_NO_CLEAR_DIFFERENCE)
           snprintf(cellv, sizeof(cellv), "(%s)", md);
         else
@@ -691,6 +888,9 @@ static void matrix(const struct report_ctx *c, struct buf *b)
   }
 }
 
+/* The comparisons with the baseline, one table per mode: the totals'
+ * p50 and p95, the median difference with its interval, the change and
+ * the verdict, and the parts that explain it. */
 static void comparison(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
@@ -713,72 +913,89 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   for (m = 0; m < p->n_modes; m++) {
     enum sample_mode mode = p->modes[m];
     const struct mode_summary *bs = &a->targets[p->baseline].modes[mode];
-    char p50[32], p95[32];
+    char p50[32], p95[32], h50[16], h95[16];
 
     buf_printf(b, "\n  %s%-9s%s %7s  %7s  %-21s %6s  %s\n", on(c, "\033[1m"),
-               sample_mode_names[mode], off(c), "p50", "p95",
-               "delta ms [95% CI]", "%", "verdict");
-    dur(p50, sizeof(p50), bs->phases[SUM_TOTAL].p50);
-    dur(p95, sizeof(p95), bs->phases[SUM_TOTAL].p95);
+               sample_mode_names[mode], off(c),
+               stat_head(h50, sizeof(h50), "p50_us"),
+               stat_head(h95, sizeof(h95), "p95_us"), "delta ms [95% CI]", "%",
+               "verdict");
+    stat(p50, sizeof(p50), "p50_us", &bs->phases[SUM_TOTAL]);
+    stat(p95, sizeof(p95), "p95_us", &bs->phases[SUM_TOTAL]);
     buf_printf(b, "  %-9.9s %7s  %7s  %s\n", p->targets[p->baseline].name, p50,
                p95, "(baseline)");
     for (i = 0; i < a->n_comparisons; i++) {
       const struct comparison *cmp = &a->comparisons[i];
       const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
       const struct mode_summary *ts = &a->targets[cmp->target].modes[mode];
-      char md[48], lo[48], hi[48], delta[160], pc[16];
+      struct field_row r;
+      char delta[160], pc[16], verdict[48];
+      int64_t n_pairs, n_dropped, ci_available;
 
       /* Other pairs (--compare all) go to the matrix. */
       if (cmp->mode != mode || cmp->baseline != p->baseline)
         continue;
-      dur(p50, sizeof(p50), ts->phases[SUM_TOTAL].p50);
-      dur(p95, sizeof(p95), ts->phases[SUM_TOTAL].p95);
-      if (tot->n_pairs) {
-        delta_ms(md, sizeof(md), tot->median_diff_us);
-        delta_ms(lo, sizeof(lo), tot->ci_low_us);
-        delta_ms(hi, sizeof(hi), tot->ci_high_us);
-        snprintf(delta, sizeof(delta), "%s [%s, %s]%s", md, lo, hi,
-                 tot->ci_available ? "" : "*");
-        if (isnan(tot->change_pct))
-          snprintf(pc, sizeof(pc), "-");
-        else
-          snprintf(pc, sizeof(pc), "%+.1f", tot->change_pct);
+      cmp_row(&r, tot);
+      n_pairs = count(report_compare_fields, "n_pairs", &r);
+      n_dropped = count(report_compare_fields, "n_dropped", &r);
+      ci_available = count(report_compare_fields, "ci_available", &r);
+      stat(p50, sizeof(p50), "p50_us", &ts->phases[SUM_TOTAL]);
+      stat(p95, sizeof(p95), "p95_us", &ts->phases[SUM_TOTAL]);
+      if (n_pairs) {
+        diff_ci(delta, sizeof(delta), &r);
+        if (!ci_available)
+          snprintf(delta + strlen(delta), sizeof(delta) - strlen(delta), "*");
+        human(pc, sizeof(pc), report_compare_fields, "change_pct", &r,
+              TX_SIGN);
       }
       else {
         snprintf(delta, sizeof(delta), "no pairs");
         snprintf(pc, sizeof(pc), "-");
       }
+      human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
       buf_printf(b, "  %-9.9s %7s  %7s  %-21s %6s  %s%s%s\n",
                  p->targets[cmp->target].name, p50, p95, delta, pc,
                  on(c, tot->verdict == COMPARE_FASTER   ? "\033[32m"
                        : tot->verdict == COMPARE_SLOWER ? "\033[31m"
                                                         : ""),
-                 compare_verdict_names[tot->verdict], off(c));
-      if (tot->n_dropped)
-        buf_printf(b, "    %zu round%s left out: a side failed\n",
-                   tot->n_dropped, tot->n_dropped == 1 ? "" : "s");
+                 verdict, off(c));
+      if (n_dropped)
+        buf_printf(b, "    %lld round%s left out: a side failed\n",
+                   (long long)n_dropped, n_dropped == 1 ? "" : "s");
       /* The interval's mark, explained once after the table. */
-      if (!tot->ci_available && tot->n_pairs && !ci_note && tot->unpaired)
-        ci_note = xasprintf("* %zu and %zu samples: the interval is [min, "
-                            "max] with %.1f %% coverage",
-                            tot->n_base, tot->n_target, tot->ci_level * 100.0);
-      else if (!tot->ci_available && tot->n_pairs && !ci_note)
-        ci_note = xasprintf("* %zu pairs: the interval is [min, max] with "
-                            "%.1f %% coverage; 6 or more pairs give 95 %%",
-                            tot->n_pairs, tot->ci_level * 100.0);
+      if (!ci_available && n_pairs && !ci_note) {
+        struct field_value level;
+
+        get(report_compare_fields, "ci_level", &r, &level);
+        if (tot->unpaired)
+          ci_note = xasprintf(
+              "* %lld and %lld samples: the interval is [min, max] with "
+              "%.1f %% coverage",
+              (long long)count(report_compare_fields, "n_baseline", &r),
+              (long long)count(report_compare_fields, "n_target", &r),
+              level.d * 100.0);
+        else
+          ci_note = xasprintf("* %lld pairs: the interval is [min, max] with "
+                              "%.1f %% coverage; 6 or more pairs give 95 %%",
+                              (long long)n_pairs, level.d * 100.0);
+        field_value_release(&level);
+      }
       /* The parts that explain the difference, computed in the analysis:
        * the redirect, the time between hops and the final hop's phases,
        * which do not overlap. */
       if (cmp->n_explained) {
         struct buf ex;
+        size_t k;
 
         buf_init(&ex, 0);
-        for (size_t ph = 0; ph < cmp->n_explained; ph++) {
-          const struct compare_result *pr = &cmp->parts[cmp->explained[ph]];
+        for (k = 0; k < cmp->n_explained; k++) {
+          struct field_row pr;
+          char md[48];
 
-          signed_ms(md, sizeof(md), pr->median_diff_us);
-          buf_printf(&ex, "%s%s %s", ph ? ", " : "explained by: ",
-                     sample_part_names[cmp->explained[ph]], md);
+          human(md, sizeof(md), report_compare_fields, "median_diff_us",
+                cmp_row(&pr, &cmp->parts[cmp->explained[k]]), TX_SIGN);
+          buf_printf(&ex, "%s%s %s", k ? ", " : "explained by: ",
+                     sample_part_names[cmp->explained[k]], md);
         }
         wrap2(b, ex.s, 4, 6);
         buf_release(&ex);
@@ -866,9 +1083,12 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
   const struct plan *p = c->plan;
   size_t t, i, k;
   int low_conf = 0;
+  char h50[16], h95[16], hmax[16];
 
   buf_printf(b, "%-12s %-7s %5s %10s %10s %10s  %s\n", "target", "mode", "n",
-             "p50", "p95", "max", "notes");
+             stat_head(h50, sizeof(h50), "p50_us"),
+             stat_head(h95, sizeof(h95), "p95_us"),
+             stat_head(hmax, sizeof(hmax), "max_us"), "notes");
   for (t = 0; t < p->n_targets; t++) {
     const struct target_analysis *ta = &c->analysis->targets[t];
 
@@ -880,9 +1100,9 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
 
       buf_init(&notes, 0);
       if (m->n_ok) {
-        dur(a, sizeof(a), tot->p50);
-        dur(p95, sizeof(p95), tot->p95);
-        dur(mx, sizeof(mx), tot->max);
+        stat(a, sizeof(a), "p50_us", tot);
+        stat(p95, sizeof(p95), "p95_us", tot);
+        stat(mx, sizeof(mx), "max_us", tot);
         if (m->n_ok < 20) {
           snprintf(p95 + strlen(p95), sizeof(p95) - strlen(p95), "*");
           low_conf = 1;
@@ -962,8 +1182,10 @@ static void render(const struct report_ctx *c, struct buf *b)
         if (ta->modes[p->modes[i]].median_sample >= 0)
           med = &c->results->samples[ta->modes[p->modes[i]].median_sample];
     if (med) {
-      hop_chain(c, b, med, ta);
-      waterfall(c, b, med);
+      size_t index = (size_t)(med - c->results->samples);
+
+      hop_chain(c, b, index, ta);
+      waterfall(c, b, index);
     }
     failures(c, b, ta);
     findings(c, b, ta);
