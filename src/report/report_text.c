@@ -47,23 +47,20 @@ static void dur(char *out, size_t len, int64_t us)
     units_format_us(us, out, len);
 }
 
-/* Milliseconds with two decimals, for the compact per-hop phase line. */
-static void ms(char *out, size_t len, int64_t us)
+/* Milliseconds with two decimals and no unit, for the per-hop tables
+ * and lines and the differences of comparisons: rounded half up as
+ * units_format_us rounds, so that a value reads the same in every table;
+ * "+" before a positive value when sign. */
+static void ms(char *out, size_t len, int64_t us, int sign)
 {
-  snprintf(out, len, "%lld.%02lld", (long long)(us / 1000),
-           (long long)((us % 1000 + 5) / 10 > 99 ? 99 : (us % 1000 + 5) / 10));
-}
+  uint64_t m = us < 0 ? (uint64_t)(-(us + 1)) + 1 : (uint64_t)us;
+  uint64_t v = m / 10 + (m % 10 >= 5 ? 1 : 0); /* hundredths of a ms */
 
-/* A signed difference in milliseconds with two decimals, no unit. */
-static void delta_ms(char *out, size_t len, int64_t us)
-{
-  int64_t a = us < 0 ? -us : us;
-
-  snprintf(out, len, "%s%lld.%02lld",
-           us < 0   ? "-"
-           : us > 0 ? "+"
-                    : "",
-           (long long)(a / 1000), (long long)((a % 1000) / 10));
+  snprintf(out, len, "%s%llu.%02llu",
+           us < 0           ? "-"
+           : us > 0 && sign ? "+"
+                            : "",
+           (unsigned long long)(v / 100), (unsigned long long)(v % 100));
 }
 
 /*
@@ -99,12 +96,8 @@ static void human(char *out, size_t len, const struct field *t,
 
   if (v.null)
     snprintf(out, len, "-");
-  else if (how & TX_MS) {
-    if (how & TX_SIGN)
-      delta_ms(out, len, v.i);
-    else
-      ms(out, len, v.i);
-  }
+  else if (how & TX_MS)
+    ms(out, len, v.i, (int)(how & TX_SIGN));
   else if (f->type == FIELD_US && v.i == 0 && !(how & TX_SIGN))
     snprintf(out, len, "0");
   else {
