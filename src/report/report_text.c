@@ -893,16 +893,25 @@ static void comparison(const struct report_ctx *c, struct buf *b)
 
   if (!a->n_comparisons)
     return;
-  if (a->comparisons[0].phases[SUM_TOTAL].unpaired)
-    buf_printf(b,
-               "\n%scomparison%s against %s (unpaired: different places and "
-               "times; Hodges-Lehmann shift, 95 %% Mann-Whitney interval)\n",
-               on(c, "\033[1m"), off(c), p->targets[p->baseline].name);
-  else
-    buf_printf(b,
-               "\n%scomparison%s against %s (paired by round; 95 %% "
-               "sign-test interval)\n",
-               on(c, "\033[1m"), off(c), p->targets[p->baseline].name);
+  {
+    /* Wrapped: with a long baseline name, or the unpaired method, the
+     * head is longer than 80 columns. */
+    static const char word[] = "comparison";
+    char *head = xasprintf(
+        "%s against %s (%s)", word, p->targets[p->baseline].name,
+        a->comparisons[0].phases[SUM_TOTAL].unpaired
+            ? "unpaired: different places and times; Hodges-Lehmann shift, "
+              "95 % Mann-Whitney interval"
+            : "paired by round; 95 % sign-test interval");
+    struct buf h;
+
+    buf_init(&h, 0);
+    wrap2(&h, head, 0, 2);
+    buf_printf(b, "\n%s%s%s%s", on(c, "\033[1m"), word, off(c),
+               h.s + strlen(word));
+    buf_release(&h);
+    free(head);
+  }
   for (m = 0; m < p->n_modes; m++) {
     enum sample_mode mode = p->modes[m];
     const struct mode_summary *bs = &a->targets[p->baseline].modes[mode];
