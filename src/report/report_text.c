@@ -487,7 +487,8 @@ static void hop_line(struct buf *b, const struct field_row *r)
   struct field_value ip, ver, alpn;
   char st[16], host[32], addr[80], tls[64], t[32];
   int reused = (int)count(report_hop_fields, "reused", r);
-  int ph;
+  size_t over;
+  int ph, hw;
 
   human(st, sizeof(st), report_hop_fields, "status", r, 0);
   human(host, sizeof(host), report_hop_fields, "host", r, 0);
@@ -510,9 +511,13 @@ static void hop_line(struct buf *b, const struct field_row *r)
     snprintf(tls, sizeof(tls), "no TLS");
   field_value_release(&ver);
   field_value_release(&alpn);
-  buf_printf(b, "  %2lld %3s %-20.20s %-21.21s %-6s %s\n",
-             (long long)count(report_hop_fields, "hop", r), st, host, addr,
-             reused ? "reused" : "new", tls);
+  /* 21 columns are left for the TLS words; a longer one ("TLSv1.3
+   * resumed http/1.1") takes them from the host, to fit in 80. */
+  over = strlen(tls) > 21 ? strlen(tls) - 21 : 0;
+  hw = 20 - (int)(over > 10 ? 10 : over);
+  buf_printf(b, "  %2lld %3s %-*.*s %-21.21s %-6s %s\n",
+             (long long)count(report_hop_fields, "hop", r), st, hw, hw, host,
+             addr, reused ? "reused" : "new", tls);
   /* Phases that took no time are left out to fit in 80 columns. */
   buf_puts(b, "     ");
   for (ph = 0; ph < PHASE_TOTAL; ph++) {
@@ -955,12 +960,21 @@ static void comparison(const struct report_ctx *c, struct buf *b)
         snprintf(pc, sizeof(pc), "-");
       }
       human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
-      buf_printf(b, "  %-9.9s %7s  %7s  %-21s %6s  %s%s%s\n",
-                 p->targets[cmp->target].name, p50, p95, delta, pc,
-                 on(c, tot->verdict == COMPARE_FASTER   ? "\033[32m"
-                       : tot->verdict == COMPARE_SLOWER ? "\033[31m"
-                                                        : ""),
-                 verdict, off(c));
+      {
+        /* A wide interval or change pushes the verdict past 80 columns:
+         * it goes on a line of its own then. */
+        size_t at = b->len, width;
+
+        buf_printf(b, "  %-9.9s %7s  %7s  %-21s %6s",
+                   p->targets[cmp->target].name, p50, p95, delta, pc);
+        width = b->len - at;
+        buf_printf(b, "%s%s%s%s\n",
+                   width + 2 + strlen(verdict) > 80 ? "\n    " : "  ",
+                   on(c, tot->verdict == COMPARE_FASTER   ? "\033[32m"
+                         : tot->verdict == COMPARE_SLOWER ? "\033[31m"
+                                                          : ""),
+                   verdict, off(c));
+      }
       if (n_dropped)
         buf_printf(b, "    %lld round%s left out: a side failed\n",
                    (long long)n_dropped, n_dropped == 1 ? "" : "s");
