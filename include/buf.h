@@ -50,7 +50,15 @@ int buf_printf(struct buf *b, const char *fmt, ...) MSG_PRINTF(2, 3);
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap) MSG_PRINTF(2, 0);
 
 /* Append s (NULL: nothing) with <, >, & and " as HTML character
- * references, for text and attribute values. */
+ * references, for text and attribute values, and what a terminal would act
+ * on written visibly as buf_put_vis does (someone may cat the file). */
 void buf_put_html(struct buf *b, const char *s);
+
+/* Append s (NULL: nothing) with what a terminal would act on written
+ * visibly as \xNN: C0 controls, DEL, C1 controls, bytes that are not
+ * UTF-8 and the bidirectional controls (str_escape_ctl without flags, see
+ * strutil.h).  For every string from the network or a saved document that
+ * text for a terminal shows. */
+void buf_put_vis(struct buf *b, const char *s);
 
 #endif

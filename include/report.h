@@ -116,6 +116,17 @@ void report_writeout(const struct report_ctx *c, const char *fmt,
                      const struct sample *s, struct buf *out,
                      struct buf *err_out);
 
+/*
+ * s as text for a terminal shows it (buf_put_vis): s itself when it has
+ * nothing to escape, else a copy that lives until report_vis_release.
+ * The text report passes every string from the network or a saved
+ * document through it where it places the string, so that a server's
+ * ESC [ ... m cannot pass for the report's own colours (--color always).
+ */
+const char *report_vis(const char *s);
+/* Free this thread's copies of report_vis. */
+void report_vis_release(void);
+
 /* Redaction helpers used by every renderer (SPEC 7). */
 char *report_url(const struct report_ctx *c, const char *url);
 /* Value of a response header as reports show it; caller frees. */

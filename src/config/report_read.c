@@ -95,12 +95,9 @@ static int64_t int_in(struct rd *r, const struct jt *o, const char *at,
   if (!v)
     return dflt;
   rc = jt_scaled(v, 0, max > -min ? max : -min, &n, &inexact);
-  if (rc == -1 || inexact) {
-    problem(r, at, key, "expected an integer");
-    return dflt;
-  }
-  if (rc < 0 || n < min || n > max) {
-    snprintf(what, sizeof(what), "out of range (%lld to %lld)", (long long)min,
+  if (rc == -1 || inexact || rc < 0 || n < min || n > max) {
+    snprintf(what, sizeof(what), "%sexpected an integer %lld..%lld",
+             rc == -1 || inexact ? "" : "out of range: ", (long long)min,
              (long long)max);
     problem(r, at, key, what);
     return dflt;
@@ -115,11 +112,18 @@ static int64_t us_of(struct rd *r, const struct jt *o, const char *at,
   return int_in(r, o, at, key, -REPORT_MAX_US, REPORT_MAX_US, 0);
 }
 
-/* A count or size in bytes. */
+/* A duration that cannot be negative: a phase, a total, a start. */
+static int64_t pos_us_of(struct rd *r, const struct jt *o, const char *at,
+                         const char *key)
+{
+  return int_in(r, o, at, key, 0, REPORT_MAX_US, 0);
+}
+
+/* A size in bytes. */
 static int64_t count_of(struct rd *r, const struct jt *o, const char *at,
                         const char *key)
 {
-  return int_in(r, o, at, key, -REPORT_MAX_INT, REPORT_MAX_INT, 0);
+  return int_in(r, o, at, key, 0, REPORT_MAX_INT, 0);
 }
 
 /* A required true or false. */
@@ -247,6 +251,30 @@ static int pick(const char *v, const char *const *names, int n)
   return -1;
 }
 
+/* String member key that must be one of names[0..n) when present (what
+ * hopsplit writes): its index, dflt when absent or null; anything else is
+ * an error listing the names. */
+static int name_of(struct rd *r, const struct jt *o, const char *at,
+                   const char *key, const char *const *names, int n, int dflt)
+{
+  const struct jt *v = member(o, key);
+  char what[160];
+  size_t len;
+  int k;
+
+  if (!v)
+    return dflt;
+  k = v->type == JT_STRING ? pick(v->s, names, n) : -1;
+  if (k >= 0)
+    return k;
+  len = (size_t)snprintf(what, sizeof(what), "expected one of");
+  for (k = 0; k < n && len < sizeof(what); k++)
+    len += (size_t)snprintf(what + len, sizeof(what) - len, "%s \"%s\"",
+                            k ? "," : "", names[k]);
+  problem(r, at, key, what);
+  return dflt;
+}
+
 static void settings(struct rd *r, const struct jt *s, struct options *o)
 {
   static const char *const http[] = {"default", "1.1", "2"};
@@ -299,8 +327,9 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   strv(r, s, at, "resolve", &o->resolve, &o->n_resolve);
   o->dns_servers = opt_str(r, s, at, "dns_servers");
   o->ip_family = (int)int_in(r, s, at, "ip_family", 0, 6, 0);
-  k = pick(str_of(r, s, at, "http"), http, 3);
-  o->http = k < 0 ? HTTP_PREF_DEFAULT : (enum http_pref)k;
+  if (o->ip_family != 0 && o->ip_family != 4 && o->ip_family != 6)
+    problem(r, at, "ip_family", "expected 0 (any), 4 or 6");
+  o->http = (enum http_pref)name_of(r, s, at, "http", http, 3, 0);
   o->cacert = opt_str(r, s, at, "cacert");
   o->capath = opt_str(r, s, at, "capath");
   o->insecure = bool_of(r, s, at, "insecure");
@@ -308,8 +337,7 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   o->connect_timeout_us =
       int_in(r, s, at, "connect_timeout_us", 0, REPORT_MAX_US, 0);
   o->max_time_us = int_in(r, s, at, "max_time_us", 0, REPORT_MAX_US, 0);
-  k = pick(str_of(r, s, at, "trace"), trace, 3);
-  o->trace = k < 0 ? TRACE_AUTO : (enum trace_mode)k;
+  o->trace = (enum trace_mode)name_of(r, s, at, "trace", trace, 3, 0);
   o->client_location = opt_str(r, s, at, "client_location");
   o->show_secrets = bool_of(r, s, at, "show_secrets");
   /* Added by issue 14; older documents have neither: first target, no
@@ -373,7 +401,11 @@ static void plan_of(struct rd *r, const struct jt *doc,
   p->compare_all = o->compare_all;
   for (i = 0; o->baseline && i < p->n_targets; i++)
     if (p->targets[i].name && !strcmp(p->targets[i].name, o->baseline))
-      p->baseline = i;
+      break;
+  if (o->baseline && i == p->n_targets)
+    problem(r, "settings", "baseline", "not the name of a target");
+  else if (o->baseline)
+    p->baseline = i;
 }
 
 static void hop_of(struct rd *r, const struct jt *j, const char *at,
@@ -408,7 +440,7 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
   h->remote_ip = pool_str(r, j, at, "remote_ip");
   h->remote_port = (uint16_t)int_in(r, j, at, "remote_port", 0, 65535, 0);
   h->reused = bool_of(r, j, at, "reused") != 0;
-  h->start_us = us_of(r, j, at, "start_us");
+  h->start_us = pos_us_of(r, j, at, "start_us");
   snprintf(sub, sizeof(sub), "%s.tls", at);
   h->tls.version = pool_str(r, tls, sub, "version");
   h->tls.cipher = pool_str(r, tls, sub, "cipher");
@@ -420,30 +452,27 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
   h->tls.not_offered = pool_str(r, tls, sub, "not_offered");
   h->local_port = (uint16_t)int_in(r, j, at, "local_port", 0, 65535, 0);
   {
-    const char *fam = str_of(r, j, at, "family");
+    static const char *const fams[] = {"ipv4", "ipv6"};
     const struct jt *fb = obj_of(r, j, at, "fallback");
     char fat[112];
+    /* Absent when the hop never connected. */
+    int fk = name_of(r, j, at, "family", fams, 2, -1);
 
-    h->family = !fam                   ? 0
-                : !strcmp(fam, "ipv6") ? 6
-                : !strcmp(fam, "ipv4") ? 4
-                                       : 0;
+    h->family = fk < 0 ? 0 : fk ? 6 : 4;
     if (fb) {
-      const char *ff;
       struct hop_fallback f;
 
       snprintf(fat, sizeof(fat), "%s.fallback", at);
-      ff = str_of(r, fb, fat, "family");
       f.address = pool_str(r, fb, fat, "address");
-      f.family = ff && !strcmp(ff, "ipv6") ? 6 : 4;
+      f.family = name_of(r, fb, fat, "family", fams, 2, 0) ? 6 : 4;
       f.reason = pool_str(r, fb, fat, "reason");
-      f.lost_us = us_of(r, fb, fat, "lost_us");
+      f.lost_us = pos_us_of(r, fb, fat, "lost_us");
       hop_set_fallback(h, &f);
     }
   }
   h->timing_anomaly = pool_str(r, j, at, "timing_anomaly");
   snprintf(sub, sizeof(sub), "%s.dns", at);
-  h->dns.us = us_of(r, dns, sub, "us");
+  h->dns.us = pos_us_of(r, dns, sub, "us");
   h->dns.server = pool_str(r, dns, sub, "server");
   pool_strv(r, dns, sub, "addresses", &h->dns.addresses, &h->dns.n_addresses);
   pool_strv(r, dns, sub, "cnames", &h->dns.cnames, &h->dns.n_cnames);
@@ -452,6 +481,9 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
     const struct jt *fl = arr_of(r, dns, sub, "failed_servers");
     char fat[128];
 
+    if (jt_len(fl) > DNS_FAILURES_MAX)
+      problem(r, sub, "failed_servers",
+              "more than 4 resolvers (a run keeps at most 4)");
     for (i = 0; i < jt_len(fl) && i < DNS_FAILURES_MAX && !r->bad; i++) {
       const struct jt *f = &fl->v[i];
 
@@ -464,7 +496,7 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
         const char *server = pool_str(r, f, fat, "server");
         const char *rcode = pool_str(r, f, fat, "rcode");
 
-        hop_add_dns_failure(h, server, rcode, us_of(r, f, fat, "us"));
+        hop_add_dns_failure(h, server, rcode, pos_us_of(r, f, fat, "us"));
       }
     }
   }
@@ -475,7 +507,7 @@ static void hop_of(struct rd *r, const struct jt *j, const char *at,
   }
   snprintf(sub, sizeof(sub), "%s.phases_us", at);
   for (k = 0; k < PHASE_COUNT; k++)
-    h->phases[k] = us_of(r, ph, sub, phase_names[k]);
+    h->phases[k] = pos_us_of(r, ph, sub, phase_names[k]);
   snprintf(sub, sizeof(sub), "%s.curl", at);
   curl[0] = &h->curl.namelookup;
   curl[1] = &h->curl.connect;
@@ -572,8 +604,8 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
     }
     s->err_message = pool_str(r, err, hat, "message");
   }
-  s->total_us = us_of(r, j, at, "total_us");
-  s->redirect_us = us_of(r, j, at, "redirect_us");
+  s->total_us = pos_us_of(r, j, at, "total_us");
+  s->redirect_us = pos_us_of(r, j, at, "redirect_us");
   s->other_us = us_of(r, j, at, "other_us");
   if (s->ok && !jt_len(hops))
     problem(r, at, "hops", "a successful sample has at least one hop");
@@ -602,6 +634,10 @@ static void traces_of(struct rd *r, const struct jt *doc, struct results *res)
     struct trace_fetch *f;
 
     snprintf(at, sizeof(at), "traces[%zu]", i);
+    if (t->type != JT_OBJECT) {
+      problem(r, at, NULL, "expected an object");
+      break;
+    }
     origin = str_of(r, t, at, "origin");
     host = str_of(r, t, at, "host");
     if (!origin || !host) {
@@ -721,9 +757,12 @@ static void checks_of(struct rd *r, const struct jt *doc,
 
       c->cache_is = member(j, "is") != NULL;
       verdicts_of(r, j, at, c->cache_is ? "is" : "not", 1, c);
-      if (hop && hop->type == JT_STRING)
-        c->hop =
-            strcmp(jt_str(hop), "last") ? CHECK_HOP_EVERY : CHECK_HOP_LAST;
+      if (hop && hop->type == JT_STRING) {
+        static const char *const hops[] = {"every", "last"};
+
+        c->hop = name_of(r, j, at, "hop", hops, 2, 0) ? CHECK_HOP_LAST
+                                                      : CHECK_HOP_EVERY;
+      }
       else
         c->hop = (long)int_in(r, j, at, "hop", 0, REPORT_MAX_HOPS, 0);
     }
@@ -786,6 +825,11 @@ static void member_add(struct jt *doc, char *key, struct jt *v)
   memset(v, 0, sizeof(*v));
 }
 
+/* The members head_of reads. */
+static const char *const head_keys[] = {
+    "schema", "settings",   "targets",     "vantage",
+    "tool",   "started_at", "finished_at", "partial"};
+
 int report_read_file(struct report_saved *saved, FILE *f, const char *name)
 {
   struct jt_reader jr;
@@ -818,6 +862,13 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
    * and its tree freed before the next (hopsplit writes "samples"
    * last). */
   while ((more = jt_reader_key(&jr, &key)) > 0) {
+    if (have_head &&
+        pick(key, head_keys,
+             (int)(sizeof(head_keys) / sizeof(head_keys[0]))) >= 0) {
+      /* Read when "samples" begins, so it would be left unread. */
+      problem(&r, "", key, "after \"samples\" (hopsplit writes it before)");
+      goto out;
+    }
     if (strcmp(key, "samples")) {
       if (jt_reader_value(&jr, &v) < 0)
         goto bad_json;
@@ -863,10 +914,19 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
   traces_of(&r, &doc, &saved->results);
   {
     const struct jt *cl = arr_of(&r, &doc, "", "comparison");
+    char at[48];
 
-    for (i = 0; i < jt_len(cl); i++)
-      if (jt_get(jt_at(cl, i), "paired"))
+    /* Only "paired": false (a merged document) is read; the rest of a
+     * comparison is computed again. */
+    for (i = 0; i < jt_len(cl) && !r.bad; i++) {
+      const struct jt *c = jt_at(cl, i);
+
+      snprintf(at, sizeof(at), "comparison[%zu]", i);
+      if (c->type != JT_OBJECT)
+        problem(&r, at, NULL, "expected an object");
+      else if (member(c, "paired") && !bool_of(&r, c, at, "paired"))
         saved->unpaired = 1;
+    }
   }
   checks_of(&r, &doc, saved);
   goto out;

@@ -4,6 +4,7 @@
  * (target, mode) pairs and fixes the seed.  No network.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -455,7 +456,7 @@ static void print_target_settings(const struct plan *p, size_t t, FILE *f)
   free(own);
 }
 
-void plan_print(const struct plan *p, FILE *f)
+static void plan_print_raw(const struct plan *p, FILE *f)
 {
   const struct options *o = p->opts;
   size_t i, k;
@@ -497,4 +498,28 @@ void plan_print(const struct plan *p, FILE *f)
   for (i = 0; i < p->n_targets; i++)
     if (p->targets[i].opts && p->targets[i].opts != o)
       print_target_settings(p, i, f);
+}
+
+static void put_file(void *ctx, const char *s, size_t n)
+{
+  fwrite(s, 1, n, ctx);
+}
+
+/* The plan as plan_print_raw writes it, with what a terminal would act on
+ * (an ESC in a -H value or a URL given on the command line) written as
+ * \xNN, as the text report and stderr do (SPEC 7). */
+void plan_print(const struct plan *p, FILE *f)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+
+  if (!m) {
+    msg_error("cannot show the plan: %s", strerror(errno));
+    return;
+  }
+  plan_print_raw(p, m);
+  if (fclose(m) == 0)
+    str_escape_ctl_to(text, len, STR_KEEP_NL, put_file, f);
+  free(text);
 }

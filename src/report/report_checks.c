@@ -21,7 +21,7 @@ void report_checks_text(const struct report_ctx *c, struct buf *b)
   if (!cs || !cs->n)
     return;
   buf_printf(b, "\n%schecks%s  %s: ", c->color ? "\033[1m" : "",
-             c->color ? "\033[0m" : "", cs->profile);
+             c->color ? "\033[0m" : "", report_vis(cs->profile));
   if (!cs->evaluated)
     buf_printf(b, "%zu not evaluated\n", cs->n);
   else
@@ -32,6 +32,7 @@ void report_checks_text(const struct report_ctx *c, struct buf *b)
     char *what = check_describe_against(
         k,
         k->kind == CHECK_COMPARE ? c->plan->targets[k->baseline].name : NULL);
+    const char *shown = report_vis(what);
     const char *verdict = !cs->evaluated ? "----" : k->pass ? "PASS" : "FAIL";
     const char *color = !c->color || !cs->evaluated ? ""
                         : k->pass                   ? "\033[32m"
@@ -41,17 +42,18 @@ void report_checks_text(const struct report_ctx *c, struct buf *b)
     size_t first;
 
     buf_printf(b, "  %s%s%s  %-12s %-5s %s", color, verdict,
-               *color ? "\033[0m" : "", c->plan->targets[k->target].name,
+               *color ? "\033[0m" : "",
+               report_vis(c->plan->targets[k->target].name),
                k->kind == CHECK_CACHE || k->mode == MODE_COUNT
                    ? "all"
                    : sample_mode_names[k->mode],
-               what);
-    first = 2 + 4 + 2 + 12 + 1 + 5 + 1 + strlen(what);
+               shown);
+    first = 2 + 4 + 2 + 12 + 1 + 5 + 1 + strlen(shown);
     buf_init(&rest, 0);
     if (k->measured)
-      buf_printf(&rest, "; measured %s", k->measured);
+      buf_printf(&rest, "; measured %s", report_vis(k->measured));
     if (cs->evaluated && !k->pass)
-      buf_printf(&rest, "  (%s)", k->where);
+      buf_printf(&rest, "  (%s)", report_vis(k->where));
     /* Within 80 columns: what was measured goes on lines of its own when
      * it does not fit after the check. */
     if (first + rest.len <= 80)

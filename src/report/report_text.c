@@ -37,6 +37,14 @@ static const char *off(const struct report_ctx *c)
   return c->color ? "\033[0m" : "";
 }
 
+/* Every string from the network or a saved document is placed through
+ * vis(): its control characters visible, so that only on() and off() ever
+ * put an ESC into the report (see report_text). */
+static const char *vis(const char *s)
+{
+  return report_vis(s);
+}
+
 /* A duration without a row in the field table (findings, drift): "0"
  * when nothing happened, as human() writes it. */
 static void dur(char *out, size_t len, int64_t us)
@@ -108,7 +116,7 @@ static void human(char *out, size_t len, const struct field *t,
     if ((how & TX_SIGN) && (f->type == FIELD_DOUBLE ? !signbit(v.d) : v.i > 0))
       buf_putc(&h, '+');
     field_human(f, &v, &h);
-    snprintf(out, len, "%s", h.s);
+    snprintf(out, len, "%s", vis(h.s));
     buf_release(&h);
   }
   field_value_release(&v);
@@ -183,7 +191,7 @@ static void header(const struct report_ctx *c, struct buf *b)
   buf_printf(b, ", %zu sample%s\nstarted %s\n", c->results->n,
              c->results->n == 1 ? "" : "s", t);
   if (p->vantage)
-    buf_printf(b, "vantage: %s\n", p->vantage);
+    buf_printf(b, "vantage: %s\n", vis(p->vantage));
   if (p->opts->order == ORDER_SHUFFLE)
     buf_printf(b, "order shuffle, seed %llu (--seed to repeat it)\n",
                (unsigned long long)p->seed);
@@ -192,7 +200,7 @@ static void header(const struct report_ctx *c, struct buf *b)
 
     buf_printf(b, "client: ");
     if (cl->country[0])
-      buf_printf(b, "%s", cl->country);
+      buf_printf(b, "%s", vis(cl->country));
     if (!isnan(cl->lat))
       buf_printf(b, "%s%.2f,%.2f", cl->country[0] ? " " : "", cl->lat,
                  cl->lon);
@@ -346,21 +354,13 @@ static void wrap(struct buf *b, const char *text, int ind)
 }
 
 /* s as the run shows it: redacted unless --show-secrets (a Cache-Status
- * key= or a reason may quote the URL). */
-static void put_shown(struct buf *b, const char *s, int show_secrets)
-{
-  char *shown = show_secrets ? xstrdup(s) : url_redact_text(s);
-
-  buf_puts(b, shown);
-  free(shown);
-}
-
+ * key= or a reason may quote the URL), wrapped. */
 static void wrap_shown(struct buf *b, const char *s, size_t indent,
                        int show_secrets)
 {
   char *shown = show_secrets ? xstrdup(s) : url_redact_text(s);
 
-  wrap(b, shown, (int)indent);
+  wrap(b, vis(shown), (int)indent);
   free(shown);
 }
 
@@ -375,18 +375,17 @@ static void cache_lines(struct buf *b, const struct cache_hop *ch,
   size_t k, j;
 
   buf_printf(b, "      cache: %s%s%.24s", cache_verdict_names[r->verdict],
-             r->vendor ? " at " : "", r->vendor ? r->vendor : "");
+             r->vendor ? " at " : "", r->vendor ? vis(r->vendor) : "");
   if (r->n_layers > 1)
     buf_printf(b, " (%zu caches, nearest you first)\n", r->n_layers);
   else {
     if (r->raw) {
-      char raw[40];
+      char *raw = show_secrets ? xstrdup(r->raw) : url_redact_text(r->raw);
 
-      snprintf(raw, sizeof(raw), "%.32s", r->raw);
-      buf_printf(b, " (%.16s%s", r->source ? r->source : "",
-                 r->source ? ": " : "");
-      put_shown(b, raw, show_secrets);
-      buf_putc(b, ')');
+      /* Redacted, made visible, then cut. */
+      buf_printf(b, " (%.16s%s%.32s)", r->source ? vis(r->source) : "",
+                 r->source ? ": " : "", vis(raw));
+      free(raw);
     }
     buf_putc(b, '\n');
     for (k = 0; k < r->n_reasons; k++)
@@ -395,11 +394,12 @@ static void cache_lines(struct buf *b, const struct cache_hop *ch,
   }
   for (k = 0; k < r->n_layers; k++) {
     const struct cache_layer *l = &r->layers[k];
-    const char *who = l->vendor ? cache_vendor_display(l->vendor) : "a cache";
+    const char *who =
+        l->vendor ? vis(cache_vendor_display(l->vendor)) : "a cache";
 
     buf_printf(b, "        %zu. %.20s", k + 1, who);
     if (l->name && (!l->vendor || strcasecmp(l->name, l->vendor)))
-      buf_printf(b, " \"%.28s\"", l->name);
+      buf_printf(b, " \"%.28s\"", vis(l->name));
     buf_printf(b, ": %s\n", cache_verdict_names[l->verdict]);
     for (j = 0; j < l->n_reasons; j++)
       wrap_shown(b, l->reasons[j], 11, show_secrets);
@@ -466,10 +466,10 @@ static void dns_line(struct buf *b, const struct field_row *r)
     buf_printf(b, "      dns: %s",
                known ? field_find(report_hop_fields, known)->label : "from ");
     if (!known)
-      buf_puts(b, server.s);
+      buf_put_vis(b, server.s);
     get(report_hop_fields, "dns.cnames", r, &v);
     if (v.n)
-      buf_printf(b, ", CNAME %s", v.v[v.n - 1]);
+      buf_printf(b, ", CNAME %s", vis(v.v[v.n - 1]));
     field_value_release(&v);
     get(report_hop_fields, "dns.ttl", r, &v);
     if (!v.null && !pinned && !literal)
@@ -495,18 +495,18 @@ static void hop_line(struct buf *b, const struct field_row *r)
   get(report_hop_fields, "remote_ip", r, &ip);
   if (ip.s)
     snprintf(addr, sizeof(addr), strchr(ip.s, ':') ? "[%s]:%lld" : "%s:%lld",
-             ip.s, (long long)count(report_hop_fields, "remote_port", r));
+             vis(ip.s), (long long)count(report_hop_fields, "remote_port", r));
   else
     snprintf(addr, sizeof(addr), "-");
   field_value_release(&ip);
   get(report_hop_fields, "tls.version", r, &ver);
   get(report_hop_fields, "tls.alpn", r, &alpn);
   if (ver.s)
-    snprintf(tls, sizeof(tls), "%s %s%s%s", ver.s,
+    snprintf(tls, sizeof(tls), "%s %s%s%s", vis(ver.s),
              reused                                       ? ""
              : count(report_hop_fields, "tls.resumed", r) ? "resumed"
                                                           : "full",
-             alpn.s ? " " : "", alpn.s ? alpn.s : "");
+             alpn.s ? " " : "", alpn.s ? vis(alpn.s) : "");
   else
     snprintf(tls, sizeof(tls), "no TLS");
   field_value_release(&ver);
@@ -553,7 +553,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
   field_value_release(&v);
   get(report_sample_fields, "primed", &r, &v);
   for (i = 0; i < v.n; i++) {
-    char *shown = fit_url(v.v[i], 80 - 16);
+    char *shown = fit_url(vis(v.v[i]), 80 - 16);
 
     buf_printf(b, "   primed first: %s\n", shown);
     free(shown);
@@ -561,7 +561,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
   field_value_release(&v);
   get(report_sample_fields, "prime_error", &r, &v);
   if (v.s) {
-    char *e = xasprintf("%s (not measured)", v.s);
+    char *e = xasprintf("%s (not measured)", vis(v.s));
 
     wrap2(b, e, 3, 5);
     free(e);
@@ -575,11 +575,11 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
     if (i < ta->n_edge && (ta->edge[i].vendor || ta->edge[i].pop)) {
       const struct edge_result *e = &ta->edge[i];
 
-      buf_printf(b, "      edge: %s%s%s", e->vendor ? e->vendor : "?",
-                 e->pop ? " " : "", e->pop ? e->pop : "");
+      buf_printf(b, "      edge: %s%s%s", e->vendor ? vis(e->vendor) : "?",
+                 e->pop ? " " : "", e->pop ? vis(e->pop) : "");
       if (e->city)
-        buf_printf(b, " (%s%s%s)", e->city, e->country ? ", " : "",
-                   e->country ? e->country : "");
+        buf_printf(b, " (%s%s%s)", vis(e->city), e->country ? ", " : "",
+                   e->country ? vis(e->country) : "");
       if (e->distant == 1)
         buf_printf(b, " %sdistant%s", on(c, "\033[1;31m"), off(c));
       if (e->hidden)
@@ -710,7 +710,7 @@ static void failures(const struct report_ctx *c, struct buf *b,
         more++;
       }
       buf_printf(&line, " samples failed%s: %s: %s", off(c),
-                 err_class_names[e], msg ? msg : "no detail");
+                 err_class_names[e], msg ? vis(msg) : "no detail");
       wrap2(b, line.s, 2, 4);
       buf_release(&line);
       (void)more;
@@ -735,7 +735,7 @@ static void findings(const struct report_ctx *c, struct buf *b,
 
     dur(t, sizeof(t), f->saving_us);
     head = xasprintf("%zu. [%s] %s", k + 1, finding_kind_names[f->kind],
-                     f->title);
+                     vis(f->title));
     buf_init(&ov, 0);
     if (f->group) {
       /* Which others remove some of the same time, and what all of them
@@ -762,7 +762,7 @@ static void findings(const struct report_ctx *c, struct buf *b,
                      ov.s, g);
         buf_putc(&bb, ')');
       }
-      buf_printf(&bb, ". %s", f->detail);
+      buf_printf(&bb, ". %s", vis(f->detail));
       body = buf_detach(&bb);
     }
     wrap2(b, head, 2, 5);
@@ -832,8 +832,8 @@ static void matrix(const struct report_ctx *c, struct buf *b)
       diff_ci(ci, sizeof(ci), &r);
       human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
       buf_printf(b, "  %-7s %s - %s: %s %s\n", sample_mode_names[k->mode],
-                 p->targets[k->target].name, p->targets[k->baseline].name, ci,
-                 verdict);
+                 vis(p->targets[k->target].name),
+                 vis(p->targets[k->baseline].name), ci, verdict);
     }
     return;
   }
@@ -845,10 +845,10 @@ static void matrix(const struct report_ctx *c, struct buf *b)
                "\n  (in parentheses: no clear difference)\n  %-9s",
                on(c, "\033[1m"), sample_mode_names[mode], off(c), "");
     for (j = 0; j < p->n_targets; j++)
-      buf_printf(b, " %9.9s", p->targets[j].name);
+      buf_printf(b, " %9.9s", vis(p->targets[j].name));
     buf_putc(b, '\n');
     for (i = 0; i < p->n_targets; i++) {
-      buf_printf(b, "  %-9.9s", p->targets[i].name);
+      buf_printf(b, "  %-9.9s", vis(p->targets[i].name));
       for (j = 0; j < p->n_targets; j++) {
         const struct comparison *k;
         struct compare_result fl;
@@ -903,7 +903,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
      * head is longer than 80 columns. */
     static const char word[] = "comparison";
     char *head = xasprintf(
-        "%s against %s (%s)", word, p->targets[p->baseline].name,
+        "%s against %s (%s)", word, vis(p->targets[p->baseline].name),
         a->comparisons[0].phases[SUM_TOTAL].unpaired
             ? "unpaired: different places and times; Hodges-Lehmann shift, "
               "95 % Mann-Whitney interval"
@@ -929,8 +929,8 @@ static void comparison(const struct report_ctx *c, struct buf *b)
                "verdict");
     stat(p50, sizeof(p50), "p50_us", &bs->phases[SUM_TOTAL]);
     stat(p95, sizeof(p95), "p95_us", &bs->phases[SUM_TOTAL]);
-    buf_printf(b, "  %-9.9s %7s  %7s  %s\n", p->targets[p->baseline].name, p50,
-               p95, "(baseline)");
+    buf_printf(b, "  %-9.9s %7s  %7s  %s\n", vis(p->targets[p->baseline].name),
+               p50, p95, "(baseline)");
     for (i = 0; i < a->n_comparisons; i++) {
       const struct comparison *cmp = &a->comparisons[i];
       const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
@@ -966,7 +966,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
         size_t at = b->len, width;
 
         buf_printf(b, "  %-9.9s %7s  %7s  %-21s %6s",
-                   p->targets[cmp->target].name, p50, p95, delta, pc);
+                   vis(p->targets[cmp->target].name), p50, p95, delta, pc);
         width = b->len - at;
         buf_printf(b, "%s%s%s%s\n",
                    width + 2 + strlen(verdict) > 80 ? "\n    " : "  ",
@@ -1050,7 +1050,7 @@ static void drift_warnings(const struct report_ctx *c, struct buf *b)
           "by %s (%.1f %% of the median) from the first round "
           "to the last (Theil-Sen fit; Spearman rho %.2f, "
           "n=%zu): the network changed during the run",
-          on(c, "\033[33m"), off(c), c->plan->targets[d->target].name,
+          on(c, "\033[33m"), off(c), vis(c->plan->targets[d->target].name),
           sample_mode_names[d->mode], d->change_us < 0 ? "down" : "up", ch,
           d->change_pct < 0 ? -d->change_pct : d->change_pct, d->rho, d->n);
       wrap2(b, line, 0, 2);
@@ -1076,15 +1076,15 @@ static void target_line(const struct report_ctx *c, struct buf *b, size_t t)
 {
   const struct plan *p = c->plan;
   char *u = report_url(c, p->targets[t].url);
-  size_t used = strlen(p->targets[t].name) + 2;
-  char *shown = fit_url(u, used < 60 ? 80 - used : 78);
+  const char *name = vis(p->targets[t].name);
+  size_t used = strlen(name) + 2;
+  char *shown = fit_url(vis(u), used < 60 ? 80 - used : 78);
 
   if (used < 60)
-    buf_printf(b, "\n%s%s%s  %s\n", on(c, "\033[1m"), p->targets[t].name,
-               off(c), shown);
+    buf_printf(b, "\n%s%s%s  %s\n", on(c, "\033[1m"), name, off(c), shown);
   else
-    buf_printf(b, "\n%s%.78s%s\n  %s\n", on(c, "\033[1m"), p->targets[t].name,
-               off(c), shown);
+    buf_printf(b, "\n%s%.78s%s\n  %s\n", on(c, "\033[1m"), name, off(c),
+               shown);
   free(shown);
   free(u);
 }
@@ -1131,7 +1131,7 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
           buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",
                      m->statuses[k].n, m->statuses[k].status);
       buf_printf(b, "%-12.12s %-7s %5zu %10s %10s %10s%s%s\n",
-                 p->targets[t].name, sample_mode_names[p->modes[i]],
+                 vis(p->targets[t].name), sample_mode_names[p->modes[i]],
                  m->n_samples, a, p95, mx, notes.len ? "  " : "", notes.s);
       buf_release(&notes);
     }
@@ -1140,9 +1140,9 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
     const struct target_analysis *ta = &c->analysis->targets[t];
 
     for (k = 0; k < ta->n_findings; k++) {
-      char *line = xasprintf("%s: [%s] %s", p->targets[t].name,
+      char *line = xasprintf("%s: [%s] %s", vis(p->targets[t].name),
                              finding_kind_names[ta->findings[k].kind],
-                             ta->findings[k].title);
+                             vis(ta->findings[k].title));
 
       wrap2(b, line, 0, 2);
       free(line);
@@ -1158,7 +1158,9 @@ static void render(const struct report_ctx *c, struct buf *b);
 /* The report, then written to out with every control character escaped
  * (issue 16): names, header values, error texts and trace bodies come
  * from the network, and an ESC or OSC of a server's X-Cache must not
- * reach the terminal.  Only the colours of on() and off() pass. */
+ * reach the terminal.  Each such string was placed through vis(), so the
+ * only ESC left is that of on() and off(): with --color those colours
+ * (ESC [ ... m) pass, and this pass catches any control a vis() missed. */
 void report_text(const struct report_ctx *c, struct buf *out)
 {
   struct buf b;
@@ -1168,6 +1170,7 @@ void report_text(const struct report_ctx *c, struct buf *out)
   str_escape_ctl(out, b.s ? b.s : "", b.len,
                  STR_KEEP_NL | (c->color ? STR_KEEP_SGR : 0u));
   buf_release(&b);
+  report_vis_release();
 }
 
 static void render(const struct report_ctx *c, struct buf *b)

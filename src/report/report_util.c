@@ -15,6 +15,44 @@
 #include "xalloc.h"
 #include "banned.h"
 
+/* The copies report_vis made, per thread (serve renders in threads). */
+static _Thread_local struct {
+  char **v;
+  size_t n, cap;
+} vis_copies;
+
+const char *report_vis(const char *s)
+{
+  struct buf b;
+
+  if (!s)
+    return NULL;
+  buf_init(&b, 0);
+  buf_put_vis(&b, s);
+  /* An escape only ever lengthens: the same length is the same text. */
+  if (b.len == strlen(s)) {
+    buf_release(&b);
+    return s;
+  }
+  if (vis_copies.n == vis_copies.cap) {
+    vis_copies.cap = vis_copies.cap ? 2 * vis_copies.cap : 16;
+    vis_copies.v =
+        xrealloc(vis_copies.v, vis_copies.cap * sizeof(*vis_copies.v));
+  }
+  vis_copies.v[vis_copies.n] = buf_detach(&b);
+  return vis_copies.v[vis_copies.n++];
+}
+
+void report_vis_release(void)
+{
+  size_t i;
+
+  for (i = 0; i < vis_copies.n; i++)
+    free(vis_copies.v[i]);
+  FREE_AND_NULL(vis_copies.v);
+  vis_copies.n = vis_copies.cap = 0;
+}
+
 char *report_url(const struct report_ctx *c, const char *url)
 {
   if (!url)

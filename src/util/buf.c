@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "strutil.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -175,10 +176,24 @@ int buf_printf(struct buf *b, const char *fmt, ...)
   return rc;
 }
 
-void buf_put_html(struct buf *b, const char *s)
+static void put_vis(void *ctx, const char *p, size_t n)
 {
-  for (; s && *s; s++) {
-    switch (*s) {
+  buf_add(ctx, p, n);
+}
+
+void buf_put_vis(struct buf *b, const char *s)
+{
+  if (s)
+    str_escape_ctl_to(s, strlen(s), 0, put_vis, b);
+}
+
+static void put_html(void *ctx, const char *p, size_t n)
+{
+  struct buf *b = ctx;
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    switch (p[i]) {
     case '<':
       buf_puts(b, "&lt;");
       break;
@@ -192,7 +207,12 @@ void buf_put_html(struct buf *b, const char *s)
       buf_puts(b, "&quot;");
       break;
     default:
-      buf_putc(b, *s);
+      buf_putc(b, p[i]);
     }
-  }
+}
+
+void buf_put_html(struct buf *b, const char *s)
+{
+  if (s)
+    str_escape_ctl_to(s, strlen(s), 0, put_html, b);
 }

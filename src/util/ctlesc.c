@@ -33,6 +33,26 @@ static size_t utf8_len(const unsigned char *s, size_t n)
   return len;
 }
 
+/*
+ * Whether the UTF-8 character s[0..len) changes the order or the lines of
+ * the text around it on a terminal (Unicode's Bidi_Control characters,
+ * the line and paragraph separators, CVE-2021-42574 "Trojan Source"):
+ * U+061C, U+200E, U+200F, U+2028..U+202E and U+2066..U+2069.  A server
+ * could make "HIT" read as "TIH", or a host name read as another.
+ */
+static int bidi_hides(const unsigned char *s, size_t len)
+{
+  unsigned cp;
+
+  if (len == 2)
+    return s[0] == 0xd8 && s[1] == 0x9c; /* U+061C */
+  if (len != 3 || s[0] != 0xe2)
+    return 0;
+  cp = 0x2000u | ((s[1] & 0x3fu) << 6) | (s[2] & 0x3fu);
+  return cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+         (cp >= 0x2066 && cp <= 0x2069);
+}
+
 /* Length of an SGR sequence (ESC '[' digits and ';' 'm') at s, or 0. */
 static size_t sgr_len(const char *s, size_t n)
 {
@@ -76,8 +96,9 @@ void str_escape_ctl_to(const char *s, size_t n, unsigned flags,
     }
     len = u[i] >= 0x80 ? utf8_len(u + i, n - i) : 0;
     /* Valid UTF-8, but not the C1 controls U+0080..U+009F (a terminal
-     * may take U+009B as CSI). */
-    if (len && !(u[i] == 0xc2 && u[i + 1] < 0xa0)) {
+     * may take U+009B as CSI) nor the characters that reorder or hide
+     * what follows (bidi_hides). */
+    if (len && !(u[i] == 0xc2 && u[i + 1] < 0xa0) && !bidi_hides(u + i, len)) {
       put(ctx, s + i, len);
       i += len;
       continue;

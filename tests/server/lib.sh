@@ -314,8 +314,11 @@ hs_nginx_conf() {
   if [ -n "${HS_IPV6:-}" ]; then
     hs_v6="listen [::1]:$HTTPS_PORT ssl http2;"
   fi
-  # Endpoints shared by the HTTPS and the plain HTTP origin.
+  # Endpoints shared by the HTTPS and the plain HTTP origin; a test adds
+  # its own in DIR/locations.d/*.conf.
+  mkdir -p "$hs_d/locations.d" || hs_fail "cannot create $hs_d/locations.d"
   cat >"$hs_d/locations.conf" <<EOF
+include $hs_d/locations.d/*.conf;
 location = / { return 200 "hopsplit test origin\n"; }
 location = /ok { return 200 "ok\n"; }
 location = /big { default_type application/octet-stream; }
