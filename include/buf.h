@@ -61,4 +61,10 @@ void buf_put_html(struct buf *b, const char *s);
  * text for a terminal shows. */
 void buf_put_vis(struct buf *b, const char *s);
 
+/* Append s (NULL: nothing) as the inside of a Prometheus label value:
+ * made visible as buf_put_vis does (the format wants UTF-8, and a .prom
+ * file gets read with cat), then \\, \" and \n escaped as the text
+ * exposition format requires. */
+void buf_put_prom(struct buf *b, const char *s);
+
 #endif

@@ -102,6 +102,34 @@ static void field(struct buf *out, const char *v)
   buf_putc(out, '"');
 }
 
+/*
+ * A text cell (a name, a URL, a header value, an error: what a server or
+ * a saved document may choose): control characters and bytes that are
+ * not UTF-8 written as \xNN (RFC 4180 text is printable; someone will cat
+ * the file), and a value that starts with =, +, -, @, TAB or CR prefixed
+ * with ' so that a spreadsheet takes it as text, not as a formula (OWASP
+ * "CSV injection").  hopsplit's own text values never start with those;
+ * numbers are never prefixed, so a negative duration stays a number.
+ */
+static void text_field(struct buf *out, const char *v)
+{
+  struct buf t;
+
+  buf_init(&t, 0);
+  if (v[0] && strchr("=+-@\t\r", v[0]))
+    buf_putc(&t, '\'');
+  buf_put_vis(&t, v);
+  field(out, t.s ? t.s : "");
+  buf_release(&t);
+}
+
+/* The cells a peer or a document can choose; cache_layers ("-:MISS") is
+ * made of hopsplit's own words. */
+static int is_text(enum field_type t)
+{
+  return t == FIELD_TEXT || t == FIELD_TEXTS || t == FIELD_HEADERS;
+}
+
 static const struct field *column_field(const struct column *col)
 {
   return field_find(col->scope == SC_HOP ? report_hop_fields
@@ -129,7 +157,7 @@ static void row(struct buf *out, const struct report_ctx *c,
     buf_reset(&v);
     if (col->scope == SC_RUN) {
       if (!strcmp(col->field, "vantage"))
-        field(out, c->plan->vantage ? c->plan->vantage : "");
+        text_field(out, c->plan->vantage ? c->plan->vantage : "");
       else
         buf_puts(out,
                  (!strcmp(col->field, "insecure") ? c->plan->opts->insecure
@@ -144,7 +172,10 @@ static void row(struct buf *out, const struct report_ctx *c,
     field_get(fields[i], r, &val);
     field_plain_row(fields[i], r, &val, &v);
     field_value_release(&val);
-    field(out, v.s);
+    if (is_text(fields[i]->type))
+      text_field(out, v.s);
+    else
+      field(out, v.s);
   }
   buf_puts(out, "\r\n");
   buf_release(&v);
@@ -211,7 +242,7 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
 
       for (ph = 0; ph < SUM_COUNT; ph++) {
         buf_puts(out, "phase,");
-        field(out, p->targets[t].name);
+        text_field(out, p->targets[t].name);
         buf_printf(out, ",,%s,%s", sample_mode_names[p->modes[m]],
                    sum_phase_names[ph]);
         r.st = &ms->phases[ph];
@@ -226,9 +257,9 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
 
     for (ph = 0; ph < SUM_COUNT; ph++) {
       buf_puts(out, "comparison,");
-      field(out, p->targets[cmp->target].name);
+      text_field(out, p->targets[cmp->target].name);
       buf_putc(out, ',');
-      field(out, p->targets[cmp->baseline].name);
+      text_field(out, p->targets[cmp->baseline].name);
       buf_printf(out, ",%s,%s", sample_mode_names[cmp->mode],
                  sum_phase_names[ph]);
       for (f = report_stat_fields; f->name; f++)

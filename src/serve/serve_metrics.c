@@ -37,14 +37,7 @@ void serve_family(struct buf *out, const char *name, const char *type,
 void serve_label(struct buf *out, const char *name, const char *v, int first)
 {
   buf_printf(out, "%s%s=\"", first ? "" : ",", name);
-  for (; v && *v; v++) {
-    if (*v == '\\' || *v == '"')
-      buf_putc(out, '\\');
-    if (*v == '\n')
-      buf_puts(out, "\\n");
-    else
-      buf_putc(out, *v);
-  }
+  buf_put_prom(out, v);
   buf_putc(out, '"');
 }
 

@@ -187,6 +187,25 @@ void buf_put_vis(struct buf *b, const char *s)
     str_escape_ctl_to(s, strlen(s), 0, put_vis, b);
 }
 
+static void put_prom(void *ctx, const char *p, size_t n)
+{
+  struct buf *b = ctx;
+  size_t i;
+
+  for (i = 0; i < n; i++) {
+    if (p[i] == '\\' || p[i] == '"')
+      buf_putc(b, '\\');
+    buf_putc(b, p[i]);
+  }
+}
+
+void buf_put_prom(struct buf *b, const char *s)
+{
+  /* A newline is escaped as \x0a, which reads the same to a person. */
+  if (s)
+    str_escape_ctl_to(s, strlen(s), 0, put_prom, b);
+}
+
 static void put_html(void *ctx, const char *p, size_t n)
 {
   struct buf *b = ctx;

@@ -44,12 +44,14 @@ PY
 
 # vis_check FILE... : no control byte but newline, no C1 control, no
 # bidirectional control; with COLOR=1 the escape sequences hopsplit writes
-# itself (its colours) are taken out first.
+# itself (its colours) are taken out first, with CRLF=1 line ends CRLF.
 vis_check() {
   for v_f in "$@"; do
-    "$HS_PYTHON" - "$v_f" "${COLOR:-0}" <<'PY' || { hs_show; hs_fail "raw control characters in $v_f"; }
+    "$HS_PYTHON" - "$v_f" "${COLOR:-0}" "${CRLF:-0}" <<'PY' || { hs_show; hs_fail "raw control characters in $v_f"; }
 import re, sys
 data = open(sys.argv[1], "rb").read()
+if sys.argv[3] == "1":
+    data = data.replace(b"\r\n", b"\n")
 if sys.argv[2] == "1":
     # The colours of report_text.c and report_checks.c, nothing else.
     ours = rb"\x1b\[(?:0|1|31|32|33|34|35|36|94|1;31|1;33)m"
@@ -133,6 +135,50 @@ vis_check "$HS_OUT" "$HS_ERR"
 hs_run 0 report --format html "$HS_DIR/evil.json"
 vis_check "$HS_OUT" "$HS_ERR"
 grep -qF "boom$VIS" "$HS_OUT" || { hs_show; hs_fail "the HTML does not show the error visibly"; }
+# CSV: text cells visible too (RFC 4180 text is printable); prom: label
+# values visible, then escaped as the exposition format wants.
+hs_run 0 report --format csv "$HS_DIR/evil.json"
+CRLF=1 vis_check "$HS_OUT"
+hs_run 0 report --format prom "$HS_DIR/evil.json"
+vis_check "$HS_OUT"
+grep -qF 'target="t\\x1b[8mX' "$HS_OUT" || { hs_show; hs_fail "prom: the target label is not visible"; }
+if hs_have promtool; then
+  promtool check metrics <"$HS_OUT" >"$HS_DIR/promtool.out" 2>&1 ||
+    { cat "$HS_DIR/promtool.out" >&2; hs_fail "promtool rejects the labels"; }
+fi
+# CSV injection (OWASP): a text cell that starts with = + - @ gets a ' in
+# front, a number does not.
+"$HS_PYTHON" - "$HS_DIR/run.json" "$HS_DIR/formula.json" <<'PY' || hs_fail "cannot write formula.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+name = '=HYPERLINK("http://evil.test/","x")'
+d["targets"][0]["name"] = name
+if d["settings"].get("baseline"):
+    d["settings"]["baseline"] = name
+s = d["samples"][0]
+s["target"] = name
+s["other_us"] = -5
+s["hops"][0]["host"] = "@SUM(1+1)"
+s["hops"][0]["http_version"] = "+1"
+s["hops"][0]["tls"]["alpn"] = "-2+3"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+hs_run 0 report --format csv "$HS_DIR/formula.json"
+"$HS_PYTHON" - "$HS_OUT" <<'PY' || { hs_show; hs_fail "CSV: a formula cell"; }
+import csv, re, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+r = rows[0]
+assert r["target"] == "\'" + '=HYPERLINK("http://evil.test/","x")', r["target"]
+assert r["host"] == "'@SUM(1+1)", r["host"]
+assert r["http_version"] == "'+1", r["http_version"]
+assert r["alpn"] == "'-2+3", r["alpn"]
+assert r["sample_other_us"] == "-5", r["sample_other_us"]
+for row in rows:
+    for k, v in row.items():
+        assert not re.match(r"[=+@\t\r]", v or ""), (k, v)
+        assert not (v or "").startswith("-") or re.fullmatch(r"-[0-9]+", v), (k, v)
+PY
+
 hs_run 2 report "$HS_DIR/badkey.json"
 vis_check "$HS_ERR"
 hs_grep_err 'headers\.x\\x1b\[8mX.*: expected a string'

@@ -355,6 +355,51 @@ static void test_vprintf(void **state)
   buf_release(&b);
 }
 
+/* One table: input, then what buf_put_vis, buf_put_html and buf_put_prom
+ * append.  The bytes a terminal acts on come out as \xNN: C0, DEL, C1
+ * (U+009B is CSI), bytes that are not UTF-8 and the bidirectional controls
+ * (CVE-2021-42574); other UTF-8 stays. */
+static void test_put_vis(void **state)
+{
+  static const struct {
+    const char *in, *vis, *html, *prom;
+  } rows[] = {
+      {"plain", "plain", "plain", "plain"},
+      {"a\033[8mb", "a\\x1b[8mb", "a\\x1b[8mb", "a\\\\x1b[8mb"},
+      {"\r\b\t\n\177", "\\x0d\\x08\\x09\\x0a\\x7f",
+       "\\x0d\\x08\\x09\\x0a\\x7f", "\\\\x0d\\\\x08\\\\x09\\\\x0a\\\\x7f"},
+      {"\302\2332J", "\\xc2\\x9b2J", "\\xc2\\x9b2J", "\\\\xc2\\\\x9b2J"},
+      {"HIT\342\200\256NIW", "HIT\\xe2\\x80\\xaeNIW", "HIT\\xe2\\x80\\xaeNIW",
+       "HIT\\\\xe2\\\\x80\\\\xaeNIW"},
+      {"\342\201\246\342\200\217\330\234",
+       "\\xe2\\x81\\xa6\\xe2\\x80\\x8f\\xd8\\x9c",
+       "\\xe2\\x81\\xa6\\xe2\\x80\\x8f\\xd8\\x9c",
+       "\\\\xe2\\\\x81\\\\xa6\\\\xe2\\\\x80\\\\x8f\\\\xd8\\\\x9c"},
+      /* U+2014 and U+00E9 are text. */
+      {"a\342\200\224\303\251", "a\342\200\224\303\251",
+       "a\342\200\224\303\251", "a\342\200\224\303\251"},
+      {"\377<\"&>\\", "\\xff<\"&>\\", "\\xff&lt;&quot;&amp;&gt;\\",
+       "\\\\xff<\\\"&>\\\\"},
+  };
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+    struct buf b;
+
+    buf_init(&b, 0);
+    buf_put_vis(&b, rows[i].in);
+    check_buf(rows[i].in, &b, rows[i].vis, strlen(rows[i].vis));
+    buf_reset(&b);
+    buf_put_html(&b, rows[i].in);
+    check_buf(rows[i].in, &b, rows[i].html, strlen(rows[i].html));
+    buf_reset(&b);
+    buf_put_prom(&b, rows[i].in);
+    check_buf(rows[i].in, &b, rows[i].prom, strlen(rows[i].prom));
+    buf_release(&b);
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -366,6 +411,7 @@ int main(void)
       cmocka_unit_test(test_write_fd_eintr),
       cmocka_unit_test(test_flush_no_sink),
       cmocka_unit_test(test_vprintf),
+      cmocka_unit_test(test_put_vis),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);
