@@ -55,6 +55,8 @@ DNS, by query name (A records; AAAA gets an empty NOERROR):
   trunctcp.test    truncated over UDP; TCP closes without an answer
   slow.test        the answer comes 8 s late
   badrr.test       an answer whose record runs past the end of the packet
+  ctlcname.test    CNAME "a<ESC>[8m<U+202E>b.test" (raw bytes in a label),
+                   A 127.0.0.1
   cname.test       CNAME alias1.test, CNAME ok2.test, A 127.0.0.1; the
                    AAAA answer has the same chain and ::1
 """
@@ -360,6 +362,18 @@ def dns_answer(msg, tcp):
             return reply(0)
         return reply(0, b"\xc0\x0c" + struct.pack(">HHIH", 1, 1, 60, 200)
                      + b"\x7f\x00", 1)
+    if name == "ctlcname.test":
+        # ctlcname.test -> "a<ESC>[8m<U+202E>b.test" (a label may hold any
+        # byte), A 127.0.0.1: a CNAME that would drive the terminal.
+        def raw_name(labels):
+            return b"".join(bytes([len(x)]) + x for x in labels) + b"\x00"
+        target = raw_name([b"a\x1b[8m\xe2\x80\xaeb", b"test"])
+        rr = (b"\xc0\x0c" + struct.pack(">HHIH", 5, 1, 60, len(target))
+              + target)
+        if qtype == 1:
+            return reply(0, rr + target + struct.pack(">HHIH", 1, 1, 60, 4)
+                         + socket.inet_aton("127.0.0.1"), 2)
+        return reply(0, rr, 1)
     if name == "cname.test":
         # cname.test -> alias1.test -> ok2.test (A 127.0.0.1), the chain in
         # the A and the AAAA answer alike.

@@ -9,9 +9,12 @@
 # target name, vantage, host, addresses, TLS strings, resolver, CNAME,
 # header values, error and prime texts and check texts renders with no
 # raw control either, in text and HTML, and an error naming a header key
-# with them escapes them on stderr.  --dry-run escapes a -H value.  Before:
-# the server's ESC [ 8 m reached the terminal with --color always, and
-# U+202E everywhere.
+# with them escapes them on stderr.  CSV text cells and prom label values
+# are visible too (promtool takes them), and a CSV text cell that starts
+# with = + - @ gets a ' (OWASP), a negative number does not.  A CNAME with
+# raw bytes fails its sample cleanly (c-ares refuses it).  --dry-run
+# escapes a -H value.  Before: the server's ESC [ 8 m reached the terminal
+# with --color always, and U+202E everywhere.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init term_escape
 hs_require python3 nginx curl
@@ -85,6 +88,22 @@ hs_run 3 "$@" --color always -v "$U/sgr-loc"
 COLOR=1 vis_check "$HS_OUT"
 vis_check "$HS_ERR"
 hs_grep_err "bad Location from hop 1: control character"
+
+# A CNAME with raw bytes in a label (hostile.py's resolver): dig shows
+# them; c-ares refuses such a name since CVE-2021-3672 (EBADRESP), so the
+# sample fails with its words, and nothing raw reaches the terminal.
+. "$HOPSPLIT_SRC/tests/hostile/hlib"
+hs_start_hostile dns "$HS_DIR/dns"
+if hs_have dig; then
+  dig +short +tries=1 +time=2 -p "$HOSTILE_PORT" @127.0.0.1 ctlcname.test A |
+    grep -q '^a\\027\[8m\\226\\128\\174b\.test\.$' ||
+    hs_fail "dig: the resolver does not send the CNAME"
+fi
+hs_run 3 "$@" --color always -v --dns-server "127.0.0.1:$HOSTILE_PORT" \
+  "http://ctlcname.test:$HTTP_PORT/ok"
+COLOR=1 vis_check "$HS_OUT"
+vis_check "$HS_ERR"
+hs_grep_err "resolving 'ctlcname.test': failed from 127.0.0.1:$HOSTILE_PORT \(Misformatted DNS reply\)"
 
 # A saved document carrying the bytes wherever the text report shows a
 # string.
