@@ -304,8 +304,14 @@ reply_header_add Cache-Status "squid; fwd=miss" !hc_local'
   while [ "$hc_try" -lt 5 ]; do
     hc_try=$((hc_try + 1))
     hc_port=$(hs_free_port) || hs_fail "no free port"
+    # Squid looks up the request's host (origin.test) even with a parent
+    # for everything: its own hosts file answers, and any other name goes
+    # to loopback, never to the machine's resolver.
+    printf '127.0.0.1 origin.test\n' >"$hc_d/hosts"
     cat >"$hc_d/squid.conf" <<SQ
 http_port 127.0.0.1:$hc_port accel defaultsite=origin.test no-vhost
+hosts_file $hc_d/hosts
+dns_nameservers 127.0.0.1
 cache_peer 127.0.0.1 parent $hc_up 0 no-query no-digest originserver name=origin
 cache_peer_access origin allow all
 never_direct allow all
@@ -410,6 +416,21 @@ cond %{CACHE} =skipped
 add-header Cache-Status "ats; fwd=bypass"
 TS
   fi
+  # At start traffic_server asks the system resolver (glibc, whatever
+  # records.config says) for the names of the machine's addresses: PTR
+  # queries for 192.0.2.2 and the like to the nameserver of
+  # /etc/resolv.conf, off the machine.  As root it gets a resolv.conf of
+  # its own in a private mount namespace, pointing at loopback.
+  hc_ats_ns=
+  if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 &&
+    unshare -m --propagation private true 2>/dev/null; then
+    printf 'nameserver 127.0.0.1\noptions timeout:1 attempts:1\n' \
+      >"$hc_d/resolv.conf"
+    hc_ats_ns=1
+  else
+    hs_lack "traffic_server's reverse lookups stay on loopback only as root with unshare -m" ||
+      :
+  fi
   hc_try=0
   while [ "$hc_try" -lt 5 ]; do
     hc_try=$((hc_try + 1))
@@ -428,11 +449,22 @@ CONFIG proxy.config.diags.logfile.filename STRING diags.log
 CONFIG proxy.config.exec_thread.autoconfig INT 0
 CONFIG proxy.config.exec_thread.limit INT 1
 CONFIG proxy.config.cache.ram_cache.size INT 16777216
+# HostDB's own resolver on loopback too (remap.config names addresses)
+CONFIG proxy.config.dns.nameservers STRING 127.0.0.1
+CONFIG proxy.config.dns.resolv_conf STRING NULL
 TS
     echo "map http://127.0.0.1:$hc_port/ http://127.0.0.1:$hc_up/" \
       >"$hc_d/etc/remap.config"
-    TS_RUNROOT=$hc_d/runroot.yaml traffic_server \
-      </dev/null >"$hc_d/traffic_server.out" 2>&1 &
+    if [ -n "$hc_ats_ns" ]; then
+      # unshare and sh exec: $! is traffic_server's own PID.
+      # shellcheck disable=SC2016
+      TS_RUNROOT=$hc_d/runroot.yaml unshare -m --propagation private \
+        sh -c 'mount --bind "$1" /etc/resolv.conf && exec traffic_server' \
+        sh "$hc_d/resolv.conf" </dev/null >"$hc_d/traffic_server.out" 2>&1 &
+    else
+      TS_RUNROOT=$hc_d/runroot.yaml traffic_server \
+        </dev/null >"$hc_d/traffic_server.out" 2>&1 &
+    fi
     hc_pid=$!
     hs_track "$hc_pid"
     if hc_wait_http "http://127.0.0.1:$hc_port/" "$hc_pid"; then
