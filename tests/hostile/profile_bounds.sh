@@ -1,7 +1,8 @@
 #!/bin/sh
 # profile_bounds: hostile profiles of up to 1 MB are refused or loaded in
-# bounded work, "hopsplit run --dry-run" included (issue 16): under 2 s (times
-# HOPSPLIT_TEST_TIMEOUT_FACTOR) and
+# bounded work, "hopsplit run --dry-run" included (issue 16): under 2 s of
+# CPU time (user + system, times HOPSPLIT_TEST_TIMEOUT_FACTOR; CPU time,
+# not wall time, so that a loaded machine does not fail it) and
 # 128 MiB peak RSS (the ASan+UBSan build, slower and with shadow memory, is
 # held to 20 s and 1 GiB, which still catches the quadratic and the
 # multiplying cases: they took 100+ s and GBs).  Each case and the message
@@ -122,17 +123,18 @@ with open(sys.argv[3], "wb") as o, open(sys.argv[4], "wb") as e:
                             timeout=120).returncode
     except subprocess.TimeoutExpired:
         rc = 124
-ms = int((time.monotonic() - t0) * 1000)
-kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(rc, ms, kb)
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = int((ru.ru_utime + ru.ru_stime) * 1000)
+wall = int((time.monotonic() - t0) * 1000)
+print(rc, cpu, ru.ru_maxrss, wall)
 EOF
   )
   # shellcheck disable=SC2086
   set -- $m_fig
   HS_RC=$1
-  hs_log "$m_name.yaml: exit $1, $2 ms, peak RSS $3 KiB"
+  hs_log "$m_name.yaml: exit $1, $2 ms CPU ($4 ms wall), peak RSS $3 KiB"
   [ "$1" = "$m_want" ] || { hs_show; hs_fail "exit $1, expected $m_want: $HS_CMD"; }
-  [ "$2" -lt "$MAX_MS" ] || { hs_show; hs_fail "$2 ms, limit $MAX_MS: $HS_CMD"; }
+  [ "$2" -lt "$MAX_MS" ] || { hs_show; hs_fail "$2 ms CPU, limit $MAX_MS: $HS_CMD"; }
   [ "$3" -lt "$MAX_KB" ] || { hs_show; hs_fail "$3 KiB, limit $MAX_KB: $HS_CMD"; }
   [ -z "$m_ere" ] || hs_grep_err "$m_ere"
   m_n=$(wc -l <"$HS_ERR")

@@ -70,11 +70,13 @@ hs_grep_err "expected an object"
 "$HS_PYTHON" -c 'print("[" * 100 + "]" * 100)' >"$D/deep.json"
 hs_run 2 report "$D/deep.json"
 hs_grep_err "not JSON: line 1: nested more than 64 levels deep"
-# Over the size limit: refused before reading (a sparse file, no memory).
+# Over the size limit: refused by its size (a sparse file, no memory).
+# No wall-time bound: reading 513 MiB of a sparse file's zeros takes
+# well under a second anyway, so a bound would prove nothing; the
+# message, which only the size check gives, is the evidence.
 truncate -s 513M "$D/big.json"
 hs_run 2 report "$D/big.json"
 hs_grep_err "larger than 512 MiB"
-hs_elapsed_below 5000
 rm -f "$D/big.json"
 
 # Every JSON number form.  The golden document has plain decimals

@@ -3,14 +3,17 @@
 # samples over HTTPS with a redirect, DNS through dnsmasq, and every output
 # format written with -o.  No invalid access and no definite or indirect
 # leak (still-reachable blocks of libcurl and OpenSSL are fine).  Skipped
-# when valgrind is missing (a failure under HOPSPLIT_TEST_REQUIRE) and
-# when the binary is built with ASan, which valgrind cannot run.
+# when valgrind is missing (a failure under HOPSPLIT_TEST_REQUIRE).  A
+# sanitizer build, which valgrind cannot run, does not register this test
+# (tests/CMakeLists.txt); run by hand against one it skips, or fails under
+# HOPSPLIT_TEST_REQUIRE like every other skip.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init valgrind
 hs_require valgrind nginx dnsmasq openssl python3 curl timeout
 if grep -Eq '^HOPSPLIT_SANITIZE:STRING=.+' "$HOPSPLIT_BUILD/CMakeCache.txt" \
   2>/dev/null || grep -q '__asan_init' "$HOPSPLIT" 2>/dev/null; then
-  hs_skip "$HOPSPLIT is built with a sanitizer; valgrind cannot run it"
+  hs_lack "$HOPSPLIT is built with a sanitizer; valgrind cannot run it"
+  exit 77
 fi
 hs_make_ca "$HS_DIR/pki"
 hs_start_nginx "$HS_DIR/nginx"

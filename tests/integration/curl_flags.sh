@@ -42,7 +42,7 @@ PY
 hs_run 0 -n 2 --format prom $T "$B/status/404"
 grep -q '^hopsplit_final_status_total{target="origin.test",mode="cold",status="404"} 2$' \
   "$HS_OUT" || { hs_show; hs_fail "prom: no final status 404"; }
-if command -v promtool >/dev/null 2>&1; then
+if hs_want promtool; then
   promtool check metrics <"$HS_OUT" >&2 || hs_fail "promtool rejects the prom"
 fi
 

@@ -77,7 +77,7 @@ grep -q 'Mann&ndash;Whitney' "$O/r.html" || hs_fail "html: not unpaired"
 grep -q 'paired="false"' "$O/r.prom" || hs_fail "prom: not unpaired"
 grep -q 'hopsplit_run_info{vantage="seoul, berlin"} 1' "$O/r.prom" ||
   hs_fail "prom: no vantage"
-if command -v promtool >/dev/null 2>&1; then
+if hs_want promtool; then
   promtool check metrics <"$O/r.prom" >"$HS_DIR/promtool.out" 2>&1 || {
     cat "$HS_DIR/promtool.out" >&2
     hs_fail "promtool check metrics rejects the merged prom file"

@@ -17,7 +17,7 @@
 . "$HS_LIB_DIR/servers.sh"
 hs_init servers_family
 hs_require openssl python3 curl timeout nginx nsd unbound dig
-sv_has_ipv6 || hs_skip "no ::1 on this machine"
+sv_has_ipv6 || { hs_lack "no ::1 on this machine"; exit 77; }
 sv_make_cert
 sv_start_nginx "$HS_DIR/nginx"
 sv_start_nsd "$HS_DIR/nsd"

@@ -224,7 +224,17 @@ lab_run 0 -n "$ROUNDS" --mode cold $COMMON -o "$HS_DIR/pooled.json" \
   --prime pooled=https://api.test/me
 cp "$HS_OUT" "$HS_DIR/pooled.txt"
 hs_log "run 2: $HS_CMD"
-sleep 0.5 # nginx logs a request when it finalises it
+# nginx (one worker) logs a request when it finalises it, in order: a
+# request of the test's own, waited for in the log, is the barrier.
+lab_b=/hs-barrier-$(date +%s%N)
+lab_c curl -sS -o /dev/null --max-time 5 --noproxy '*' --cacert "$CA_FILE" \
+  "https://api.test$lab_b" || hs_fail "the API host does not answer $lab_b"
+lab_i=0
+until grep -qF " $lab_b " "$API_DIR/access.log"; do
+  lab_i=$((lab_i + 1))
+  [ "$lab_i" -lt $((50 * HS_TF)) ] || hs_fail "nginx never logged $lab_b"
+  sleep 0.1
+done
 
 "$HS_PYTHON" "$HOPSPLIT_SRC/tests/lab/photo_check.py" \
   --d-api "$D_API" --d-icn "$D_ICN" --rounds "$ROUNDS" \
