@@ -674,6 +674,30 @@ hc_fetch() {
   fi
 }
 
+# hc_ended NAME ID N: the N requests ID sent to cache NAME have ended
+# (and what they stored is committed) before the probe is sent.  Apache
+# and nginx write the access log line when a request ends, after the
+# cache entry is committed: that line is the barrier (at most 5 s x
+# $HS_TF).  Squid (buffered log), Traffic Server (flushes each second) and
+# varnishncsa log late, so there is no prompt signal: a short grace.
+hc_ended() {
+  case $(hc_get "$1" CACHE) in
+    apache | nginx)
+      hc_e_log=$(hc_get "$1" LOG)
+      hc_e_i=0
+      until [ "$(grep -c "^$2 " "$hc_e_log" 2>/dev/null)" -ge "$3" ]; do
+        [ "$hc_e_i" -lt $((50 * HS_TF)) ] || {
+          cat "$hc_e_log" >&2
+          hs_fail "$1 never logged $3 requests $2"
+        }
+        sleep 0.1
+        hc_e_i=$((hc_e_i + 1))
+      done
+      ;;
+    *) sleep 0.1 ;;
+  esac
+}
+
 # hc_run_config CONFIG NAME VENDOR [INNER_NAME INNER_VENDOR]: for every
 # response kind, hopsplit (3 cold samples, JSON) against cache NAME, then
 # one probe request with curl (and one to the inner cache of a chain);
@@ -702,7 +726,7 @@ hc_run_config() {
         -H "X-Hs-Id: $hc_id" "$hc_url" ;;
     esac
     cp "$HS_OUT" "$HS_DIR/json/$hc_id.json"
-    sleep 0.1
+    hc_ended "$hc_name" "$hc_id" 3
     hc_fetch "$hc_name" "$hc_k" "$hc_id" ||
       hs_fail "curl probe of $hc_url failed"
     # In a chain, one more probe straight to the inner cache judges the
