@@ -28,7 +28,8 @@ mkdir -p "$HS_DIR/profile"
 # --host-resolver-rules Chromium asks the machine's resolver for
 # update.googleapis.com, accounts.google.com and clients2.google.com.
 timeout -k 5 $((90 * HS_TF)) "$CHROMIUM" --headless --no-sandbox --disable-gpu \
-  --host-resolver-rules='MAP * ~NOTFOUND' --disable-quic --no-first-run --disable-background-networking \
+  --host-resolver-rules='MAP * ~NOTFOUND' \
+  --disable-quic --no-first-run --disable-background-networking \
   --disable-component-update --disable-sync --disable-extensions \
   --disable-dev-shm-usage --hide-scrollbars --mute-audio \
   --user-data-dir="$HS_DIR/profile" --window-size=1000,2400 \
