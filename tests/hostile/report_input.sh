@@ -16,15 +16,9 @@ D=$HS_DIR/docs
 mkdir -p "$D"
 
 # mutate NAME EXPR: D/NAME.json is the golden document after the Python
-# statement EXPR on d (a dict) ran.
+# statement EXPR (hs_json_mutate: d, ok, h).
 mutate() {
-  "$HS_PYTHON" - "$GOLD" "$D/$1.json" "$2" <<'EOF' || hs_fail "mutate $1"
-import json, sys
-d = json.load(open(sys.argv[1]))
-ok = [s for s in d["samples"] if s["ok"]]
-exec(sys.argv[3])
-open(sys.argv[2], "w").write(json.dumps(d))
-EOF
+  hs_json_mutate "$GOLD" "$D/$1.json" "$2" || hs_fail "mutate $1"
 }
 
 # bad NAME EXPR PATH_ERE: exit 2, and the message names the path.

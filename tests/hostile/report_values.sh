@@ -18,17 +18,9 @@ D=$HS_DIR/docs
 mkdir -p "$D"
 
 # mutate NAME EXPR: D/NAME.json is the golden document after the Python
-# statement EXPR on d (a dict; ok: its successful samples, h: the first
-# hop of the first one) ran.
+# statement EXPR (hs_json_mutate: d, ok, h).
 mutate() {
-  "$HS_PYTHON" - "$GOLD" "$D/$1.json" "$2" <<'EOF' || hs_fail "mutate $1"
-import json, sys
-d = json.load(open(sys.argv[1]))
-ok = [s for s in d["samples"] if s["ok"]]
-h = ok[0]["hops"][0]
-exec(sys.argv[3])
-open(sys.argv[2], "w").write(json.dumps(d))
-EOF
+  hs_json_mutate "$GOLD" "$D/$1.json" "$2" || hs_fail "mutate $1"
 }
 
 # bad NAME EXPR MESSAGE: exit 2, nothing on stdout, and stderr has

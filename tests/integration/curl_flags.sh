@@ -16,10 +16,6 @@ hs_start_nginx "$HS_DIR/nginx"
 B="https://origin.test:$HTTPS_PORT"
 R="origin.test:$HTTPS_PORT:127.0.0.1"
 T="--resolve $R --cacert $CA_FILE"
-ccurl() {
-  curl -q -s --max-time 5 --noproxy '*' --cacert "$CA_FILE" --resolve "$R" \
-    "$@"
-}
 
 # A 404 is a measured sample: exit 0, its status in every output.
 # shellcheck disable=SC2086
@@ -88,7 +84,7 @@ hs_jcheck "nhops() == [2]"
 
 # -I and --head: what curl -I sends, seen by nginx.
 : >"$NGINX_LOG"
-ccurl -o /dev/null -I "$B/ok"
+hs_origin_curl -o /dev/null -I "$B/ok"
 hs_nginx_barrier
 grep -v ' /hs-barrier-' "$NGINX_LOG" | sed 's/ ua=\[[^]]*\]//' \
   >"$HS_DIR/curl-head.log"
@@ -108,7 +104,7 @@ done
 # -w: once per sample on stdout (no report there unless --format), the
 # values curl prints for the same request, and curl's time order.
 W='%{http_code} %{num_redirects} %{url_effective} %{remote_ip} %{remote_port} %{http_version} %{method} %{scheme} %{size_download}\n'
-want=$(ccurl -o /dev/null -L -w "$W" "$B/redirect-same")
+want=$(hs_origin_curl -o /dev/null -L -w "$W" "$B/redirect-same")
 [ -n "$want" ] || hs_fail "curl -w printed nothing"
 # shellcheck disable=SC2086
 hs_run 0 -n 3 -w "$W" $T "$B/redirect-same"
@@ -118,7 +114,7 @@ hs_run 0 -n 3 -w "$W" $T "$B/redirect-same"
 T6='%{time_namelookup} %{time_connect} %{time_appconnect} %{time_pretransfer} %{time_starttransfer} %{time_total} %{time_redirect}\n'
 # shellcheck disable=SC2086
 hs_run 0 -n 3 --mode cold -w "$T6" -o "$HS_DIR/r.json" $T "$B/redirect-same"
-ccurl -o /dev/null -L -w "$T6" "$B/redirect-same" >"$HS_DIR/curl-times"
+hs_origin_curl -o /dev/null -L -w "$T6" "$B/redirect-same" >"$HS_DIR/curl-times"
 "$HS_PYTHON" - "$HS_OUT" "$HS_DIR/curl-times" <<'PY' || hs_fail "-w times"
 import re, sys
 for name in sys.argv[1:]:

@@ -15,15 +15,12 @@ hs_start_nginx "$HS_DIR/nginx"
 B="https://origin.test:$HTTPS_PORT"
 R="origin.test:$HTTPS_PORT:127.0.0.1"
 T="--resolve $R --cacert $CA_FILE"
-ccurl() {
-  curl -q -s --max-time 5 --noproxy '*' --cacert "$CA_FILE" --resolve "$R" \
-    "$@"
-}
 
 # content_type and urlnum: the lines curl prints for three URLs (a
 # followed redirect, a 404, a 200 with its own headers), once per sample.
 W='%{urlnum} %{http_code} [%{content_type}] %{url_effective}\n'
-ccurl -L -o /dev/null -o /dev/null -o /dev/null -w "$W" "$B/redirect-same" \
+hs_origin_curl -L -o /dev/null -o /dev/null -o /dev/null -w "$W" \
+  "$B/redirect-same" \
   "$B/status/404" "$B/cacheable" | sort >"$HS_DIR/curl.w"
 [ "$(wc -l <"$HS_DIR/curl.w")" = 3 ] || hs_fail "curl -w: not 3 lines"
 grep -q '^0 200 \[text/plain\] ' "$HS_DIR/curl.w" ||
@@ -37,7 +34,7 @@ sort -u "$HS_OUT" | diff -u "$HS_DIR/curl.w" - >&2 ||
 # %{json} has them too, as curl's %{json}.
 # shellcheck disable=SC2086
 hs_run 0 -n 1 --mode cold -w '%{json}\n' $T "$B/ok"
-ccurl -o /dev/null -w '%{json}\n' "$B/ok" >"$HS_DIR/curl.json"
+hs_origin_curl -o /dev/null -w '%{json}\n' "$B/ok" >"$HS_DIR/curl.json"
 "$HS_PYTHON" - "$HS_OUT" "$HS_DIR/curl.json" <<'PY' || hs_fail "%{json}"
 import json, sys
 hs, curl = (json.loads(open(f).read()) for f in sys.argv[1:])
@@ -66,13 +63,13 @@ grep -q 'rp=\$remote_port' "$HS_DIR/nginx/nginx.conf" ||
   hs_fail "cannot add \$remote_port to nginx's log format"
 kill -HUP "$NGINX_PID" || hs_fail "cannot reload nginx"
 i=0
-until ccurl -o /dev/null "$B/ok?reloaded" && sleep 0.2 &&
+until hs_origin_curl -o /dev/null "$B/ok?reloaded" && sleep 0.2 &&
   grep -q 'GET /ok?reloaded .* rp=[0-9]' "$NGINX_LOG"; do
   [ "$i" -lt 30 ] || hs_fail "nginx did not reload its log format"
   i=$((i + 1))
 done
 # The method, on curl: its local_port is the rp= of its request.
-cp=$(ccurl -o /dev/null -w '%{local_port}' "$B/ok?curl")
+cp=$(hs_origin_curl -o /dev/null -w '%{local_port}' "$B/ok?curl")
 hs_logged 1 "GET /ok\?curl .* rp=$cp\$"
 # hopsplit: each sample's local_port is the rp= of its last request (the
 # /ok a redirect led to); cold samples each on a new connection.

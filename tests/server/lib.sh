@@ -453,6 +453,27 @@ hs_curl() {
     --cacert "$CA_FILE" "$@"
 }
 
+# hs_origin_curl ARGS...: real curl as the tests' reference client of
+# origin.test on the test nginx (pinned to loopback, the test CA, no proxy).
+hs_origin_curl() {
+  curl -q -s --max-time $((5 * HS_TF)) --noproxy '*' --cacert "$CA_FILE" \
+    --resolve "origin.test:$HTTPS_PORT:127.0.0.1" "$@"
+}
+
+# hs_json_mutate SRC DST EXPR: DST is the JSON document SRC after the Python
+# statement EXPR ran on d (a dict; ok: its successful samples, h: the first
+# hop of the first of them, or None).
+hs_json_mutate() {
+  "$HS_PYTHON" - "$1" "$2" "$3" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = [s for s in d.get("samples", []) if s.get("ok")]
+h = ok[0]["hops"][0] if ok and ok[0].get("hops") else None
+exec(sys.argv[3])
+open(sys.argv[2], "w").write(json.dumps(d))
+EOF
+}
+
 # hs_nginx_ready: every port answers as it should.
 hs_nginx_ready() {
   hs_curl --resolve "origin.test:$HTTPS_PORT:127.0.0.1" \
