@@ -60,9 +60,26 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
                 char *err, size_t errlen);
 
 /* Measure one sample; out is initialised here.  Never fails: a failure is
- * recorded in out->ok, out->err and out->err_message. */
+ * recorded in out->ok, out->err and out->err_message.  Runs a private
+ * engine until the sample ends. */
 void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
                   struct sample *out);
+
+/*
+ * Start one sample of (target, mode) on engine e (engine.h) and return at
+ * once; it runs as e's loop turns.  deadline_us (CLOCK_MONOTONIC, 0: none)
+ * bounds it as probe_set_deadline does.  When it ends, cb(s, ud) runs on
+ * e's thread inside engine_step, s complete with its interference_us; cb
+ * owns what s holds and must move it (results_add) or sample_release it
+ * before it returns.  The probe p must outlive the sample.  Samples of the
+ * same warm or resumed (target, mode) must not overlap (their client is
+ * shared): the runner keeps each target's samples in sequence.
+ */
+struct engine;
+typedef void (*probe_done_cb)(struct sample *s, void *ud);
+void probe_start(struct probe *p, struct engine *e, size_t target,
+                 enum sample_mode mode, int64_t deadline_us, probe_done_cb cb,
+                 void *ud);
 
 /*
  * Fetch SCHEME://HOST:PORT/cdn-cgi/trace of the origin of hop h, once,

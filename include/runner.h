@@ -6,6 +6,8 @@
 #ifndef HOPSPLIT_RUNNER_H
 #define HOPSPLIT_RUNNER_H
 
+#include <stdint.h>
+
 #include "plan.h"
 #include "results.h"
 
@@ -15,12 +17,32 @@ typedef void (*runner_sample_cb)(const struct plan *p, const struct sample *s,
                                  void *ud);
 
 /*
- * Measure the whole plan into r (initialised by the caller).  Returns 0
+ * Measure the whole plan into r (initialised by the caller) on an engine
+ * of its own, one sample at a time, or up to --parallel targets at once
+ * (each target's samples in sequence, after a serial control).  Returns 0
  * when every planned sample ran, 1 when interrupted (r->partial set), or
  * -1 on a setup error (message printed).
  */
 int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
                void *ud);
+
+/*
+ * Measure plan p into r on engine e (engine.h) and return at once: the same
+ * rounds, priming, order and samples as runner_run, driven by e's loop
+ * with the other work on it.  deadline_us (CLOCK_MONOTONIC, 0: none)
+ * bounds every lookup and transfer, and a sample that would start after
+ * it fails at once as a timeout (hopsplit serve's scrape budget).  each
+ * (may be NULL) runs after every stored sample; done(p, r, rc, ud) runs
+ * once at the end, on e's thread inside engine_step, rc as runner_run's.
+ * No progress bar.  p and r must outlive the run.  Returns 0, or -1 after
+ * printing a set-up error (done is not called then).
+ */
+typedef void (*runner_done_cb)(const struct plan *p, struct results *r, int rc,
+                               void *ud);
+struct engine;
+int runner_start(struct engine *e, const struct plan *p, struct results *r,
+                 int64_t deadline_us, runner_sample_cb each,
+                 runner_done_cb done, void *ud);
 
 /* Install the SIGINT/SIGTERM handlers (first signal: stop after the
  * current sample; second: exit 130 at once). */

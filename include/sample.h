@@ -178,7 +178,18 @@ struct sample {
    * from the end of its previous request (the priming request before the
    * first sample); -1 in the other modes. */
   int64_t idle_us;
+  /* How long the event loop was busy with other work while this sample
+   * was in flight: the summed delay between a socket or timer of the
+   * loop being ready and its handling (engine.h), the most any of the
+   * sample's stamps can be late.  Near 0 when it ran alone. */
+  int64_t interference_us;
 };
+
+/* A sample whose interference_us passes this was measured on a loop too
+ * busy to trust its stamps to a millisecond: flagged in every output and
+ * left out of the statistics unless --keep-interfered (hopsplit(1),
+ * INTERFERENCE). */
+#define SAMPLE_INTERFERENCE_MAX_US 1000
 
 extern const char *const sample_mode_names[MODE_COUNT];
 extern const char *const phase_names[PHASE_COUNT];
