@@ -125,6 +125,7 @@ struct opt_given {
 
 struct options {
   long rounds;
+  int rounds_set;            /* -n or a profile's rounds: as written */
   unsigned modes;            /* bit (1u << MODE_x) */
   enum schedule_order order; /* inside a round (SPEC 3.4) */
   uint64_t seed;
@@ -234,6 +235,11 @@ int options_verbosity(const struct options *o);
 /* The method of the first hop as curl picks it: -X, else HEAD for -I,
  * POST with a body, GET otherwise.  Static or owned by o. */
 const char *options_method(const struct options *o);
+
+/* The request is unsafe (RFC 9110 9.2.1): a method other than GET, HEAD,
+ * OPTIONS and TRACE, or a body.  Such a request is sent once, cold, unless
+ * rounds are given explicitly (SPEC 2). */
+int options_unsafe(const struct options *o);
 
 /* Format of an output file from its extension, FORMAT_COUNT if unknown. */
 enum report_format options_format_from_path(const char *path);

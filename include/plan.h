@@ -47,6 +47,9 @@ struct plan {
   struct plan_item *items;
   size_t n_items;
   long rounds;
+  /* An unsafe request without rounds given: one cold sample, no priming
+   * (options_unsafe, SPEC 2). */
+  int unsafe_once;
   uint64_t seed; /* the seed used, set even when not given */
   /* Where the run measures (--vantage, else the host name), owned; NULL
    * in a plan read back from a document that did not record it. */
@@ -86,6 +89,14 @@ int plan_resolve_names(struct plan *p);
 
 /* Order of the items in a round (1-based): perm receives n_items indices. */
 void plan_round_order(const struct plan *p, long round, size_t *perm);
+
+/* How many requests of target t's unsafe method the plan sends (its
+ * samples and the priming of warm and resumed clients); 0 for a safe
+ * request. */
+long plan_unsafe_requests(const struct plan *p, size_t t);
+/* Before measuring: say on stderr how many unsafe requests each target
+ * whose rounds were given will receive. */
+void plan_unsafe_notice(const struct plan *p);
 
 /* Print the plan for --dry-run, credentials redacted unless asked. */
 void plan_print(const struct plan *p, FILE *f);

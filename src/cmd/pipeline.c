@@ -356,6 +356,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   pl->libraries = buf_detach(&libs);
   if (plan->opts->insecure)
     msg_warn("TLS verification is off (-k): results say so");
+  plan_unsafe_notice(plan);
   runner_signals();
   runner_set_exit_hook(report_out_unlink_temps);
   streams_close();

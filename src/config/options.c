@@ -100,7 +100,7 @@ const struct opt_def options_table[OPT_COUNT] = {
      "progress on stderr (default auto: only on a TTY)"},
     {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr"},
     {"request", 'X', OPT_ARG_REQUIRED, OPT_REQUEST, "METHOD",
-     "request method (default GET)"},
+     "request method (default GET); unsafe ones are sent once unless -n"},
     {"resolve", 0, OPT_ARG_REQUIRED, OPT_RESOLVE, "HOST:PORT:ADDR[,ADDR]",
      "pin addresses for HOST:PORT, skipping DNS; repeatable"},
     {"rounds", 'n', OPT_ARG_REQUIRED, OPT_ROUNDS, "N",
@@ -735,6 +735,7 @@ static int set_number(struct options *o, enum opt_id id, const char *val,
     if (units_parse_uint(val, 1, 1000000, &n, err, errlen) < 0)
       return -1;
     o->rounds = n;
+    o->rounds_set = 1;
     return 0;
   case OPT_SEED:
     return set_seed(o, val, err, errlen);

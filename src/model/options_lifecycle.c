@@ -129,6 +129,20 @@ const char *options_method(const struct options *o)
   return "GET";
 }
 
+int options_unsafe(const struct options *o)
+{
+  static const char *const safe[] = {"GET", "HEAD", "OPTIONS", "TRACE"};
+  const char *m = options_method(o);
+  size_t i;
+
+  if (o->body)
+    return 1;
+  for (i = 0; i < sizeof(safe) / sizeof(safe[0]); i++)
+    if (!strcmp(m, safe[i]))
+      return 0;
+  return 1;
+}
+
 int options_verbosity(const struct options *o)
 {
   if (o->verbosity < 0 && o->show_error)

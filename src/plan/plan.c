@@ -96,7 +96,7 @@ static void name_targets(struct plan *p, const int *named)
   }
 }
 
-static void plan_items(struct plan *p, const struct options *o);
+static void plan_items(struct plan *p, const struct options *o, int written);
 
 int plan_build(struct plan *p, const struct options *o, char *const *args,
                size_t n_args)
@@ -156,7 +156,7 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
     plan_release(p);
     return -1;
   }
-  plan_items(p, o);
+  plan_items(p, o, o->rounds_set);
   if (plan_resolve_names(p) < 0) {
     plan_release(p);
     return -1;
@@ -197,7 +197,8 @@ int plan_build_targets(struct plan *p, const struct options *o,
     plan_release(p);
     return -1;
   }
-  plan_items(p, o);
+  /* A profile states its rounds: it runs as written. */
+  plan_items(p, o, 1);
   if (plan_resolve_names(p) < 0) {
     plan_release(p);
     return -1;
@@ -294,14 +295,23 @@ int plan_resolve_names(struct plan *p)
 }
 
 /* The (target, mode) items, rounds and seed of a plan whose targets are
- * set. */
-static void plan_items(struct plan *p, const struct options *o)
+ * set.  An unsafe request (options_unsafe) is sent once, cold, without
+ * priming, as curl sends it, unless the rounds are written (-n, a
+ * profile): a DELETE or a POST is not repeated unasked (SPEC 2). */
+static void plan_items(struct plan *p, const struct options *o, int written)
 {
   size_t i, j;
+  unsigned modes = o->modes;
   int m;
 
+  p->rounds = o->rounds;
+  if (!written && options_unsafe(o)) {
+    p->unsafe_once = 1;
+    p->rounds = 1;
+    modes = 1u << MODE_COLD;
+  }
   for (m = 0; m < MODE_COUNT; m++)
-    if (o->modes & (1u << m))
+    if (modes & (1u << m))
       p->modes[p->n_modes++] = (enum sample_mode)m;
   p->n_items = p->n_targets * p->n_modes;
   p->items = xcalloc(p->n_items, sizeof(*p->items));
@@ -310,7 +320,6 @@ static void plan_items(struct plan *p, const struct options *o)
       p->items[i * p->n_modes + j].target = i;
       p->items[i * p->n_modes + j].mode = p->modes[j];
     }
-  p->rounds = o->rounds;
   if (o->vantage) {
     p->vantage = xstrdup(o->vantage);
   }
@@ -339,6 +348,37 @@ static void plan_items(struct plan *p, const struct options *o)
 void plan_round_order(const struct plan *p, long round, size_t *perm)
 {
   schedule_round(p->opts->order, p->n_items, (int)round, p->seed, perm);
+}
+
+long plan_unsafe_requests(const struct plan *p, size_t t)
+{
+  long n = 0;
+  size_t i;
+
+  if (!options_unsafe(p->targets[t].opts))
+    return 0;
+  for (i = 0; i < p->n_items; i++)
+    if (p->items[i].target == t)
+      n += p->rounds + (p->items[i].mode != MODE_COLD);
+  return n;
+}
+
+void plan_unsafe_notice(const struct plan *p)
+{
+  size_t t;
+
+  for (t = 0; t < p->n_targets; t++) {
+    long n = plan_unsafe_requests(p, t);
+    const struct options *o = p->targets[t].opts;
+
+    if (!n || p->unsafe_once)
+      continue;
+    msg_warn("%ld %s request%s%s will be sent to '%s' (%ld round%s; an "
+             "unsafe request is sent once unless rounds are given)",
+             n, options_method(o), n == 1 ? "" : "s",
+             o->body ? " with a body" : "", p->targets[t].name, p->rounds,
+             p->rounds == 1 ? "" : "s");
+  }
 }
 
 static void print_duration(FILE *f, const char *label, int64_t us)
@@ -471,6 +511,11 @@ static void plan_print_raw(const struct plan *p, FILE *f)
           "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
           "time\n",
           p->rounds * (long)p->n_items, p->rounds, p->n_items);
+  if (p->unsafe_once)
+    fprintf(f,
+            "unsafe request (%s): sent once, cold, without priming "
+            "(-n N repeats it)\n",
+            options_method(o));
   if (p->vantage)
     fprintf(f, "vantage: %s\n", p->vantage);
   fprintf(f, "targets:\n");
