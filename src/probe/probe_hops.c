@@ -437,6 +437,23 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
                "--cacert FILE, or skip verification with -k",
                u->host, prob ? prob + 25 : d);
     return;
+  case CURLE_SSL_CONNECT_ERROR:
+    /* A plain-HTTP port answers a ClientHello with an HTTP status line,
+     * which OpenSSL reads as a record of a wrong version (or, from 3.2,
+     * an overlong one): the URL's scheme is wrong, not the server. */
+    if (strstr(d, "wrong version number") ||
+        strstr(d, "packet length too long") || strstr(d, "http request")) {
+      const char *v6 = strchr(u->host, ':') ? "[" : "";
+
+      snprintf(err, errlen,
+               "TLS handshake with %s%s%s:%d failed (%s): the server speaks "
+               "plain HTTP there, try http://%s%s%s:%d",
+               v6, u->host, *v6 ? "]" : "", u->port, d, v6, u->host,
+               *v6 ? "]" : "", u->port);
+      return;
+    }
+    snprintf(err, errlen, "%s%s%s", curl_easy_strerror(rc), *d ? ": " : "", d);
+    return;
   case CURLE_COULDNT_CONNECT:
     if (!os_errno) {
       /* libcurl 7.88 does not keep socket()'s errno: ask again, so that
