@@ -26,6 +26,16 @@
 int units_parse_duration(const char *s, int64_t *us, char *err, size_t errlen);
 
 /*
+ * As units_parse_duration, but the unit is required: a bare number ("200";
+ * zero excepted, the same in every unit) is an error whose text says how to
+ * write it ("write 200ms or 200s"). SPEC 2: only curl's own options (-m,
+ * --connect-timeout) take a bare number as seconds; hopsplit's own (--pause, a
+ * profile check's max/min) would silently read 200 as 200 s.
+ */
+int units_parse_duration_unit(const char *s, int64_t *us, char *err,
+                              size_t errlen);
+
+/*
  * Parse a strict decimal integer (digits only: no sign, no whitespace, no
  * hex) within min..max into *out.
  */

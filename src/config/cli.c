@@ -291,7 +291,9 @@ void cli_usage(FILE *f)
                d->argname ? " " : "", d->argname ? d->argname : "");
     help_line(f, left, d->help);
   }
-  fputs("\nDurations take us, ms or s; a bare number is seconds.\n"
+  fputs("\nDurations take us, ms or s; a bare number is seconds only in "
+        "curl's\n-m and --connect-timeout (--pause 200 is an error: write "
+        "200ms).\n"
         "Exit status: 0 ok, 2 usage error, 3 a sample failed, 4 setup "
         "error,\n130 interrupted.  See hopsplit(1).\n"
         "Each command has --help (or: hopsplit help COMMAND).\n",

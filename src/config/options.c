@@ -676,7 +676,10 @@ static int set_duration(struct options *o, enum opt_id id, const char *val,
 {
   int64_t us;
 
-  if (units_parse_duration(val, &us, err, errlen) < 0)
+  /* --pause is hopsplit's own: a unit is required (SPEC 2).  The
+   * timeouts are curl's options, where a bare number is seconds. */
+  if ((id == OPT_PAUSE ? units_parse_duration_unit
+                       : units_parse_duration)(val, &us, err, errlen) < 0)
     return -1;
   if (id != OPT_PAUSE && us < 1000) {
     snprintf(err, errlen, "'%s' is too short (at least 1ms)", val);

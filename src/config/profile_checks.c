@@ -316,7 +316,7 @@ void pf_load_check(struct loader *L, const yaml_node_t *n)
                  check_keys[i], pf_is_null(d) ? "nothing" : pf_type_name(d));
         continue;
       }
-      if (units_parse_duration(pf_text(d), &us, err, sizeof(err)) < 0) {
+      if (units_parse_duration_unit(pf_text(d), &us, err, sizeof(err)) < 0) {
         complain(L, d, "%s: %s", check_keys[i], err);
         continue;
       }

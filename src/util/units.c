@@ -87,6 +87,21 @@ int units_parse_duration(const char *s, int64_t *us, char *err, size_t errlen)
   return 0;
 }
 
+int units_parse_duration_unit(const char *s, int64_t *us, char *err,
+                              size_t errlen)
+{
+  size_t len = s ? strlen(s) : 0;
+  int64_t v;
+
+  /* Zero is zero in every unit: "--pause 0" stays valid. */
+  if (len && (is_digit(s[len - 1]) || s[len - 1] == '.') &&
+      units_parse_duration(s, &v, NULL, 0) == 0 && v) {
+    msg_set(err, errlen, "'%s' has no unit: write %sms or %ss", s, s, s);
+    return -1;
+  }
+  return units_parse_duration(s, us, err, errlen);
+}
+
 int units_parse_uint(const char *s, long min, long max, long *out, char *err,
                      size_t errlen)
 {

@@ -47,6 +47,9 @@ bad 'bogus' 'format' -- --format bogus "$U"
 bad 'abc' '(-m|max-time)' -- -m abc "$U"
 bad '5parsecs' 'connect-timeout' -- --connect-timeout 5parsecs "$U"
 bad 'abc' 'max-redirs' -- --max-redirs abc "$U"
+# hopsplit's own --pause needs a unit (SPEC 2); the message says how.
+bad "option --pause: '200' has no unit: write 200ms or 200s" -- \
+  --pause 200 "$U"
 bad 'no-such-option' -- --no-such-option "$U"
 bad 'ftp://127\.0\.0\.1' -- "ftp://127.0.0.1:$TCP_PORT/file"
 bad 'file:///etc/passwd' -- file:///etc/passwd
@@ -56,6 +59,12 @@ bad '.' -- -n 2
 bad '.' --
 
 hs_tcp_untouched "$HS_DIR/tcp" garbage "a usage error still measured something"
+
+# curl's own -m and --connect-timeout keep curl's seconds; --pause 0 is 0.
+hs_run 0 --dry-run -m 2 --connect-timeout 1 --pause 0 "$U"
+grep -qE '^ *max-time +2000 ms$' "$HS_OUT" || { hs_show; hs_fail "-m 2"; }
+grep -qE '^ *connect-timeout +1000 ms$' "$HS_OUT" ||
+  { hs_show; hs_fail "--connect-timeout 1"; }
 
 hs_run 0 --help
 grep -qi 'usage' "$HS_OUT" || { hs_show; hs_fail "--help has no usage"; }

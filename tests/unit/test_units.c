@@ -130,6 +130,47 @@ static void test_duration_bad(void **state)
   }
 }
 
+/* hopsplit's own durations (SPEC 2): a unit is required, except for 0;
+ * the message says how to write the value. */
+static const struct {
+  const char *in;
+  int64_t us; /* -1: an error with text err */
+  const char *err;
+} duration_unit[] = {
+    {"200ms", 200000, NULL},
+    {"1.5s", 1500000, NULL},
+    {"10us", 10, NULL},
+    {"0", 0, NULL},
+    {"0.0", 0, NULL},
+    {"200", -1, "'200' has no unit: write 200ms or 200s"},
+    {"1.5", -1, "'1.5' has no unit: write 1.5ms or 1.5s"},
+    {"5.", -1, "'5.' has no unit: write 5.ms or 5.s"},
+    {"1x", -1, "bad duration '1x' (use e.g. 250ms, 1.5s)"},
+    {"", -1, "empty duration (use e.g. 250ms, 1.5s)"},
+};
+
+static void test_duration_unit(void **state)
+{
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(duration_unit); i++) {
+    int64_t us = 42;
+    char err[128] = "";
+    int rc =
+        units_parse_duration_unit(duration_unit[i].in, &us, err, sizeof(err));
+
+    if (duration_unit[i].us >= 0) {
+      CHECK_I64(duration_unit[i].in, rc, 0);
+      CHECK_I64(duration_unit[i].in, us, duration_unit[i].us);
+      continue;
+    }
+    CHECK_I64(duration_unit[i].in, rc, -1);
+    CHECK_STR(duration_unit[i].in, err, duration_unit[i].err);
+    CHECK_I64(duration_unit[i].in, us, 42); /* untouched on error */
+  }
+}
+
 static void test_duration_null(void **state)
 {
   int64_t us = 0;
@@ -303,6 +344,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_duration_ok),
       cmocka_unit_test(test_duration_bad),
+      cmocka_unit_test(test_duration_unit),
       cmocka_unit_test(test_duration_null),
       cmocka_unit_test(test_uint),
       cmocka_unit_test(test_format_us),
