@@ -218,9 +218,20 @@ int options_override(struct options *o, const struct opt_def *d,
  * with options_release. */
 void options_copy(struct options *dst, const struct options *src);
 
-/* Settle what depends on several options (the format of -o files without
- * a known extension is --format); call once after the last options_set. */
-void options_finish(struct options *o);
+/* The extensions of the report formats an -o FILE may have, for messages
+ * and --help: ".json .ndjson ..." (SPEC 2). */
+extern const char options_output_exts[];
+
+/*
+ * Settle what depends on several options; call once after the last
+ * options_set.  An -o FILE without a report format's extension is written
+ * in the format --format gives; when --format was not given, that is a
+ * usage error (SPEC 2: "-o photo.jpg" must not get a text report, and a
+ * body is never stored): returns -1 with a message in err naming the file
+ * (the caller adds where), and sets *bad (may be NULL) to the file's
+ * index in o->outputs.  Returns 0 otherwise.
+ */
+int options_finish(struct options *o, size_t *bad, char *err, size_t errlen);
 
 /* The trust store from the environment, as the curl tool takes it, when
  * neither --cacert nor --capath nor -k is given: CURL_CA_BUNDLE, else

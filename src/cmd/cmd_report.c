@@ -51,12 +51,13 @@ int cmd_report_parse(struct options *o, int argc, char **argv,
                      const char **files, size_t max, size_t *n_files)
 {
   int i;
+  char err[512];
 
   *n_files = 0;
   for (i = 1; i < argc; i++) {
     const char *a = argv[i], *val = NULL, *eq;
     const struct opt_def *d = NULL;
-    char name[64], err[256];
+    char name[64];
 
     if (a[0] != '-' || !a[1]) {
       if (*n_files == max)
@@ -91,7 +92,8 @@ int cmd_report_parse(struct options *o, int argc, char **argv,
     if (options_set(o, d, val, err, sizeof(err)) < 0)
       return msg_error("option --%s: %s", d->name, err);
   }
-  options_finish(o);
+  if (options_finish(o, NULL, err, sizeof(err)) < 0)
+    return msg_error("option -o: %s", err);
   return 0;
 }
 

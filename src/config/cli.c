@@ -187,6 +187,7 @@ static int parse_short(struct cli *c, int argc, char **argv, int *i)
 int cli_parse(struct cli *c, int argc, char **argv)
 {
   int i, only_args = 0;
+  char err[512];
 
   options_init(&c->opts);
   c->args = xcalloc((size_t)argc, sizeof(*c->args));
@@ -210,7 +211,8 @@ int cli_parse(struct cli *c, int argc, char **argv)
       return -1;
     }
   }
-  options_finish(&c->opts);
+  if (options_finish(&c->opts, NULL, err, sizeof(err)) < 0)
+    return msg_error("option -o: %s", err);
   options_ca_from_env(&c->opts);
   return 0;
 }

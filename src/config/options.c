@@ -84,7 +84,8 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"order", 0, OPT_ARG_REQUIRED, OPT_ORDER, "rotate|shuffle|fixed",
      "order of samples inside a round (default rotate)"},
     {"output", 'o', OPT_ARG_REQUIRED, OPT_OUTPUT, "FILE",
-     "also write FILE, format from its extension (.summary.csv: summary); "
+     "also write FILE, format from its extension (.json .ndjson .csv "
+     ".summary.csv .har .html .prom .txt; another needs --format); "
      "repeatable"},
     {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
      "sleep between samples (default 0)"},
@@ -379,13 +380,52 @@ static int check_header(const char *val, char *err, size_t errlen)
   return 0;
 }
 
-void options_finish(struct options *o)
+const char options_output_exts[] =
+    ".json .ndjson .csv .summary.csv .har .html .prom .txt";
+
+static int format_given(const struct options *o)
 {
   size_t i;
 
-  for (i = 0; i < o->n_outputs; i++)
-    if (o->outputs[i].format == FORMAT_COUNT)
+  for (i = 0; i < o->n_given; i++)
+    if (o->given[i].def->id == OPT_FORMAT)
+      return 1;
+  return 0;
+}
+
+int options_finish(struct options *o, size_t *bad, char *err, size_t errlen)
+{
+  size_t i;
+  int given = format_given(o);
+
+  for (i = 0; i < o->n_outputs; i++) {
+    const char *path = o->outputs[i].path;
+    const char *base = strrchr(path, '/');
+    const char *dot;
+
+    if (o->outputs[i].format != FORMAT_COUNT)
+      continue;
+    /* curl's "-o /dev/null" stores nothing either: the report of
+     * --format goes nowhere, as a pasted curl command line expects. */
+    if (given || !strcmp(path, "/dev/null")) {
       o->outputs[i].format = o->format;
+      continue;
+    }
+    base = base ? base + 1 : path;
+    dot = strrchr(base, '.');
+    if (bad)
+      *bad = i;
+    snprintf(err, errlen,
+             "'%s' has %s%.*s%s (%s); -o writes hopsplit's report, never "
+             "the response body (bodies are counted, never stored): give "
+             "the file a report's extension, or --format to write that "
+             "report under this name",
+             path, dot ? "the extension '" : "no extension of a report",
+             dot ? 40 : 0, dot ? dot : "", dot ? "', not a report's" : "",
+             options_output_exts);
+    return -1;
+  }
+  return 0;
 }
 
 void options_ca_from_env(struct options *o)
@@ -762,8 +802,9 @@ static int add_output(struct options *o, const char *val, char *err,
              "format with --format");
     return -1;
   }
-  /* An unknown extension takes the --format of the run, resolved by
-   * options_finish once every option is known. */
+  /* An unknown extension takes the --format of the run, resolved (or
+   * refused when there is none) by options_finish once every option is
+   * known. */
   o->outputs = xrealloc(o->outputs, (o->n_outputs + 1) * sizeof(*o->outputs));
   o->outputs[o->n_outputs].path = xstrdup(val);
   o->outputs[o->n_outputs].format = f;

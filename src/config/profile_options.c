@@ -268,7 +268,7 @@ void pf_build_options(struct loader *L, struct options *o,
                       const struct entries *a, const struct entries *b,
                       int report_a, const struct options *cli)
 {
-  size_t n = a->n + (b ? b->n : 0), i;
+  size_t n = a->n + (b ? b->n : 0), i, bad = 0;
   size_t last_off[OPT_COUNT];
   char err[512];
 
@@ -295,6 +295,21 @@ void pf_build_options(struct loader *L, struct options *o,
   for (i = 0; cli && i < cli->n_given; i++)
     options_override(o, cli->given[i].def, cli->given[i].val, err,
                      sizeof(err));
-  options_finish(o);
+  /* Every output without a report's extension is a problem, each said
+   * at the entry that named it (the profile is refused, so the format
+   * set to go on does not matter); from the command line, where
+   * cli_parse would have refused it, there is none. */
+  while (options_finish(o, &bad, err, sizeof(err)) < 0) {
+    o->outputs[bad].format = FORMAT_TEXT;
+    for (i = 0; i < n && report_a; i++) {
+      const struct entry *e = i < a->n ? &a->v[i] : &b->v[i - a->n];
+
+      if (e->def->id == OPT_OUTPUT && e->val &&
+          !strcmp(e->val, o->outputs[bad].path)) {
+        pf_problem_at(L, e->line, e->col, "%s: %s", e->key, err);
+        break;
+      }
+    }
+  }
   options_ca_from_env(o);
 }

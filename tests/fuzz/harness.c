@@ -391,7 +391,7 @@ static void fuzz_options(const uint8_t *data, size_t size)
   options_init(&o);
   (void)options_set(&o, d, s, err, sizeof(err));
   (void)options_override(&o, d, s, err, sizeof(err));
-  options_finish(&o);
+  (void)options_finish(&o, NULL, err, sizeof(err));
   options_copy(&c, &o);
   options_release(&c);
   options_release(&o);

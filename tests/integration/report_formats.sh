@@ -86,6 +86,19 @@ cmp "$HS_DIR/again.csv" "$O/r.csv" >&2 || hs_fail "report -o x.csv differs"
 cmp "$HS_DIR/again.txt" "$O/r.txt" >&2 || hs_fail "report -o x.txt differs"
 cmp "$HS_OUT" "$O/r.txt" >&2 || hs_fail "report (text) differs"
 
+# -o with a name that is not a report's (SPEC 2): exit 2 and nothing
+# written, unless --format says which report goes there.
+hs_run 2 report -o "$HS_DIR/photo.jpg" -o "$HS_DIR/ok.csv" "$O/r.json"
+hs_empty_out
+hs_grep_err "option -o: '$HS_DIR/photo.jpg' has the extension '.jpg', not a report's"
+hs_grep_err "never the response body \\(bodies are counted, never stored\\)"
+[ ! -e "$HS_DIR/photo.jpg" ] && [ ! -e "$HS_DIR/ok.csv" ] ||
+  hs_fail "a refused -o wrote a file"
+hs_run 0 report --format csv -o "$HS_DIR/photo.jpg" "$O/r.json"
+cmp "$HS_DIR/photo.jpg" "$O/r.csv" >&2 || hs_fail "--format csv -o x.jpg"
+hs_run 0 report --format csv -o /dev/null "$O/r.json"
+hs_run 0 report -o /dev/null "$O/r.json"
+
 # Errors: no file, a missing file, not JSON, JSON of another kind, an
 # option of measuring.
 hs_run 2 report

@@ -47,6 +47,13 @@ bad 'bogus' 'format' -- --format bogus "$U"
 bad 'abc' '(-m|max-time)' -- -m abc "$U"
 bad '5parsecs' 'connect-timeout' -- --connect-timeout 5parsecs "$U"
 bad 'abc' 'max-redirs' -- --max-redirs abc "$U"
+# -o: not a report's extension, no --format (SPEC 2); nothing created.
+bad "option -o: '$HS_DIR/photo.jpg' has the extension '.jpg'" \
+  'bodies are counted, never stored' -- -o "$HS_DIR/photo.jpg" "$U"
+bad "option -o: '$HS_DIR/out' has no extension of a report" -- \
+  -o "$HS_DIR/out" "$U"
+[ ! -e "$HS_DIR/photo.jpg" ] && [ ! -e "$HS_DIR/out" ] ||
+  hs_fail "a refused -o created a file"
 # hopsplit's own --pause needs a unit (SPEC 2); the message says how.
 bad "option --pause: '200' has no unit: write 200ms or 200s" -- \
   --pause 200 "$U"
