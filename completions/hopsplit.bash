@@ -18,8 +18,8 @@ _hopsplit()
 
   local opts="--baseline --brief --cacert --capath --client-location --color
     --compare --compressed --connect-timeout --data --data-binary --data-raw
-    --dns-server --dry-run --fail --format --head --header --help
-    --http1.1 --http2 --insecure --ipv4 --ipv6 --json --location
+    --dns-server --dry-run --dump-header --fail --format --head --header
+    --help --http1.1 --http2 --include --insecure --ipv4 --ipv6 --json --location
     --location-trusted --max-redirs --max-time --mode --no-follow --order
     --output --pause --post301 --post302 --post303 --prime --progress --quiet
     --request --resolve --rounds --seed --show-error --show-secrets

@@ -24,6 +24,8 @@ int msg_error(const char *fmt, ...) MSG_PRINTF(1, 2);
  * or errlen 0): how parsers hand an error back without printing it. */
 void msg_set(char *err, size_t errlen, const char *fmt, ...) MSG_PRINTF(3, 4);
 void msg_warn(const char *fmt, ...) MSG_PRINTF(1, 2);
+/* What the user asked to be told (not a warning); silenced by -s. */
+void msg_note(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* Only with -v. */
 void msg_info(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* Print and exit with the given status. */

@@ -31,6 +31,7 @@ enum opt_id {
   OPT_DATA_RAW,
   OPT_DNS_SERVER,
   OPT_DRY_RUN,
+  OPT_DUMP_HEADER,
   OPT_FAIL,
   OPT_FORMAT,
   OPT_HEAD,
@@ -38,6 +39,7 @@ enum opt_id {
   OPT_HELP,
   OPT_HTTP1_1,
   OPT_HTTP2,
+  OPT_INCLUDE,
   OPT_INSECURE,
   OPT_IPV4,
   OPT_IPV6,
@@ -180,6 +182,12 @@ struct options {
   int show_error;  /* -S: errors still shown under -s */
   int brief;       /* --brief: one line per target and mode */
   char *write_out; /* -w FORMAT, curl's %{variable} names, or NULL */
+  /* -i: the response headers of one sample per target on stdout before
+   * the report; -D FILE: the same into FILE ("-": stdout), as curl's
+   * --dump-header.  With them, or -v, the probe keeps each hop's header
+   * blocks (options_heads). */
+  int include;
+  char *dump_header;
   int help;
   int version;
   /* Every option options_set applied, in order, so that "hopsplit run"
@@ -251,6 +259,10 @@ const char *options_method(const struct options *o);
  * OPTIONS and TRACE, or a body.  Such a request is sent once, cold, unless
  * rounds are given explicitly (SPEC 2). */
 int options_unsafe(const struct options *o);
+
+/* Whether the probe keeps the request and response header blocks of
+ * each hop (-i, -D, -v). */
+int options_heads(const struct options *o);
 
 /* Format of an output file from its extension, FORMAT_COUNT if unknown. */
 enum report_format options_format_from_path(const char *path);

@@ -127,6 +127,21 @@ const char *report_vis(const char *s);
 /* Free this thread's copies of report_vis. */
 void report_vis_release(void);
 
+/*
+ * The header blocks of one sample per target (report_heads.c): with
+ * verbose 0 the response blocks of each hop as received, as curl's -i and
+ * --dump-header write them; with verbose 1 each hop's request lines after
+ * "> " and response lines after "< ", as curl's -v.  Redacted as every
+ * report.  report_heads_sample is
+ * that sample of target t (the median cold one when there is one) and
+ * its description in *which, or NULL.
+ */
+void report_heads(const struct report_ctx *c, int verbose, struct buf *out);
+/* Say on stderr (msg_note) which sample report_heads shows per target. */
+void report_heads_note(const struct report_ctx *c);
+const struct sample *report_heads_sample(const struct report_ctx *c, size_t t,
+                                         const char **which);
+
 /* Redaction helpers used by every renderer (SPEC 7). */
 char *report_url(const struct report_ctx *c, const char *url);
 /* Value of a response header as reports show it; caller frees. */

@@ -140,6 +140,12 @@ struct hop {
   int64_t size_header;
   const char *location;   /* raw Location header, or NULL */
   struct header *headers; /* diagnostic response headers only */
+  /* With -i, -D or -v (options_heads) only, else NULL: the request's
+   * header block as libcurl sent it and the response header blocks as
+   * received (1xx ones included), each line with its CRLF, unredacted
+   * (reports redact).  Pooled. */
+  const char *head_out;
+  const char *head_in;
   uint32_t n_headers;
   int32_t status;       /* 0 when no response */
   uint16_t remote_port; /* 0 unknown */

@@ -45,6 +45,9 @@ int pipeline_check_outputs(const struct options *o)
   for (i = 0; i < o->n_outputs; i++)
     if (report_check_path(o->outputs[i].path) < 0)
       return -1;
+  if (o->dump_header && strcmp(o->dump_header, "-") &&
+      report_check_path(o->dump_header) < 0)
+    return -1;
   return 0;
 }
 
@@ -381,6 +384,29 @@ void pipeline_context(const struct pipeline *pl, struct report_ctx *ctx,
   ctx->color = color;
 }
 
+/* -D FILE: the response headers, written as the reports are (atomically,
+ * FILE named in any error). */
+static int write_heads(const struct report_ctx *c, const char *path)
+{
+  struct report_out f;
+  struct buf b;
+  int rc = -1;
+
+  if (report_out_open(&f, path, 0) < 0)
+    return -1;
+  buf_init_sink(&b, f.fd);
+  report_heads(c, 0, &b);
+  if (buf_flush(&b) < 0) {
+    msg_error("cannot write '%s': %s", path, strerror(b.sink_errno));
+    report_out_abort(&f);
+  }
+  else if (report_out_commit(&f) == 0) {
+    rc = 0;
+  }
+  buf_release(&b);
+  return rc;
+}
+
 int pipeline_report(const struct pipeline *pl, const struct options *o)
 {
   struct report_ctx ctx;
@@ -396,7 +422,22 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
    * write-out lines, as curl's does, and the report only when --format
    * asks for it. */
   fflush(stdout);
+  if (o->include || o->dump_header || o->verbosity > 0)
+    report_heads_note(&ctx);
+  if (o->verbosity > 0) {
+    /* curl's -v: the request and response headers on stderr. */
+    buf_init_sink(&out, STDERR_FILENO);
+    report_heads(&ctx, 1, &out);
+    buf_flush(&out);
+    buf_release(&out);
+  }
+  if (o->dump_header && strcmp(o->dump_header, "-") &&
+      write_heads(&ctx, o->dump_header) < 0)
+    rc = -1;
   buf_init_sink(&out, STDOUT_FILENO);
+  /* curl's -i (and -D -): the response headers first on stdout. */
+  if (o->include || (o->dump_header && !strcmp(o->dump_header, "-")))
+    report_heads(&ctx, 0, &out);
   st = o->format == FORMAT_NDJSON ? streams_find(NULL) : NULL;
   if (o->write_out && !pipeline_format_given(o))
     ;

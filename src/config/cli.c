@@ -43,7 +43,6 @@ static const struct {
      "-o FILE is a report; hopsplit run creates the "
      "directories of a profile's outputs"},
     {"data-urlencode", 0, "encode it yourself and give it with --data-raw"},
-    {"dump-header", 'D', "the diagnostic headers are in --format json"},
     {"form", 'F',
      "multipart bodies are not built: give the encoded body "
      "with --data-binary @FILE and -H 'Content-Type: ...'"},
@@ -56,9 +55,6 @@ static const struct {
      "hopsplit speaks HTTP/1.1 and HTTP/2 (--http1.1, "
      "--http2)"},
     {"http3", 0, "not with this libcurl: --http1.1 or --http2"},
-    {"include", 'i',
-     "response headers are not printed; the diagnostic "
-     "ones are in --format json, statuses in the report"},
     {"interface", 0, "hopsplit uses the route the system picks"},
     {"netrc", 0, "give credentials with -H 'Authorization: ...'"},
     {"no-keepalive", 0,

@@ -51,6 +51,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "resolvers for c-ares (IPv6 as [addr]:port)"},
     {"dry-run", 0, OPT_ARG_NONE, OPT_DRY_RUN, NULL,
      "print the plan and measure nothing"},
+    {"dump-header", 'D', OPT_ARG_REQUIRED, OPT_DUMP_HEADER, "FILE",
+     "response headers of one sample per target into FILE, as curl's"},
     {"fail", 'f', OPT_ARG_NONE, OPT_FAIL, NULL,
      "a final status >= 400 fails the sample (class http-status)"},
     {"format", 0, OPT_ARG_REQUIRED, OPT_FORMAT,
@@ -63,6 +65,8 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"http1.1", 0, OPT_ARG_NONE, OPT_HTTP1_1, NULL, "use HTTP/1.1 only"},
     {"http2", 0, OPT_ARG_NONE, OPT_HTTP2, NULL,
      "use HTTP/2 (h2 over TLS, h2c upgrade over http)"},
+    {"include", 'i', OPT_ARG_NONE, OPT_INCLUDE, NULL,
+     "response headers of one sample per target first on stdout, as curl"},
     {"insecure", 'k', OPT_ARG_NONE, OPT_INSECURE, NULL,
      "do not verify TLS certificates (shown in reports)"},
     {"ipv4", '4', OPT_ARG_NONE, OPT_IPV4, NULL, "use IPv4 addresses only"},
@@ -499,6 +503,9 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
   case OPT_DRY_RUN:
     o->dry_run = 1;
     break;
+  case OPT_INCLUDE:
+    o->include = 1;
+    break;
   case OPT_FAIL:
     o->fail = 1;
     break;
@@ -642,6 +649,9 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
     break;
   case OPT_VANTAGE:
     field = &o->vantage;
+    break;
+  case OPT_DUMP_HEADER:
+    field = &o->dump_header;
     break;
   case OPT_WRITE_OUT:
     if (val[0] == '@' && val[1]) {
@@ -969,6 +979,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_DATA_RAW] = set_body,
     [OPT_DNS_SERVER] = set_request,
     [OPT_DRY_RUN] = set_flag,
+    [OPT_DUMP_HEADER] = set_text,
     [OPT_FAIL] = set_flag,
     [OPT_FORMAT] = set_choice,
     [OPT_HEAD] = set_flag,
@@ -976,6 +987,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_HELP] = set_flag,
     [OPT_HTTP1_1] = set_flag,
     [OPT_HTTP2] = set_flag,
+    [OPT_INCLUDE] = set_flag,
     [OPT_INSECURE] = set_flag,
     [OPT_IPV4] = set_flag,
     [OPT_IPV6] = set_flag,

@@ -38,6 +38,7 @@ void options_release(struct options *o)
   free(o->method);
   free(o->body);
   free(o->write_out);
+  free(o->dump_header);
   strv_free(o->headers, o->n_headers);
   free(o->user_agent);
   free(o->vantage);
@@ -84,6 +85,7 @@ void options_copy(struct options *dst, const struct options *src)
   *dst = *src;
   dst->method = dup_or_null(src->method);
   dst->write_out = dup_or_null(src->write_out);
+  dst->dump_header = dup_or_null(src->dump_header);
   dst->body = NULL;
   if (src->body) {
     dst->body = xmalloc(src->body_len + 1);
@@ -141,6 +143,11 @@ int options_unsafe(const struct options *o)
     if (!strcmp(m, safe[i]))
       return 0;
   return 1;
+}
+
+int options_heads(const struct options *o)
+{
+  return o->include || o->dump_header || o->verbosity > 0;
 }
 
 int options_verbosity(const struct options *o)

@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "strpool.h"
@@ -39,6 +40,11 @@ struct hop_ctx {
   size_t header_bytes;
   int too_large;
   int tls_read;
+  /* -i, -D, -v (options_heads): the header blocks as sent and received,
+   * for hop->head_out and hop->head_in; the response is bounded by
+   * HEADER_CAP, the request by libcurl (it sends what -H gives). */
+  int heads;
+  struct buf head_out, head_in;
 };
 
 const struct dns_answer *dns_cache_find(const struct dns_cache *c,
@@ -114,6 +120,8 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
     return 0; /* aborts the transfer with CURLE_WRITE_ERROR */
   }
   read_tls(x);
+  if (x->heads)
+    buf_add(&x->head_in, data, len);
   if (len >= 5 && !memcmp(data, "HTTP/", 5)) {
     /* A new response (after a 1xx): only the final one counts. */
     clear_headers(x);
@@ -142,6 +150,22 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
     x->n_hdrs++;
   }
   return len;
+}
+
+/* The request header block as libcurl sends it (curl -v shows the same
+ * bytes after "> "); a request sent again on a new connection replaces
+ * the first one. */
+static int on_debug(CURL *e, curl_infotype type, char *data, size_t size,
+                    void *ud)
+{
+  struct hop_ctx *x = ud;
+
+  (void)e;
+  if (type == CURLINFO_HEADER_OUT) {
+    buf_reset(&x->head_out);
+    buf_add(&x->head_out, data, size);
+  }
+  return 0;
 }
 
 /* Abandon the transfer once the user interrupted the run. */
@@ -665,6 +689,11 @@ static void set_options(CURL *e, const struct client *c,
   curl_easy_setopt(e, CURLOPT_HEADERDATA, x);
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
   curl_easy_setopt(e, CURLOPT_WRITEDATA, x);
+  if (x->heads) {
+    curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
+    curl_easy_setopt(e, CURLOPT_DEBUGDATA, x);
+    curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
+  }
 }
 
 enum err_class probe_hop_run(struct client *c, const struct options *o,
@@ -683,6 +712,8 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
 
   memset(&u, 0, sizeof(u));
   memset(&x, 0, sizeof(x));
+  buf_init(&x.head_out, 0);
+  buf_init(&x.head_in, 0);
   h->url = strpool_intern(rq->url);
   h->method = strpool_intern(rq->method);
   if (url_parse(&u, rq->url, err, errlen) < 0) {
@@ -708,6 +739,7 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   }
   x.easy = e;
   x.hop = h;
+  x.heads = options_heads(o);
   errbuf[0] = '\0';
   curl_easy_reset(e);
   set_options(e, c, o, rq, hdrs, resolve, &x, errbuf);
@@ -739,6 +771,12 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
     describe(rc, errbuf, e, &u, o, h, err, errlen);
   }
 out:
+  if (x.head_out.len)
+    h->head_out = strpool_intern_n(x.head_out.s, x.head_out.len);
+  if (x.head_in.len)
+    h->head_in = strpool_intern_n(x.head_in.s, x.head_in.len);
+  buf_release(&x.head_out);
+  buf_release(&x.head_in);
   if (x.n_hdrs)
     hop_set_headers(h, x.hdrs, x.n_hdrs);
   free(x.hdrs);

@@ -76,6 +76,17 @@ void msg_warn(const char *fmt, ...)
   va_end(ap);
 }
 
+void msg_note(const char *fmt, ...)
+{
+  va_list ap;
+
+  if (msg_verbosity < 0)
+    return;
+  va_start(ap, fmt);
+  vmsg(NULL, fmt, ap);
+  va_end(ap);
+}
+
 void msg_info(const char *fmt, ...)
 {
   va_list ap;
