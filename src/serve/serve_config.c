@@ -51,7 +51,9 @@ static void serve_usage(FILE *f)
         "\"defaults\"\n"
         "      --listen ADDR:PORT     where to listen "
         "(default " SERVE_DEFAULT_LISTEN ")\n"
-        "      --max-concurrent N     probes measured at once (default 16)\n"
+        "      --max-concurrent N     probes measured at once (default "
+        "10000, or a\n"
+        "                             quarter of the open-file limit)\n"
         "      --timeout-offset SECONDS  less than the scrape timeout "
         "(default 0.5)\n"
         "\n"
@@ -216,7 +218,6 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
   double d;
 
   memset(c, 0, sizeof(*c));
-  c->max_concurrent = SERVE_DEFAULT_MAX_CONCURRENT;
   c->timeout_offset = SERVE_DEFAULT_TIMEOUT_OFFSET;
   rest[n_rest++] = argv[0];
   for (i = 1; i < argc; i++) {
@@ -251,13 +252,15 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
       c->profile = xstrdup(val);
       break;
     case SO_MAX_CONCURRENT:
-      if (parse_number("max-concurrent", val, 1, 1024, &d) < 0)
+      if (parse_number("max-concurrent", val, 1, SERVE_MAX_CONCURRENT_MAX,
+                       &d) < 0)
         goto out;
       if (d != floor(d)) {
         msg_error("option --max-concurrent: '%s' is not a whole number", val);
         goto out;
       }
       c->max_concurrent = (unsigned)d;
+      c->max_concurrent_given = 1;
       break;
     case SO_TIMEOUT_OFFSET:
       if (parse_number("timeout-offset", val, 0, 3600, &c->timeout_offset) < 0)

@@ -1,8 +1,10 @@
 /*
- * serve_http.c: the HTTP side of "hopsplit serve", on libmicrohttpd.
- * Input: requests, on one thread per connection (MHD_USE_THREAD_PER_
- * CONNECTION), so a probe blocks only its own connection.  Output: the
- * answers of /probe, /metrics and /, and the server's counters.
+ * serve_http.c: the HTTP side of "hopsplit serve", on libmicrohttpd in its
+ * event mode: one thread waits on epoll for every connection (no
+ * FD_SETSIZE limit), and a /probe request suspends its connection while
+ * serve_work.c measures; the answer is sent when the probe ends
+ * (MHD_resume_connection).  Output: the answers of /probe, /metrics and
+ * /, and the server's counters.
  *
  * Routes:
  *   GET /probe?target=URL[&module=NAME][&debug=true]   serve_probe.c
@@ -31,8 +33,8 @@
 #include "xalloc.h"
 #include "banned.h"
 
-#define CT_PROM "text/plain; version=0.0.4; charset=utf-8"
-#define CT_TEXT "text/plain; charset=utf-8"
+#define CT_PROM SERVE_CT_PROM
+#define CT_TEXT SERVE_CT_TEXT
 #define CT_HTML "text/html; charset=utf-8"
 
 /* Upper bounds of the probe duration histogram, seconds. */
@@ -44,8 +46,7 @@ static struct {
   const struct serve_config *cfg;
   pthread_mutex_t mu;
   pthread_cond_t cv;
-  unsigned in_flight; /* probes measuring */
-  unsigned active;    /* requests from their headers to their answer sent */
+  unsigned active; /* requests from their headers to their answer sent */
   int draining;
   unsigned long long probes, failures, rejected, unknown_module, bad_requests,
       requests;
@@ -75,12 +76,10 @@ void serve_http_init(const struct serve_config *c)
 
 unsigned serve_http_in_flight(void)
 {
-  unsigned n;
+  unsigned n, w;
 
-  pthread_mutex_lock(&S.mu);
-  n = S.in_flight;
-  pthread_mutex_unlock(&S.mu);
-  return n;
+  serve_work_counts(&n, &w);
+  return n + w;
 }
 
 unsigned long long serve_http_probes(void)
@@ -99,6 +98,7 @@ void serve_http_drain(void)
   S.draining = 1;
   pthread_cond_broadcast(&S.cv);
   pthread_mutex_unlock(&S.mu);
+  serve_work_drain();
 }
 
 int serve_http_wait_idle(int64_t until_us)
@@ -191,61 +191,41 @@ static void count_bad(void)
   pthread_mutex_unlock(&S.mu);
 }
 
-/* Wait for a probe slot until deadline; 1 when one was taken, 0 when the
- * limit held until then, -1 when the server is draining. */
-static int take_slot(int64_t deadline_us)
+/* One request, from its headers to its answer sent. */
+struct req {
+  struct MHD_Connection *con;
+  struct serve_job job;
+  int submitted;
+};
+
+/* The job's answer is set (on a measuring thread, or the expiry one):
+ * count it and wake the connection, whose handler then queues it. */
+static void job_done(struct serve_job *j)
 {
-  int rc = 0;
+  struct req *r = j->ud;
 
   pthread_mutex_lock(&S.mu);
-  while (!S.draining && S.in_flight >= S.cfg->max_concurrent) {
-    struct timespec ts;
-    int64_t left = deadline_us - mono_us();
-
-    if (left <= 0)
-      break;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_sec += (time_t)(left / 1000000);
-    ts.tv_nsec += (long)(left % 1000000) * 1000;
-    if (ts.tv_nsec >= 1000000000L) {
-      ts.tv_sec++;
-      ts.tv_nsec -= 1000000000L;
-    }
-    pthread_cond_timedwait(&S.cv, &S.mu, &ts);
-  }
-  if (S.draining)
-    rc = -1;
-  else if (S.in_flight < S.cfg->max_concurrent) {
-    S.in_flight++;
-    rc = 1;
-  }
-  else
+  if (j->rejected)
     S.rejected++;
+  if (j->measured) {
+    double d = (double)j->duration_us / 1e6;
+    size_t i;
+
+    S.probes++;
+    if (!j->success)
+      S.failures++;
+    if (j->unknown_module)
+      S.unknown_module++;
+    for (i = 0; i < N_BUCKETS; i++)
+      if (d <= buckets[i])
+        S.bucket[i]++;
+    S.duration_sum += d;
+  }
   pthread_mutex_unlock(&S.mu);
-  return rc;
+  MHD_resume_connection(r->con);
 }
 
-static void give_slot(const struct serve_probe *sp)
-{
-  double d = (double)sp->duration_us / 1e6;
-  size_t i;
-
-  pthread_mutex_lock(&S.mu);
-  S.in_flight--;
-  S.probes++;
-  if (!sp->success)
-    S.failures++;
-  if (!sp->module)
-    S.unknown_module++;
-  for (i = 0; i < N_BUCKETS; i++)
-    if (d <= buckets[i])
-      S.bucket[i]++;
-  S.duration_sum += d;
-  pthread_cond_broadcast(&S.cv);
-  pthread_mutex_unlock(&S.mu);
-}
-
-static enum MHD_Result handle_probe(struct MHD_Connection *con)
+static enum MHD_Result handle_probe(struct MHD_Connection *con, struct req *r)
 {
   const struct serve_config *c = S.cfg;
   const char *target =
@@ -256,12 +236,8 @@ static enum MHD_Result handle_probe(struct MHD_Connection *con)
       MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "debug");
   const char *hdr = MHD_lookup_connection_value(
       con, MHD_HEADER_KIND, "X-Prometheus-Scrape-Timeout-Seconds");
-  struct serve_probe sp;
-  struct buf out;
   double budget;
-  int64_t t0 = mono_us(), deadline;
-  int slot;
-  size_t len;
+  int draining;
 
   if (!target || !*target) {
     count_bad();
@@ -275,45 +251,24 @@ static enum MHD_Result handle_probe(struct MHD_Connection *con)
                        "positive number of seconds\n",
                        0);
   }
-  deadline = t0 + (int64_t)(budget * 1e6);
-  slot = take_slot(deadline);
-  if (slot < 0)
+  pthread_mutex_lock(&S.mu);
+  draining = S.draining;
+  pthread_mutex_unlock(&S.mu);
+  if (draining)
     return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                        "hopsplit serve is shutting down\n", 1);
-  if (slot == 0) {
-    char msg[128];
-
-    snprintf(msg, sizeof(msg),
-             "too many probes under way (--max-concurrent %u) until the "
-             "deadline\n",
-             c->max_concurrent);
-    return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE, msg, 0);
-  }
-  serve_probe_run(&sp, c, module, target,
-                  (double)(deadline - mono_us()) / 1e6);
-  buf_init(&out, 0);
-  if (debug && !strcmp(debug, "true"))
-    serve_probe_debug(&sp, c, &out);
-  else
-    serve_probe_metrics(&sp, c, &out);
-  give_slot(&sp);
-  if (msg_verbosity > 0) {
-    char *shown = url_redact(sp.target);
-
-    if (sp.success)
-      msg_info("probe %s (module %s, budget %.3f s): success in %.3f s", shown,
-               sp.module_name, sp.budget_s, (double)sp.duration_us / 1e6);
-    else
-      msg_info("probe %s (module %s, budget %.3f s): failed in %.3f s: %s",
-               shown, sp.module_name, sp.budget_s,
-               (double)sp.duration_us / 1e6, sp.reason ? sp.reason : "");
-    free(shown);
-  }
-  serve_probe_release(&sp);
-  len = out.len;
-  return answer(con, MHD_HTTP_OK,
-                debug && !strcmp(debug, "true") ? CT_TEXT : CT_PROM,
-                buf_detach(&out), len, 0);
+  r->con = con;
+  r->job.module = module ? xstrdup(module) : NULL;
+  r->job.target = xstrdup(target);
+  r->job.debug = debug && !strcmp(debug, "true");
+  r->job.deadline_us = mono_us() + (int64_t)(budget * 1e6);
+  r->job.done = job_done;
+  r->job.ud = r;
+  r->submitted = 1;
+  /* Suspended before the job can end and resume it. */
+  MHD_suspend_connection(con);
+  serve_work_submit(&r->job);
+  return MHD_YES;
 }
 
 /* Resident set size in bytes, from /proc/self/statm; -1 unknown. */
@@ -336,8 +291,10 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
   struct buf out;
   struct timespec cpu;
   long long rss = rss_bytes();
+  unsigned in_flight, waiting;
   size_t i, len;
 
+  serve_work_counts(&in_flight, &waiting);
   buf_init(&out, 0);
   pthread_mutex_lock(&S.mu);
   serve_family(&out, "hopsplit_serve_probes_total", "counter",
@@ -362,11 +319,19 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
                "HTTP requests answered, every path.");
   buf_printf(&out, "hopsplit_serve_http_requests_total %llu\n", S.requests);
   serve_family(&out, "hopsplit_serve_probes_in_flight", "gauge",
-               "Probes under way now.");
-  buf_printf(&out, "hopsplit_serve_probes_in_flight %u\n", S.in_flight);
+               "Probes measuring now.");
+  buf_printf(&out, "hopsplit_serve_probes_in_flight %u\n", in_flight);
+  serve_family(&out, "hopsplit_serve_probes_waiting", "gauge",
+               "Probes waiting for a place under --max-concurrent.");
+  buf_printf(&out, "hopsplit_serve_probes_waiting %u\n", waiting);
   serve_family(&out, "hopsplit_serve_max_concurrent", "gauge",
                "The limit of probes under way (--max-concurrent).");
   buf_printf(&out, "hopsplit_serve_max_concurrent %u\n", c->max_concurrent);
+  serve_family(&out, "hopsplit_serve_max_connections", "gauge",
+               "The limit of open HTTP connections (from the open-file "
+               "limit).");
+  buf_printf(&out, "hopsplit_serve_max_connections %u\n",
+             c->max_connections);
   serve_family(&out, "hopsplit_serve_probe_duration_seconds", "histogram",
                "Wall time of answered probes.");
   for (i = 0; i < N_BUCKETS; i++)
@@ -455,15 +420,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
                                   const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **req_cls)
 {
-  static int seen;
+  struct req *r = *req_cls;
 
   (void)cls;
   (void)version;
   (void)upload_data;
   /* The first call has the headers only: answer on the next one, after
    * any body (ignored) has been read. */
-  if (!*req_cls) {
-    *req_cls = &seen;
+  if (!r) {
+    *req_cls = xcalloc(1, sizeof(struct req));
     pthread_mutex_lock(&S.mu);
     S.active++;
     pthread_mutex_unlock(&S.mu);
@@ -472,6 +437,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
   if (*upload_data_size) {
     *upload_data_size = 0;
     return MHD_YES;
+  }
+  if (r->submitted) {
+    /* Resumed: the probe's answer is ready. */
+    char *body = r->job.body;
+
+    r->job.body = NULL;
+    return answer(con, r->job.status, r->job.ctype, body, r->job.len,
+                  r->job.close);
   }
   pthread_mutex_lock(&S.mu);
   S.requests++;
@@ -483,7 +456,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
                        MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
   }
   if (!strcmp(url, "/probe"))
-    return handle_probe(con);
+    return handle_probe(con, r);
   if (!strcmp(url, "/metrics"))
     return handle_metrics(con);
   if (!strcmp(url, "/"))
@@ -499,12 +472,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
 static void on_completed(void *cls, struct MHD_Connection *con, void **req_cls,
                          enum MHD_RequestTerminationCode toe)
 {
+  struct req *r = *req_cls;
+
   (void)cls;
   (void)con;
   (void)toe;
-  if (!*req_cls)
+  if (!r)
     return;
   *req_cls = NULL;
+  free(r->job.module);
+  free(r->job.target);
+  free(r->job.body);
+  free(r);
   pthread_mutex_lock(&S.mu);
   S.active--;
   pthread_cond_broadcast(&S.cv);
@@ -517,21 +496,23 @@ struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
   const struct serve_config *c = S.cfg;
   struct MHD_Daemon *d;
   const union MHD_DaemonInfo *info;
-  unsigned flags = MHD_USE_THREAD_PER_CONNECTION |
-                   MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC |
+  unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |
                    MHD_USE_ERROR_LOG;
 
   if (ipv6)
     flags |= MHD_USE_IPv6;
-  /* Prometheus keeps a connection per target: many may stand idle, each
-   * a thread of libmicrohttpd's, so the limit on connections is wide; the
-   * probes that measure at once are bounded by --max-concurrent instead
-   * (a probe beyond it waits in its connection's thread).  An idle
-   * connection is closed after 5 minutes. */
+  /* One thread on epoll for every connection; a probe's connection is
+   * suspended (it costs a descriptor and its buffer, no thread) until its
+   * answer is ready.  Prometheus keeps a connection per target, so the
+   * limit on connections is wide (serve_limits); an idle connection is
+   * closed after 5 minutes (a suspended one never times out: its probe
+   * is bounded by its own deadline).  The listen backlog takes a burst of
+   * thousands of scrapes at once (the kernel caps it at somaxconn). */
   d = MHD_start_daemon(
       flags, 0, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR, sa,
-      MHD_OPTION_CONNECTION_LIMIT, (unsigned)(c->max_concurrent + 1024),
+      MHD_OPTION_CONNECTION_LIMIT, c->max_connections,
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
+      MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)65535,
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);
   if (!d)
     return NULL;

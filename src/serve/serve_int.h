@@ -23,8 +23,13 @@
 #include "plan.h"
 #include "results.h"
 
-#define SERVE_DEFAULT_LISTEN         "127.0.0.1:9116"
-#define SERVE_DEFAULT_MAX_CONCURRENT 16
+#define SERVE_DEFAULT_LISTEN "127.0.0.1:9116"
+/* Probes measured at once, unless the open-file limit (raised to its hard
+ * limit at start) is too low for it: then a quarter of that limit, as a
+ * probe may hold two descriptors (its connection and the resolver's
+ * socket) beside the connection of its request (serve_limits). */
+#define SERVE_DEFAULT_MAX_CONCURRENT 10000
+#define SERVE_MAX_CONCURRENT_MAX     100000
 /* blackbox_exporter's --timeout-offset default, and its budget when
  * Prometheus sends no X-Prometheus-Scrape-Timeout-Seconds. */
 #define SERVE_DEFAULT_TIMEOUT_OFFSET 0.5
@@ -40,7 +45,9 @@ struct serve_module {
 struct serve_config {
   char *listen; /* "ADDR:PORT" as given */
   char *profile;
-  unsigned max_concurrent;
+  unsigned max_concurrent; /* 0 until serve_limits when not given */
+  int max_concurrent_given;
+  unsigned max_connections; /* libmicrohttpd's limit (serve_limits) */
   double timeout_offset; /* seconds */
   char *vantage;         /* --vantage, else the host name */
   struct serve_module *modules;
@@ -72,14 +79,17 @@ struct serve_probe {
   int have_opts, have_plan, have_analysis;
   int success;
   char *reason;   /* why success is 0, or NULL */
-  struct buf log; /* logfmt lines for debug=true */
+  int want_log;
+  struct buf log; /* logfmt lines for debug=true (when want_log) */
 };
 
 /* Run the probe of target with module (NULL or "" for the default) within
  * budget_s seconds; sp is initialised here.  Never fails: a bad module or
- * target gives success 0 and a reason. */
+ * target gives success 0 and a reason.  The log (debug=true) is written
+ * only when want_log is set. */
 void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
-                     const char *module, const char *target, double budget_s);
+                     const char *module, const char *target, double budget_s,
+                     int want_log);
 /* The probe's metrics in the Prometheus text format. */
 void serve_probe_metrics(const struct serve_probe *sp,
                          const struct serve_config *c, struct buf *out);
@@ -96,7 +106,42 @@ int serve_budget(const char *header, double offset, double *out);
 
 /* The server: listen, answer until SIGTERM or SIGINT, drain, return the
  * exit status (serve_main.c). */
-int serve_run(const struct serve_config *c);
+int serve_run(struct serve_config *c);
+
+#define SERVE_CT_PROM "text/plain; version=0.0.4; charset=utf-8"
+#define SERVE_CT_TEXT "text/plain; charset=utf-8"
+
+/* One /probe request on its way from the HTTP side (serve_http.c) through
+ * the measurement (serve_work.c) and back. */
+struct serve_job {
+  /* The request, set by serve_http.c. */
+  char *module, *target; /* as given; module may be NULL */
+  int debug;
+  int64_t deadline_us; /* monotonic */
+  /* Called once, on any thread, when the answer below is set. */
+  void (*done)(struct serve_job *j);
+  void *ud;
+  /* The answer. */
+  unsigned status;
+  const char *ctype;
+  char *body; /* malloc'd */
+  size_t len;
+  int close;                          /* close the connection after it */
+  int measured, success, unknown_module, rejected;
+  int64_t duration_us;
+  struct serve_job *next; /* serve_work.c's lists */
+};
+
+/* Start the measuring side; 0, or -1 (errno set). */
+int serve_work_start(const struct serve_config *c);
+/* Hand j over: measured now, or when a place is free, or answered 503 at
+ * its deadline (or at once while draining). */
+void serve_work_submit(struct serve_job *j);
+/* Answer 503 to the waiting jobs and every new one; those under way end. */
+void serve_work_drain(void);
+/* Stop the threads (every job answered before). */
+void serve_work_stop(void);
+void serve_work_counts(unsigned *in_flight, unsigned *waiting);
 
 /* The request handler and its state (serve_http.c).  serve_http_init
  * before the daemon starts; serve_http_drain makes new probes answer 503;

@@ -8,6 +8,11 @@
  *
  * Signals are blocked in every thread (the daemon's threads inherit the
  * mask) and taken here with sigwait, so no handler runs inside a probe.
+ *
+ * At start the open-file limit is raised to its hard limit: each probe in
+ * flight holds descriptors, and so does each connection.  The default
+ * --max-concurrent and libmicrohttpd's connection limit are sized from it
+ * (serve_limits).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -16,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -129,7 +135,47 @@ static void prewarm(const struct serve_config *c)
   }
 }
 
-int serve_run(const struct serve_config *c)
+/* Raise RLIMIT_NOFILE to its hard limit, then size the limits on it: by
+ * default at most a quarter of the descriptors for probes in flight
+ * (a probe may hold two, and its request's connection one more), and
+ * the connections whatever the probes and a reserve of 64 leave. */
+static void serve_limits(struct serve_config *c)
+{
+  struct rlimit rl;
+  unsigned long long nofile = 1024, conns, probes_fds;
+
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+    if (rl.rlim_cur < rl.rlim_max) {
+      rlim_t want = rl.rlim_max;
+
+      rl.rlim_cur = want;
+      if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+        msg_warn("serve: cannot raise the open-file limit to %llu: %s",
+                 (unsigned long long)want, strerror(errno));
+      getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    nofile = rl.rlim_cur == RLIM_INFINITY ? 1048576ULL
+                                          : (unsigned long long)rl.rlim_cur;
+  }
+  if (!c->max_concurrent_given) {
+    unsigned long long q = nofile / 4;
+
+    c->max_concurrent = SERVE_DEFAULT_MAX_CONCURRENT;
+    if (q < c->max_concurrent)
+      c->max_concurrent = q ? (unsigned)q : 1;
+  }
+  probes_fds = 2ULL * c->max_concurrent;
+  conns = nofile > probes_fds + 64 + 16 ? nofile - probes_fds - 64 : 16;
+  if (conns > 1000000)
+    conns = 1000000;
+  c->max_connections = (unsigned)conns;
+  if (c->max_concurrent_given && probes_fds + c->max_connections > nofile)
+    msg_warn("serve: --max-concurrent %u may need more descriptors than the "
+             "open-file limit (%llu) leaves beside the connections",
+             c->max_concurrent, nofile);
+}
+
+int serve_run(struct serve_config *c)
 {
   struct sockaddr_storage ss;
   struct MHD_Daemon *d;
@@ -146,6 +192,7 @@ int serve_run(const struct serve_config *c)
     msg_error("cannot initialise libcurl or c-ares");
     return EXIT_SETUP;
   }
+  serve_limits(c);
   prewarm(c);
   sigemptyset(&set);
   sigaddset(&set, SIGTERM);
@@ -154,10 +201,16 @@ int serve_run(const struct serve_config *c)
   pthread_sigmask(SIG_BLOCK, &set, NULL);
   signal(SIGPIPE, SIG_IGN);
   serve_http_init(c);
+  if (serve_work_start(c) < 0) {
+    msg_error("cannot start the measuring threads: %s", strerror(errno));
+    probe_global_cleanup();
+    return EXIT_SETUP;
+  }
   d = serve_http_start((const struct sockaddr *)&ss, v6, &port);
   if (!d) {
     msg_error("cannot listen on '%s': %s", c->listen,
               errno ? strerror(errno) : "libmicrohttpd refused");
+    serve_work_stop();
     probe_global_cleanup();
     return EXIT_SETUP;
   }
@@ -170,9 +223,9 @@ int serve_run(const struct serve_config *c)
   if (msg_verbosity >= 0) {
     fprintf(stderr,
             "hopsplit: serve: listening on http://%s%s%s:%u/ (vantage %s, "
-            "%u probes at once, modules:",
+            "%u probes at once, %u connections, modules:",
             v6 ? "[" : "", addr, v6 ? "]" : "", port, c->vantage,
-            c->max_concurrent);
+            c->max_concurrent, c->max_connections);
     for (i = 0; i < c->n_modules; i++)
       fprintf(stderr, " %s%s", c->modules[i].name,
               i == c->default_module ? " (default)" : "");
@@ -208,12 +261,15 @@ int serve_run(const struct serve_config *c)
     if (mono_us() >= until)
       break;
   }
-  if (rc == EXIT_INTERRUPTED) {
-    /* The probes' threads still run: nothing may be freed under them. */
+  if (rc == EXIT_INTERRUPTED || !serve_http_wait_idle(0)) {
+    /* Probes still run and their connections are suspended: nothing may
+     * be freed under them, and libmicrohttpd cannot stop with suspended
+     * connections. */
     fflush(stderr);
-    _exit(EXIT_INTERRUPTED);
+    _exit(rc);
   }
   serve_http_stop(d);
+  serve_work_stop();
   probe_global_cleanup();
   if (msg_verbosity >= 0)
     fprintf(stderr, "hopsplit: serve: stopped after %llu probes\n",

@@ -73,6 +73,8 @@ static void plog(struct serve_probe *sp, const char *level, const char *msg,
   va_list ap;
   const char *k;
 
+  if (!sp->want_log)
+    return;
   clock_gettime(CLOCK_REALTIME, &ts);
   gmtime_r(&ts.tv_sec, &tm);
   buf_printf(&sp->log, "ts=%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
@@ -115,6 +117,8 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
   size_t k;
 
   (void)p;
+  if (!sp->want_log)
+    return;
   snprintf(a, sizeof(a), "%d", s->round);
   snprintf(b, sizeof(b), "%.6f", (double)s->total_us / 1e6);
   snprintf(c, sizeof(c), "%u", s->n_hops);
@@ -187,14 +191,16 @@ static void judge(struct serve_probe *sp)
 }
 
 void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
-                     const char *module, const char *target, double budget_s)
+                     const char *module, const char *target, double budget_s,
+                     int want_log)
 {
   struct plan_target_spec spec;
   char msg[1024], t[64];
   int64_t budget_us = (int64_t)(budget_s * 1e6);
 
   memset(sp, 0, sizeof(sp[0]));
-  buf_init(&sp->log, 256 * 1024);
+  sp->want_log = want_log;
+  buf_init(&sp->log, 0);
   results_init(&sp->results);
   sp->started_us = mono_us();
   sp->budget_s = budget_s;

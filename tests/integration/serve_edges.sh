@@ -26,7 +26,7 @@ hs_grep_err "option --listen: 'nonsense' is not ADDR:PORT"
 hs_run 2 serve --listen 127.0.0.1:70000
 hs_grep_err "is not ADDR:PORT"
 hs_run 2 serve --max-concurrent 0
-hs_grep_err "option --max-concurrent: '0' is not a number from 1 to 1024"
+hs_grep_err "option --max-concurrent: '0' is not a number from 1 to 100000"
 hs_run 2 serve --max-concurrent
 hs_grep_err "option --max-concurrent needs a value"
 hs_run 2 serve --timeout-offset -1
