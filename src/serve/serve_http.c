@@ -330,8 +330,7 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
   serve_family(&out, "hopsplit_serve_max_connections", "gauge",
                "The limit of open HTTP connections (from the open-file "
                "limit).");
-  buf_printf(&out, "hopsplit_serve_max_connections %u\n",
-             c->max_connections);
+  buf_printf(&out, "hopsplit_serve_max_connections %u\n", c->max_connections);
   serve_family(&out, "hopsplit_serve_probe_duration_seconds", "histogram",
                "Wall time of answered probes.");
   for (i = 0; i < N_BUCKETS; i++)
@@ -508,12 +507,12 @@ struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
    * closed after 5 minutes (a suspended one never times out: its probe
    * is bounded by its own deadline).  The listen backlog takes a burst of
    * thousands of scrapes at once (the kernel caps it at somaxconn). */
-  d = MHD_start_daemon(
-      flags, 0, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR, sa,
-      MHD_OPTION_CONNECTION_LIMIT, c->max_connections,
-      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
-      MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)65535,
-      MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_END);
+  d = MHD_start_daemon(flags, 0, NULL, NULL, on_request, NULL,
+                       MHD_OPTION_SOCK_ADDR, sa, MHD_OPTION_CONNECTION_LIMIT,
+                       c->max_connections, MHD_OPTION_CONNECTION_TIMEOUT,
+                       (unsigned)300, MHD_OPTION_LISTEN_BACKLOG_SIZE,
+                       (unsigned)65535, MHD_OPTION_NOTIFY_COMPLETED,
+                       on_completed, NULL, MHD_OPTION_END);
   if (!d)
     return NULL;
   info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);

@@ -48,8 +48,8 @@ struct serve_config {
   unsigned max_concurrent; /* 0 until serve_limits when not given */
   int max_concurrent_given;
   unsigned max_connections; /* libmicrohttpd's limit (serve_limits) */
-  double timeout_offset; /* seconds */
-  char *vantage;         /* --vantage, else the host name */
+  double timeout_offset;    /* seconds */
+  char *vantage;            /* --vantage, else the host name */
   struct serve_module *modules;
   size_t n_modules;
   size_t default_module; /* index: ?module missing, http_2xx */
@@ -78,7 +78,7 @@ struct serve_probe {
   struct analysis analysis;
   int have_opts, have_plan, have_analysis;
   int success;
-  char *reason;   /* why success is 0, or NULL */
+  char *reason; /* why success is 0, or NULL */
   int want_log;
   struct buf log; /* logfmt lines for debug=true (when want_log) */
 };
@@ -126,7 +126,7 @@ struct serve_job {
   const char *ctype;
   char *body; /* malloc'd */
   size_t len;
-  int close;                          /* close the connection after it */
+  int close; /* close the connection after it */
   int measured, success, unknown_module, rejected;
   int64_t duration_us;
   struct serve_job *next; /* serve_work.c's lists */

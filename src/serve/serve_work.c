@@ -33,8 +33,8 @@
 static struct {
   const struct serve_config *cfg;
   pthread_mutex_t mu;
-  pthread_cond_t cv_run;    /* a job is ready for the pool */
-  pthread_cond_t cv_expiry; /* the waiting list changed */
+  pthread_cond_t cv_run;                   /* a job is ready for the pool */
+  pthread_cond_t cv_expiry;                /* the waiting list changed */
   struct serve_job *wait_head, *wait_tail; /* over the limit */
   struct serve_job *run_head, *run_tail;   /* taken, for the pool */
   unsigned in_flight, waiting;
