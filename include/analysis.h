@@ -83,16 +83,28 @@ enum finding_kind {
 };
 extern const char *const finding_kind_names[FINDING_COUNT];
 
-/* What a distant-edge saving assumes a nearer edge would answer in: a
- * round trip measured in the same run to another host, or the fibre floor
- * to the nearest POP (a lower bound).  FINDING_BASIS_NONE for the other
- * kinds. */
+/* What a saving rests on (SPEC 4.3).  A distant edge: a round trip
+ * measured in the same run to another host (MEASURED), or the fibre floor
+ * to the nearest POP (FLOOR, a lower bound).  A payload: the body's bytes
+ * over the throughput measured for it (THROUGHPUT).  UNCERTAIN: the run
+ * contradicts what the finding would rest on (a connect below the fibre
+ * floor to the edge), so it estimates no saving and says why.
+ * FINDING_BASIS_NONE for the other kinds: parts of the median sample. */
 enum finding_basis {
   FINDING_BASIS_NONE,
   FINDING_BASIS_MEASURED,
   FINDING_BASIS_FLOOR,
+  FINDING_BASIS_THROUGHPUT,
+  FINDING_BASIS_UNCERTAIN,
   FINDING_BASIS_COUNT
 };
+
+/* The floor below which a saving is not listed as a finding: under
+ * FINDING_FLOOR_US and under FINDING_FLOOR_PCT % of the median cold total
+ * (both).  Findings that estimate no saving by design (noise, warm-idle,
+ * an uncertain basis) are listed whatever their size. */
+#define FINDING_FLOOR_US  1000
+#define FINDING_FLOOR_PCT 1
 extern const char *const finding_basis_names[FINDING_BASIS_COUNT];
 
 /* SPEC 4.3: one finding, with the evidence in words and the saving
@@ -269,13 +281,6 @@ void findings_group(struct target_analysis *ta, int64_t **rm, size_t n_cells);
  * streaming ndjson). */
 void analysis_hop_facts(const struct plan *p, const struct sample *s,
                         struct hop_fact *facts);
-
-/* The phases that explain a comparison's difference of totals: those
- * whose interval excludes 0 and whose median difference is at least
- * 100 us, largest first, at most max of them, into out; returns how
- * many. */
-size_t analysis_explaining_phases(const struct comparison *cmp,
-                                  enum sum_phase *out, size_t max);
 
 /* The phase (dns .. other, not total) with the largest median in m, and
  * its share of the median total in whole percent (-1 when the total is

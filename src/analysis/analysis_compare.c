@@ -233,40 +233,6 @@ void analysis_compare_build(const struct plan *p, const struct results *r,
       drift_one(p, r, t, p->modes[i], &a->drifts[k++]);
 }
 
-static int64_t magnitude(int64_t v)
-{
-  return v < 0 ? -v : v;
-}
-
-size_t analysis_explaining_phases(const struct comparison *cmp,
-                                  enum sum_phase *out, size_t max)
-{
-  int used[SUM_COUNT] = {0};
-  size_t shown = 0;
-  int ph;
-
-  while (shown < max) {
-    int best = -1;
-
-    for (ph = 0; ph < SUM_COUNT; ph++) {
-      const struct compare_result *pr = &cmp->phases[ph];
-
-      if (ph == SUM_TOTAL || used[ph] || !pr->n_pairs || !pr->ci_available ||
-          pr->verdict == COMPARE_NO_CLEAR_DIFFERENCE ||
-          magnitude(pr->median_diff_us) < 100)
-        continue;
-      if (best < 0 || magnitude(pr->median_diff_us) >
-                          magnitude(cmp->phases[best].median_diff_us))
-        best = ph;
-    }
-    if (best < 0)
-      break;
-    used[best] = 1;
-    out[shown++] = (enum sum_phase)best;
-  }
-  return shown;
-}
-
 enum sum_phase analysis_largest_phase(const struct mode_summary *m,
                                       int *share_pct)
 {

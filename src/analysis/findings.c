@@ -32,8 +32,8 @@ const char *const finding_kind_names[FINDING_COUNT] = {
     "tls-resumption", "payload", "server-wait",  "dns",
     "http-version",   "noise",   "warm-idle"};
 
-const char *const finding_basis_names[FINDING_BASIS_COUNT] = {NULL, "measured",
-                                                              "floor"};
+const char *const finding_basis_names[FINDING_BASIS_COUNT] = {
+    NULL, "measured", "floor", "throughput", "uncertain"};
 
 /* The parts of the median cold sample: PHASE_TOTAL of each hop stands for
  * nothing (never removed), the last cell is the time between hops. */
@@ -265,8 +265,9 @@ static void redirect_finding(struct fb *b)
     buf_printf(&det, " (warm, the redirect still costs %s)",
                d(c, sizeof(c), warm->phases[SUM_REDIRECT].p50));
   add_parts(b, FINDING_REDIRECT, 1, rm,
-            xasprintf("%s costs %s (%d %% of the cold total)",
-                      rep->n_hops > 2 ? "the redirects" : "the redirect hop",
+            xasprintf("%s %s (%d %% of the cold total)",
+                      rep->n_hops > 2 ? "the redirects cost"
+                                      : "the redirect hop costs",
                       d(a, sizeof(a), cost),
                       pct(cost, cold->phases[SUM_TOTAL].p50)),
             buf_detach(&det));
@@ -336,6 +337,42 @@ static void cache_findings(struct fb *b)
 }
 
 /*
+ * A distant edge whose measured connect is below the fibre floor to it:
+ * no round trip is faster than light in fibre, so the run contradicts the
+ * distance the finding would rest on.  It says so, and estimates no
+ * saving (SPEC 4.3).
+ */
+static void uncertain_edge(struct fb *b, const struct edge_result *e, size_t k)
+{
+  const struct edge_client *cl = &b->an->client;
+  char where[64];
+  struct finding *f;
+
+  if (cl->country[0] && cl->source != EDGE_CLIENT_NONE)
+    snprintf(where, sizeof(where), "%s, from %s", cl->country,
+             cl->source == EDGE_CLIENT_OPTION ? "--client-location"
+                                              : "the trace's loc");
+  else
+    snprintf(where, sizeof(where), "as given");
+
+  f = add_finding(
+      b, FINDING_DISTANT_EDGE, (int)k + 1, 0,
+      xasprintf("hop %zu: where the edge is, is uncertain: %s (%s%s%s) is "
+                "%.0f km away, yet its connect takes %.1f ms, below the "
+                "%.1f ms fibre floor",
+                k + 1, e->pop ? e->pop : "?", e->city ? e->city : "?",
+                e->country ? ", " : "", e->country ? e->country : "",
+                e->distance_km, e->connect_p50_ms, e->floor_rtt_ms),
+      xasprintf("no round trip is faster than light in fibre, so either the "
+                "client is not where its location (%s) says (a VPN, WARP, "
+                "a wrong --client-location) or the answer came from nearer "
+                "than the POP code says (a proxy in between); no saving is "
+                "estimated. Give --client-location to settle it",
+                where));
+  f->basis = FINDING_BASIS_UNCERTAIN;
+}
+
+/*
  * A distant edge: every round trip the hop really made would be shorter
  * by the difference between its round trip and that of a nearer edge,
  * taken from the run (the lowest cold connect to another host) when one
@@ -364,6 +401,11 @@ static void edge_findings(struct fb *b, const struct analysis *an)
     if (e->distant != 1 || !rep || k >= rep->n_hops)
       continue;
     h = &rep->hops[k];
+    if (!isnan(e->connect_p50_ms) && !isnan(e->floor_rtt_ms) &&
+        e->connect_p50_ms < e->floor_rtt_ms) {
+      uncertain_edge(b, e, k);
+      continue;
+    }
     /* This edge's round trip: the hop's own connect, else one this run
      * measured to the same host; never below the floor to this edge (a
      * connect below it means the client's location is wrong, and the
@@ -600,39 +642,61 @@ static void resumption_finding(struct fb *b, size_t t, const struct results *r)
     add(b, FINDING_TLS_RESUMPTION, 0, saving, title, buf_detach(&det));
 }
 
+#define PAYLOAD_ONE_FLIGHT (10 * 1460)
+
+/*
+ * The body: its bytes over the throughput measured for them (bytes on the
+ * wire / transfer time of the final hop of the median cold sample).  The
+ * saving is what a body half that size would take less at that
+ * throughput (basis: throughput); the detail also gives the time per
+ * 100 KiB, so a reader can scale it to the change they have in mind.  A
+ * body that fits in one flight of TCP's initial window gets no finding.
+ */
 static void payload_finding(struct fb *b)
 {
   const struct sample *rep = b->rep;
   const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
   const struct hop *last;
-  int64_t xfer, total, *rm;
-  char a[32], sz[32];
+  int64_t xfer, bytes, total, saving, per100k, *rm;
+  char a[32], sv[32], sz[UNITS_FMT_SIZE], rate[UNITS_FMT_SIZE], p1[32];
+  double bps;
   int share;
+  struct finding *f;
 
   if (!rep || rep->mode != MODE_COLD || !cold->n_ok || rep->total_us <= 0)
     return;
   last = &rep->hops[rep->n_hops - 1];
   xfer = last->phases[PHASE_TRANSFER];
+  bytes = last->size_download;
   total = rep->total_us;
-  units_format_bytes(last->size_download, sz, sizeof(sz));
+  /* A body within TCP's initial window (10 segments) arrives in one
+   * flight: its transfer time says nothing of its size, and shrinking it
+   * saves nothing. */
+  if (xfer <= 0 || bytes <= PAYLOAD_ONE_FLIGHT)
+    return;
+  bps = (double)bytes * 1e6 / (double)xfer;
+  units_format_bytes(bytes, sz, sizeof(sz));
+  units_format_bytes((int64_t)llround(bps), rate, sizeof(rate));
+  /* (bytes / 2) / throughput, and 100 KiB / throughput. */
+  saving = (int64_t)llround((double)bytes / 2.0 / bps * 1e6);
+  per100k = (int64_t)llround(102400.0 / bps * 1e6);
   share = pct(xfer, total);
   rm = new_rm(b);
-  rm[cell(rep->n_hops - 1, PHASE_TRANSFER)] = xfer;
-  if (share >= 50)
-    add_parts(b, FINDING_PAYLOAD, (int)rep->n_hops, rm,
-              xasprintf("the body transfer is %d %% of the cold total (%s)",
-                        share, d(a, sizeof(a), xfer)),
-              xasprintf("%s received; compress or shrink the body, or send "
-                        "it from closer to the client",
-                        sz));
-  else
-    add_parts(b, FINDING_PAYLOAD, (int)rep->n_hops, rm,
-              xasprintf("the body transfer is only %d %% of the cold total: "
-                        "shrinking it saves at most %s",
-                        share, d(a, sizeof(a), xfer)),
-              xasprintf("%s received in %s; the time goes to the phases "
-                        "before the first byte",
-                        sz, d(a, sizeof(a), xfer)));
+  rm[cell(rep->n_hops - 1, PHASE_TRANSFER)] = saving;
+  f = add_parts(
+      b, FINDING_PAYLOAD, (int)rep->n_hops, rm,
+      xasprintf("the body, %s at %s/s, takes %s (%d %% of the cold total): "
+                "half the bytes would save about %s",
+                sz, rate, d(a, sizeof(a), xfer), share,
+                d(sv, sizeof(sv), saving)),
+      xasprintf("%s on the wire in %s of transfer is %s/s; at that "
+                "throughput every 100 KiB less saves about %s. %s",
+                sz, d(a, sizeof(a), xfer), rate, d(p1, sizeof(p1), per100k),
+                share >= 50 ? "Compress or shrink the body, or send it from "
+                              "closer to the client"
+                            : "Most of the time goes to the phases before "
+                              "the first byte"));
+  f->basis = FINDING_BASIS_THROUGHPUT;
 }
 
 static void wait_finding(struct fb *b)
@@ -814,6 +878,42 @@ static void warm_idle_finding(struct fb *b, size_t t, const struct results *r)
   free(hi);
 }
 
+/* A finding that estimates no saving by design: listed whatever its
+ * size. */
+static int informational(const struct finding *f)
+{
+  return f->kind == FINDING_NOISE || f->kind == FINDING_WARM_IDLE ||
+         f->basis == FINDING_BASIS_UNCERTAIN;
+}
+
+/* Leave out the savings below the documented floor (SPEC 4.3): under
+ * FINDING_FLOOR_US and under FINDING_FLOOR_PCT % of the median cold
+ * total (of the median total of the first mode without a cold one). */
+static void drop_below_floor(struct fb *b)
+{
+  struct target_analysis *ta = b->ta;
+  int64_t total = ta->cold_total_us;
+  size_t i, n = 0;
+  int m;
+
+  for (m = 0; m < MODE_COUNT && total <= 0; m++)
+    if (ta->modes[m].present && ta->modes[m].n_ok)
+      total = ta->modes[m].phases[SUM_TOTAL].p50;
+  for (i = 0; i < ta->n_findings; i++) {
+    struct finding *f = &ta->findings[i];
+
+    if (!informational(f) && f->saving_us < FINDING_FLOOR_US &&
+        f->saving_us * 100 < total * FINDING_FLOOR_PCT) {
+      finding_release(f);
+      free(b->rm[i]);
+      continue;
+    }
+    b->rm[n] = b->rm[i];
+    ta->findings[n++] = *f;
+  }
+  ta->n_findings = n;
+}
+
 static int cmp_rank(const void *x, const void *y, const struct finding *v)
 {
   const struct finding *a = &v[*(const size_t *)x],
@@ -958,6 +1058,7 @@ void findings_build(const struct plan *p, const struct results *r,
   payload_finding(&b);
   noise_finding(&b, a, t);
   warm_idle_finding(&b, t, r);
+  drop_below_floor(&b);
   rank(&b);
   findings_group(ta, b.rm, b.n_cells);
   for (i = 0; i < ta->n_findings; i++)

@@ -342,13 +342,17 @@ static void count(struct buf *b, size_t n)
   }
 }
 
-static const struct comparison *comparison_of(const struct analysis *a,
+/* The comparison of target t with the run's baseline in mode m (not a
+ * pair of --compare all with another target), or NULL. */
+static const struct comparison *comparison_of(const struct report_ctx *c,
                                               size_t t, enum sample_mode m)
 {
+  const struct analysis *a = c->analysis;
   size_t i;
 
   for (i = 0; i < a->n_comparisons; i++)
-    if (a->comparisons[i].target == t && a->comparisons[i].mode == m)
+    if (a->comparisons[i].target == t && a->comparisons[i].mode == m &&
+        a->comparisons[i].baseline == c->plan->baseline)
       return &a->comparisons[i];
   return NULL;
 }
@@ -430,12 +434,12 @@ static void summary(const struct report_ctx *c, struct buf *b)
   for (t = 0; t < p->n_targets; t++)
     for (i = 0; i < p->n_modes; i++) {
       const struct mode_summary *m = &a->targets[t].modes[p->modes[i]];
-      const struct comparison *cmp = comparison_of(a, t, p->modes[i]);
+      const struct comparison *cmp = comparison_of(c, t, p->modes[i]);
 
       buf_puts(b, "<tr><td class=\"l\">");
       if (i == 0) {
         esc(b, p->targets[t].name);
-        if (t == 0 && p->n_targets > 1)
+        if (t == p->baseline && p->n_targets > 1)
           buf_puts(b, " (baseline)");
       }
       buf_printf(b, "</td><td class=\"l\">%s</td><td>",
@@ -454,7 +458,7 @@ static void summary(const struct report_ctx *c, struct buf *b)
         if (cmp)
           verdict_words(b, cmp);
         else
-          buf_puts(b, t == 0 ? "baseline" : "-");
+          buf_puts(b, t == p->baseline ? "baseline" : "-");
       }
       buf_puts(b, "</td></tr>\n");
     }
@@ -748,7 +752,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     buf_puts(b, "median paired difference of totals per round; whiskers: "
                 "its 95&#x202F;% interval; left of 0 is faster than the "
                 "baseline ");
-  esc(b, c->plan->targets[0].name);
+  esc(b, c->plan->targets[c->plan->baseline].name);
   buf_puts(b, "</p>\n");
   buf_printf(b,
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
@@ -811,8 +815,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   for (i = 0; i < a->n_comparisons; i++) {
     const struct comparison *cmp = &a->comparisons[i];
     const struct compare_result *r = &cmp->phases[SUM_TOTAL];
-    enum sum_phase why[4];
-    size_t n = analysis_explaining_phases(cmp, why, 4), w;
+    size_t w;
 
     buf_puts(b, "<tr><td class=\"l\">");
     esc(b, c->plan->targets[cmp->target].name);
@@ -833,11 +836,15 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     else
       buf_printf(b, "%+.1f&#x202F;%%", r->change_pct);
     buf_puts(b, "</td><td class=\"l\">");
-    for (w = 0; w < n; w++) {
-      buf_printf(b, "%s%s ", w ? ", " : "", sum_phase_names[why[w]]);
-      signed_dur(b, cmp->phases[why[w]].median_diff_us);
+    /* The parts the analysis chose (as text and JSON say them): the
+     * redirect, the time between hops and the final hop's phases, which
+     * do not overlap. */
+    for (w = 0; w < cmp->n_explained; w++) {
+      buf_printf(b, "%s%s ", w ? ", " : "",
+                 sample_part_names[cmp->explained[w]]);
+      signed_dur(b, cmp->parts[cmp->explained[w]].median_diff_us);
     }
-    if (!n)
+    if (!cmp->n_explained)
       buf_puts(b, "-");
     buf_puts(b, "</td></tr>\n");
   }
@@ -891,7 +898,7 @@ void report_html(const struct report_ctx *c, struct buf *b)
 
     buf_puts(b, "<h2>");
     esc(b, p->targets[t].name);
-    buf_puts(b, t == 0 && p->n_targets > 1 ? " (baseline)" : "");
+    buf_puts(b, t == p->baseline && p->n_targets > 1 ? " (baseline)" : "");
     buf_puts(b, " <code class=\"muted\">");
     esc(b, u);
     buf_puts(b, "</code></h2>\n");

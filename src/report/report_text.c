@@ -310,8 +310,32 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   error_statuses(c, b, m);
 }
 
+/* Columns a UTF-8 string of len bytes takes (one per character). */
+static int u8cols(const char *s, int len)
+{
+  int i, n = 0;
+
+  for (i = 0; i < len; i++)
+    n += ((unsigned char)s[i] & 0xc0) != 0x80;
+  return n;
+}
+
+/* s padded with spaces to width columns, right-aligned when right; never
+ * cut. */
+static void pad(struct buf *b, const char *s, int width, int right)
+{
+  int w = u8cols(s, (int)strlen(s));
+
+  if (right && w < width)
+    buf_printf(b, "%*s", width - w, "");
+  buf_puts(b, s);
+  if (!right && w < width)
+    buf_printf(b, "%*s", width - w, "");
+}
+
 /* Append text word-wrapped to 78 columns: the first line indented by
- * first spaces, the others by ind. */
+ * first spaces, the others by ind.  A word longer than a line (a long
+ * header value) is broken where the line ends, never cut. */
 static void wrap2(struct buf *b, const char *text, int first, int ind)
 {
   const char *p = text;
@@ -319,7 +343,7 @@ static void wrap2(struct buf *b, const char *text, int first, int ind)
 
   while (*p) {
     const char *w = p;
-    int len;
+    int len, cols;
 
     while (*w == ' ')
       w++;
@@ -328,11 +352,12 @@ static void wrap2(struct buf *b, const char *text, int first, int ind)
       len++;
     if (!len)
       break;
+    cols = u8cols(w, len);
     if (col == 0) {
       buf_printf(b, "%*s", first, "");
       col = first;
     }
-    else if (col + 1 + len > 78) {
+    else if (col + 1 + cols > 78 && (cols <= 78 - ind || col + 9 > 78)) {
       buf_printf(b, "\n%*s", ind, "");
       col = ind;
     }
@@ -340,9 +365,34 @@ static void wrap2(struct buf *b, const char *text, int first, int ind)
       buf_putc(b, ' ');
       col++;
     }
-    buf_add(b, w, (size_t)len);
-    col += len;
-    p = w + len;
+    /* What fits of the word (all of it, unless it is longer than a line),
+     * then the rest on the next lines. */
+    while (len) {
+      int k = 0, used = 0;
+
+      while (k < len && (used < 78 - col || col + cols <= 78)) {
+        k++;
+        while (k < len && ((unsigned char)w[k] & 0xc0) == 0x80)
+          k++;
+        used++;
+      }
+      if (!k) { /* no room at all: one character, so the loop ends */
+        k = 1;
+        while (k < len && ((unsigned char)w[k] & 0xc0) == 0x80)
+          k++;
+        used = 1;
+      }
+      buf_add(b, w, (size_t)k);
+      col += used;
+      cols -= used;
+      w += k;
+      len -= k;
+      if (len) {
+        buf_printf(b, "\n%*s", ind, "");
+        col = ind;
+      }
+    }
+    p = w;
   }
   if (col)
     buf_putc(b, '\n');
@@ -364,45 +414,80 @@ static void wrap_shown(struct buf *b, const char *s, size_t indent,
   free(shown);
 }
 
+/* A raw value as the text shows it: redacted unless --show-secrets, its
+ * controls made visible, whole up to CACHE_RAW_TEXT_MAX characters and
+ * cut with "…" past that (the JSON keeps it whole).  Caller frees. */
+#define CACHE_RAW_TEXT_MAX 240
+
+static char *raw_shown(const char *raw, int show_secrets)
+{
+  char *r = show_secrets ? xstrdup(raw) : url_redact_text(raw);
+  const char *v = vis(r);
+  size_t n = 0, k = 0;
+  char *out;
+
+  while (v[k] && n < CACHE_RAW_TEXT_MAX) {
+    k++;
+    while (v[k] && ((unsigned char)v[k] & 0xc0) == 0x80)
+      k++;
+    n++;
+  }
+  out = v[k] ? xasprintf("%.*s…", (int)k, v) : xstrdup(v);
+  free(r);
+  return out;
+}
+
 /* A hop's cache verdict, and with several caches one line per layer,
- * nearest the user first; every reason starts a line of its own (SPEC 5,
- * 80 columns).  An UNKNOWN verdict shows its reasons too: which headers
- * were looked for. */
+ * nearest the user first, each with its evidence; every reason starts a
+ * line of its own (SPEC 5, 80 columns: long values wrap, never cut below
+ * CACHE_RAW_TEXT_MAX).  An UNKNOWN verdict shows its reasons too: which
+ * headers were looked for. */
 static void cache_lines(struct buf *b, const struct cache_hop *ch,
                         int show_secrets)
 {
   const struct cache_result *r = &ch->result;
+  struct buf l;
   size_t k, j;
 
-  buf_printf(b, "      cache: %s%s%.24s", cache_verdict_names[r->verdict],
+  buf_init(&l, 0);
+  buf_printf(&l, "cache: %s%s%s", cache_verdict_names[r->verdict],
              r->vendor ? " at " : "", r->vendor ? vis(r->vendor) : "");
   if (r->n_layers > 1)
-    buf_printf(b, " (%zu caches, nearest you first)\n", r->n_layers);
-  else {
-    if (r->raw) {
-      char *raw = show_secrets ? xstrdup(r->raw) : url_redact_text(r->raw);
+    buf_printf(&l, " (%zu caches, nearest you first)", r->n_layers);
+  else if (r->raw) {
+    char *raw = raw_shown(r->raw, show_secrets);
 
-      /* Redacted, made visible, then cut. */
-      buf_printf(b, " (%.16s%s%.32s)", r->source ? vis(r->source) : "",
-                 r->source ? ": " : "", vis(raw));
-      free(raw);
-    }
-    buf_putc(b, '\n');
+    buf_printf(&l, " (%s%s%s)", r->source ? vis(r->source) : "",
+               r->source ? ": " : "", raw);
+    free(raw);
+  }
+  wrap2(b, l.s, 6, 8);
+  buf_release(&l);
+  if (r->n_layers <= 1) {
     for (k = 0; k < r->n_reasons; k++)
       wrap_shown(b, r->reasons[k], 8, show_secrets);
     return;
   }
   for (k = 0; k < r->n_layers; k++) {
-    const struct cache_layer *l = &r->layers[k];
+    const struct cache_layer *cl = &r->layers[k];
     const char *who =
-        l->vendor ? vis(cache_vendor_display(l->vendor)) : "a cache";
+        cl->vendor ? vis(cache_vendor_display(cl->vendor)) : "a cache";
 
-    buf_printf(b, "        %zu. %.20s", k + 1, who);
-    if (l->name && (!l->vendor || strcasecmp(l->name, l->vendor)))
-      buf_printf(b, " \"%.28s\"", vis(l->name));
-    buf_printf(b, ": %s\n", cache_verdict_names[l->verdict]);
-    for (j = 0; j < l->n_reasons; j++)
-      wrap_shown(b, l->reasons[j], 11, show_secrets);
+    buf_init(&l, 0);
+    buf_printf(&l, "%zu. %s", k + 1, who);
+    if (cl->name && (!cl->vendor || strcasecmp(cl->name, cl->vendor)))
+      buf_printf(&l, " \"%s\"", vis(cl->name));
+    buf_printf(&l, ": %s", cache_verdict_names[cl->verdict]);
+    wrap2(b, l.s, 8, 11);
+    buf_release(&l);
+    if (cl->raw) {
+      char *raw = raw_shown(cl->raw, show_secrets);
+
+      wrap2(b, raw, 11, 11);
+      free(raw);
+    }
+    for (j = 0; j < cl->n_reasons; j++)
+      wrap_shown(b, cl->reasons[j], 11, show_secrets);
   }
 }
 
@@ -487,6 +572,8 @@ static void hop_line(struct buf *b, const struct field_row *r)
   struct field_value ip, ver, alpn;
   char st[16], host[32], addr[80], tls[64], t[32];
   int reused = (int)count(report_hop_fields, "reused", r);
+  struct buf line;
+  int col;
   size_t over;
   int ph, hw;
 
@@ -518,19 +605,32 @@ static void hop_line(struct buf *b, const struct field_row *r)
   buf_printf(b, "  %2lld %3s %-*.*s %-21.21s %-6s %s\n",
              (long long)count(report_hop_fields, "hop", r), st, hw, hw, host,
              addr, reused ? "reused" : "new", tls);
-  /* Phases that took no time are left out to fit in 80 columns. */
+  /* Phases that took no time are left out; a line too long for 80
+   * columns (large values) goes on after a break between two phases. */
+  buf_init(&line, 0);
   buf_puts(b, "     ");
-  for (ph = 0; ph < PHASE_TOTAL; ph++) {
+  col = 5;
+  for (ph = 0; ph <= PHASE_TOTAL; ph++) {
     char name[32];
 
     snprintf(name, sizeof(name), "phases_us.%s", phase_names[ph]);
-    if (!count(report_hop_fields, name, r))
+    if (ph < PHASE_TOTAL && !count(report_hop_fields, name, r))
       continue;
     human(t, sizeof(t), report_hop_fields, name, r, TX_MS);
-    buf_printf(b, " %s %s", phase_names[ph], t);
+    buf_reset(&line);
+    if (ph < PHASE_TOTAL)
+      buf_printf(&line, "%s %s", phase_names[ph], t);
+    else
+      buf_printf(&line, "= %s ms", t);
+    if (col + 1 + (int)line.len > 80) {
+      buf_puts(b, "\n       ");
+      col = 7;
+    }
+    buf_printf(b, " %s", line.s);
+    col += 1 + (int)line.len;
   }
-  human(t, sizeof(t), report_hop_fields, "phases_us.total", r, TX_MS);
-  buf_printf(b, " = %s ms\n", t);
+  buf_putc(b, '\n');
+  buf_release(&line);
 }
 
 /* The median sample, index-th of the run: its hops, each with the
@@ -751,8 +851,11 @@ static void findings(const struct report_ctx *c, struct buf *b,
       struct buf bb;
 
       buf_init(&bb, 0);
-      buf_printf(&bb, "saving up to %s",
-                 f->saving_us ? t : "nothing measurable");
+      if (f->basis == FINDING_BASIS_UNCERTAIN)
+        buf_puts(&bb, "no saving estimated");
+      else
+        buf_printf(&bb, "saving up to %s",
+                   f->saving_us ? t : "nothing measurable");
       if (f->basis || f->group) {
         buf_puts(&bb, " (");
         if (f->basis)
@@ -831,39 +934,48 @@ static void matrix(const struct report_ctx *c, struct buf *b)
         continue;
       diff_ci(ci, sizeof(ci), &r);
       human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
-      buf_printf(b, "  %-7s %s - %s: %s %s\n", sample_mode_names[k->mode],
-                 vis(p->targets[k->target].name),
-                 vis(p->targets[k->baseline].name), ci, verdict);
+      {
+        char *line =
+            xasprintf("%-7s %s - %s: %s %s", sample_mode_names[k->mode],
+                      vis(p->targets[k->target].name),
+                      vis(p->targets[k->baseline].name), ci, verdict);
+
+        wrap2(b, line, 2, 4);
+        free(line);
+      }
     }
     return;
   }
   for (m = 0; m < p->n_modes; m++) {
     enum sample_mode mode = p->modes[m];
+    size_t n = p->n_targets;
+    char(*cell)[64] = xcalloc(n * n, sizeof(*cell));
+    int nw = 0, cw = 0, keys;
 
-    buf_printf(b,
-               "\n  %s%s%s, every pair: row minus column, median paired ms"
-               "\n  (in parentheses: no clear difference)\n  %-9s",
-               on(c, "\033[1m"), sample_mode_names[mode], off(c), "");
-    for (j = 0; j < p->n_targets; j++)
-      buf_printf(b, " %9.9s", vis(p->targets[j].name));
-    buf_putc(b, '\n');
-    for (i = 0; i < p->n_targets; i++) {
-      buf_printf(b, "  %-9.9s", vis(p->targets[i].name));
-      for (j = 0; j < p->n_targets; j++) {
+    /* The cells first: the columns are as wide as their widest value or
+     * name, so that any value lines up and no name is cut; names that
+     * would not fit in 80 columns are replaced by keys (#1 ...) that a
+     * legend under the table names. */
+    for (i = 0; i < n; i++) {
+      int w = u8cols(vis(p->targets[i].name),
+                     (int)strlen(vis(p->targets[i].name)));
+
+      nw = w > nw ? w : nw;
+      for (j = 0; j < n; j++) {
         const struct comparison *k;
         struct compare_result fl;
         const struct compare_result *t;
         struct field_row r;
-        char md[48], cellv[64];
+        char md[48];
         int flipped = 0;
 
         if (i == j) {
-          buf_printf(b, " %9s", ".");
+          snprintf(cell[i * n + j], sizeof(cell[0]), ".");
           continue;
         }
         k = analysis_find_comparison(a, i, j, mode, &flipped);
         if (!k || !k->phases[SUM_TOTAL].n_pairs) {
-          buf_printf(b, " %9s", "-");
+          snprintf(cell[i * n + j], sizeof(cell[0]), "-");
           continue;
         }
         t = &k->phases[SUM_TOTAL];
@@ -876,17 +988,122 @@ static void matrix(const struct report_ctx *c, struct buf *b)
         human(md, sizeof(md), report_compare_fields, "median_diff_us",
               cmp_row(&r, t), TX_MS | TX_SIGN);
         if (t->verdict == COMPARE_NO_CLEAR_DIFFERENCE)
-          snprintf(cellv, sizeof(cellv), "(%s)", md);
+          snprintf(cell[i * n + j], sizeof(cell[0]), "(%s)", md);
         else
-          snprintf(cellv, sizeof(cellv), "%s", md);
-        buf_printf(b, " %9s", cellv);
+          snprintf(cell[i * n + j], sizeof(cell[0]), "%s", md);
+        w = (int)strlen(cell[i * n + j]);
+        cw = w > cw ? w : cw;
+      }
+    }
+    cw = cw < 9 ? 9 : cw;
+    keys = 2 + nw + (int)n * (1 + (nw > cw ? nw : cw)) > 80;
+    if (keys)
+      nw = 3;
+    else
+      cw = nw > cw ? nw : cw;
+    buf_printf(b,
+               "\n  %s%s%s, every pair: row minus column, median paired ms"
+               "\n  (in parentheses: no clear difference)\n  %*s",
+               on(c, "\033[1m"), sample_mode_names[mode], off(c), nw, "");
+    for (j = 0; j < n; j++) {
+      char key[24];
+
+      snprintf(key, sizeof(key), "#%zu", j + 1);
+      buf_putc(b, ' ');
+      pad(b, keys ? key : vis(p->targets[j].name), cw, 1);
+    }
+    buf_putc(b, '\n');
+    for (i = 0; i < n; i++) {
+      char key[24];
+
+      snprintf(key, sizeof(key), "#%zu", i + 1);
+      buf_puts(b, "  ");
+      pad(b, keys ? key : vis(p->targets[i].name), nw, 0);
+      for (j = 0; j < n; j++) {
+        buf_putc(b, ' ');
+        pad(b, cell[i * n + j], cw, 1);
       }
       buf_putc(b, '\n');
     }
+    if (keys) {
+      struct buf lg;
+
+      buf_init(&lg, 0);
+      for (i = 0; i < n; i++)
+        buf_printf(&lg, "%s#%zu %s", i ? ", " : "", i + 1,
+                   vis(p->targets[i].name));
+      wrap2(b, lg.s, 2, 4);
+      buf_release(&lg);
+    }
+    free(cell);
   }
 }
 
-/* The comparisons with the baseline, one table per mode: the totals'
+/* One row of the comparison table, as it is shown. */
+struct cmp_line {
+  const struct comparison *cmp; /* NULL for the baseline's row */
+  const char *name;
+  char p50[32], p95[32], delta[160], pc[16], verdict[48];
+};
+
+/* Under a comparison's row: rounds left out, and the parts that explain
+ * the difference as the analysis chose them; the interval's mark is
+ * explained once after the table (*ci_note, set at the first). */
+static void comparison_notes(const struct report_ctx *c, struct buf *b,
+                             const struct comparison *cmp, char **ci_note)
+{
+  const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
+  struct field_row r;
+  int64_t n_pairs, n_dropped, ci_available;
+
+  (void)c;
+  cmp_row(&r, tot);
+  n_pairs = count(report_compare_fields, "n_pairs", &r);
+  n_dropped = count(report_compare_fields, "n_dropped", &r);
+  ci_available = count(report_compare_fields, "ci_available", &r);
+  if (n_dropped)
+    buf_printf(b, "    %lld round%s left out: a side failed\n",
+               (long long)n_dropped, n_dropped == 1 ? "" : "s");
+  if (!ci_available && n_pairs && !*ci_note) {
+    struct field_value level;
+
+    get(report_compare_fields, "ci_level", &r, &level);
+    if (tot->unpaired)
+      *ci_note =
+          xasprintf("* %lld and %lld samples: the interval is [min, max] with "
+                    "%.1f %% coverage",
+                    (long long)count(report_compare_fields, "n_baseline", &r),
+                    (long long)count(report_compare_fields, "n_target", &r),
+                    level.d * 100.0);
+    else
+      *ci_note = xasprintf("* %lld pairs: the interval is [min, max] with "
+                           "%.1f %% coverage; 6 or more pairs give 95 %%",
+                           (long long)n_pairs, level.d * 100.0);
+    field_value_release(&level);
+  }
+  /* The parts that explain the difference, computed in the analysis:
+   * the redirect, the time between hops and the final hop's phases,
+   * which do not overlap. */
+  if (cmp->n_explained) {
+    struct buf ex;
+    size_t k;
+
+    buf_init(&ex, 0);
+    for (k = 0; k < cmp->n_explained; k++) {
+      struct field_row pr;
+      char md[48];
+
+      human(md, sizeof(md), report_compare_fields, "median_diff_us",
+            cmp_row(&pr, &cmp->parts[cmp->explained[k]]), TX_SIGN);
+      buf_printf(&ex, "%s%s %s", k ? ", " : "explained by: ",
+                 sample_part_names[cmp->explained[k]], md);
+    }
+    wrap2(b, ex.s, 4, 6);
+    buf_release(&ex);
+  }
+}
+
+/* The comparisons with the baseline, one table per mode: the totals\'
  * p50 and p95, the median difference with its interval, the change and
  * the verdict, and the parts that explain it. */
 static void comparison(const struct report_ctx *c, struct buf *b)
@@ -920,103 +1137,126 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   for (m = 0; m < p->n_modes; m++) {
     enum sample_mode mode = p->modes[m];
     const struct mode_summary *bs = &a->targets[p->baseline].modes[mode];
-    char p50[32], p95[32], h50[16], h95[16];
+    struct cmp_line *L = xcalloc(a->n_comparisons + 1, sizeof(*L));
+    size_t n = 0, k;
+    int w[5] = {9, 7, 7, 21, 6}, own_line;
+    char h50[16], h95[16];
 
-    buf_printf(b, "\n  %s%-9s%s %7s  %7s  %-21s %6s  %s\n", on(c, "\033[1m"),
-               sample_mode_names[mode], off(c),
-               stat_head(h50, sizeof(h50), "p50_us"),
-               stat_head(h95, sizeof(h95), "p95_us"), "delta ms [95% CI]", "%",
-               "verdict");
-    stat(p50, sizeof(p50), "p50_us", &bs->phases[SUM_TOTAL]);
-    stat(p95, sizeof(p95), "p95_us", &bs->phases[SUM_TOTAL]);
-    buf_printf(b, "  %-9.9s %7s  %7s  %s\n", vis(p->targets[p->baseline].name),
-               p50, p95, "(baseline)");
+    /* The rows first (the baseline's, then one per comparison with it),
+     * then the columns as wide as their widest cell: any value lines up
+     * and no name is cut.  Names too long for a column of their own go
+     * on a line of their own above their numbers. */
+    L[n].name = vis(p->targets[p->baseline].name);
+    stat(L[n].p50, sizeof(L[n].p50), "p50_us", &bs->phases[SUM_TOTAL]);
+    stat(L[n].p95, sizeof(L[n].p95), "p95_us", &bs->phases[SUM_TOTAL]);
+    snprintf(L[n].delta, sizeof(L[n].delta), "(baseline)");
+    n++;
     for (i = 0; i < a->n_comparisons; i++) {
       const struct comparison *cmp = &a->comparisons[i];
       const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
       const struct mode_summary *ts = &a->targets[cmp->target].modes[mode];
       struct field_row r;
-      char delta[160], pc[16], verdict[48];
-      int64_t n_pairs, n_dropped, ci_available;
+      struct cmp_line *l = &L[n];
+      int64_t n_pairs, ci_available;
 
       /* Other pairs (--compare all) go to the matrix. */
       if (cmp->mode != mode || cmp->baseline != p->baseline)
         continue;
+      n++;
+      l->cmp = cmp;
+      l->name = vis(p->targets[cmp->target].name);
       cmp_row(&r, tot);
       n_pairs = count(report_compare_fields, "n_pairs", &r);
-      n_dropped = count(report_compare_fields, "n_dropped", &r);
       ci_available = count(report_compare_fields, "ci_available", &r);
-      stat(p50, sizeof(p50), "p50_us", &ts->phases[SUM_TOTAL]);
-      stat(p95, sizeof(p95), "p95_us", &ts->phases[SUM_TOTAL]);
+      stat(l->p50, sizeof(l->p50), "p50_us", &ts->phases[SUM_TOTAL]);
+      stat(l->p95, sizeof(l->p95), "p95_us", &ts->phases[SUM_TOTAL]);
       if (n_pairs) {
-        diff_ci(delta, sizeof(delta), &r);
+        diff_ci(l->delta, sizeof(l->delta), &r);
         if (!ci_available)
-          snprintf(delta + strlen(delta), sizeof(delta) - strlen(delta), "*");
-        human(pc, sizeof(pc), report_compare_fields, "change_pct", &r,
+          snprintf(l->delta + strlen(l->delta),
+                   sizeof(l->delta) - strlen(l->delta), "*");
+        human(l->pc, sizeof(l->pc), report_compare_fields, "change_pct", &r,
               TX_SIGN);
       }
       else {
-        snprintf(delta, sizeof(delta), "no pairs");
-        snprintf(pc, sizeof(pc), "-");
+        snprintf(l->delta, sizeof(l->delta), "no pairs");
+        snprintf(l->pc, sizeof(l->pc), "-");
       }
-      human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
-      {
-        /* A wide interval or change pushes the verdict past 80 columns:
-         * it goes on a line of its own then. */
-        size_t at = b->len, width;
+      human(l->verdict, sizeof(l->verdict), report_compare_fields, "verdict",
+            &r, 0);
+    }
+    for (k = 0; k < n; k++) {
+      const char *cells[5] = {L[k].name, L[k].p50, L[k].p95, L[k].delta,
+                              L[k].pc};
+      int col;
 
-        buf_printf(b, "  %-9.9s %7s  %7s  %-21s %6s",
-                   vis(p->targets[cmp->target].name), p50, p95, delta, pc);
-        width = b->len - at;
+      for (col = 0; col < 5; col++) {
+        int cw = u8cols(cells[col], (int)strlen(cells[col]));
+
+        /* The baseline's "(baseline)" spans the delta and % columns. */
+        if (k == 0 && col == 3)
+          continue;
+        w[col] = cw > w[col] ? cw : w[col];
+      }
+    }
+    own_line = w[0] > 20;
+    if (own_line)
+      w[0] = 9;
+    buf_printf(b, "\n  %s", on(c, "\033[1m"));
+    pad(b, sample_mode_names[mode], w[0], 0);
+    buf_puts(b, off(c));
+    buf_putc(b, ' ');
+    pad(b, stat_head(h50, sizeof(h50), "p50_us"), w[1], 1);
+    buf_puts(b, "  ");
+    pad(b, stat_head(h95, sizeof(h95), "p95_us"), w[2], 1);
+    buf_puts(b, "  ");
+    pad(b, "delta ms [95% CI]", w[3], 0);
+    buf_putc(b, ' ');
+    pad(b, "%", w[4], 1);
+    buf_puts(b, "  verdict\n");
+    for (k = 0; k < n; k++) {
+      const struct cmp_line *l = &L[k];
+      size_t at;
+      int width;
+
+      if (own_line) {
+        buf_printf(b, "  %s\n", l->name);
+        buf_printf(b, "  %*s", w[0], "");
+      }
+      else {
+        buf_puts(b, "  ");
+        pad(b, l->name, w[0], 0);
+      }
+      buf_putc(b, ' ');
+      pad(b, l->p50, w[1], 1);
+      buf_puts(b, "  ");
+      pad(b, l->p95, w[2], 1);
+      buf_puts(b, "  ");
+      if (!l->cmp) {
+        buf_printf(b, "%s\n", l->delta);
+        continue;
+      }
+      at = b->len;
+      pad(b, l->delta, w[3], 0);
+      buf_putc(b, ' ');
+      pad(b, l->pc, w[4], 1);
+      /* A wide interval or change pushes the verdict past 80 columns: it
+       * goes on a line of its own then. */
+      width = 2 + w[0] + 1 + w[1] + 2 + w[2] + 2 +
+              u8cols(b->s + at, (int)(b->len - at));
+      {
+        const struct compare_result *tot = &l->cmp->phases[SUM_TOTAL];
+
         buf_printf(b, "%s%s%s%s\n",
-                   width + 2 + strlen(verdict) > 80 ? "\n    " : "  ",
+                   width + 2 + (int)strlen(l->verdict) > 80 ? "\n    " : "  ",
                    on(c, tot->verdict == COMPARE_FASTER   ? "\033[32m"
                          : tot->verdict == COMPARE_SLOWER ? "\033[31m"
                                                           : ""),
-                   verdict, off(c));
+                   l->verdict, off(c));
       }
-      if (n_dropped)
-        buf_printf(b, "    %lld round%s left out: a side failed\n",
-                   (long long)n_dropped, n_dropped == 1 ? "" : "s");
-      /* The interval's mark, explained once after the table. */
-      if (!ci_available && n_pairs && !ci_note) {
-        struct field_value level;
-
-        get(report_compare_fields, "ci_level", &r, &level);
-        if (tot->unpaired)
-          ci_note = xasprintf(
-              "* %lld and %lld samples: the interval is [min, max] with "
-              "%.1f %% coverage",
-              (long long)count(report_compare_fields, "n_baseline", &r),
-              (long long)count(report_compare_fields, "n_target", &r),
-              level.d * 100.0);
-        else
-          ci_note = xasprintf("* %lld pairs: the interval is [min, max] with "
-                              "%.1f %% coverage; 6 or more pairs give 95 %%",
-                              (long long)n_pairs, level.d * 100.0);
-        field_value_release(&level);
-      }
-      /* The parts that explain the difference, computed in the analysis:
-       * the redirect, the time between hops and the final hop's phases,
-       * which do not overlap. */
-      if (cmp->n_explained) {
-        struct buf ex;
-        size_t k;
-
-        buf_init(&ex, 0);
-        for (k = 0; k < cmp->n_explained; k++) {
-          struct field_row pr;
-          char md[48];
-
-          human(md, sizeof(md), report_compare_fields, "median_diff_us",
-                cmp_row(&pr, &cmp->parts[cmp->explained[k]]), TX_SIGN);
-          buf_printf(&ex, "%s%s %s", k ? ", " : "explained by: ",
-                     sample_part_names[cmp->explained[k]], md);
-        }
-        wrap2(b, ex.s, 4, 6);
-        buf_release(&ex);
-      }
+      comparison_notes(c, b, l->cmp, &ci_note);
     }
+    free(L);
   }
   /* The interval mark, explained once. */
   if (ci_note) {

@@ -13,28 +13,13 @@ The forms are re-implemented here from their definitions (units.c
 units_format_us; milliseconds with two decimals rounded half up), not
 taken from hopsplit."""
 import json
+import os
 import re
 import sys
 
 
-def div_round(n, d):
-    return n // d + (1 if n % d >= d - d // 2 else 0)
-
-
-def fmt_us(us):
-    """units_format_us: the value of a duration with its unit."""
-    sign, m = ("-" if us < 0 else ""), abs(us)
-    v = div_round(m, 10)
-    if v < 1000:
-        return "%s%d.%02d ms" % (sign, v // 100, v % 100)
-    v = div_round(m, 100)
-    if v < 1000:
-        return "%s%d.%d ms" % (sign, v // 10, v % 10)
-    v = div_round(m, 1000)
-    if v < 10000:
-        return "%s%d ms" % (sign, v)
-    v = div_round(m, 100000)
-    return "%s%d.%d s" % (sign, v // 10, v % 10)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hsfmt import fmt_us, ms2  # noqa: E402
 
 
 def cell(us):
@@ -42,21 +27,6 @@ def cell(us):
     if us is None:
         return "-"
     return "0" if us == 0 else fmt_us(us)
-
-
-def ms2(us, sign=False):
-    """Milliseconds with two decimals, no unit."""
-    if us is None:
-        return "-"
-    v = div_round(abs(us), 10)
-    s = "-" if us < 0 else ("+" if us > 0 and sign else "")
-    return "%s%d.%02d" % (s, v // 100, v % 100)
-
-
-def signed_cell(us):
-    if us is None:
-        return "-"
-    return ("+" if us > 0 else "") + fmt_us(us)
 
 
 STATS = ("p50_us", "p95_us", "min_us", "max_us")
@@ -161,7 +131,14 @@ for name, lines in blocks.items():
     while k < len(lines) and not lines[k].startswith("  waterfall"):
         hm = re.match(r"^  +(\d+) +(\S+) (.{10,20}) (\S+) +(new|reused) ",
                       lines[k])
-        if hm and re.match(r"^ {5} .* = [0-9.]+ ms$", lines[k + 1]):
+        # The phases line goes on, indented by 7, past 80 columns.
+        phl, more = lines[k + 1] if k + 1 < len(lines) else "", 0
+        while k + 2 + more < len(lines) and re.match(
+                r"^ {8}(= |(dns|connect|tls|send|wait|transfer) [0-9])",
+                lines[k + 2 + more]):
+            phl += " " + lines[k + 2 + more].strip()
+            more += 1
+        if hm and re.match(r"^ {5} .* = [0-9.]+ ms$", phl):
             h = med["hops"][int(hm.group(1)) - 1]
             addr = ("-" if not h["remote_ip"] else
                     ("[%s]:%d" if ":" in h["remote_ip"] else "%s:%d") %
@@ -172,7 +149,7 @@ for name, lines in blocks.items():
                  (str(h["status"]) if h["status"] else "-",
                   (h["host"] or "-")[:len(hm.group(3))], addr[:21],
                   "reused" if h["reused"] else "new"))
-            ph = lines[k + 1].split()
+            ph = phl.split()
             got = dict(zip(ph[0:-3:2], ph[1:-3:2]))
             got["total"] = ph[-2]
             exp = {p: ms2(v) for p, v in h["phases_us"].items()
@@ -180,12 +157,13 @@ for name, lines in blocks.items():
             exp["total"] = ms2(h["phases_us"]["total"])
             want("hop phases: %s %s" % (name, hm.group(1)), got, exp)
             n += 1
-            dm = [x for x in lines[k + 2:k + 12] if x.startswith("      dns:")]
+            dm = [x for x in lines[k + 2 + more:k + 12 + more]
+                  if x.startswith("      dns:")]
             if dm and ", ttl " in dm[0] and h["dns"]["ttl"] is not None:
                 want("hop dns ttl: %s %s" % (name, hm.group(1)),
                      re.search(r", ttl (\d+)s", dm[0]).group(1),
                      str(h["dns"]["ttl"]))
-            k += 2
+            k += 2 + more
             continue
         om = re.match(r"^      other \(set-up between and around hops\): "
                       r"(.+)$", lines[k])

@@ -28,9 +28,14 @@
  *   server-wait     M's wait of the last hop - rtt, when >= 5 ms and
  *                   >= 30 % of the cold total
  *   dns             M's DNS, when >= 10 ms and >= 10 % of the total
- *   payload         M's transfer of the final hop (the words change at
- *                   50 %)
+ *   payload         half M's bytes at the throughput M's final hop measured
+ *                   (bytes / transfer): half its transfer (basis
+ *                   throughput); none without bytes or transfer time
  *   noise           0 (drift warning, or p95 > 2 p50 and 5 ms above it)
+ *
+ * A distant edge whose connect is below its fibre floor estimates no saving
+ * (basis uncertain).  A saving under 1 ms and under 1 % of the cold total
+ * is not listed (noise, warm-idle and uncertain ones always are).
  *
  * Findings that remove some of the same part form a group; the groups'
  * combined savings (per part the most a member removes) and the findings
@@ -144,18 +149,18 @@ static const int64_t scale[3] = {4, 1, 2}; /* rounds 1, 2, 3 */
  *   server-wait hop 2  80000 - 5000 = 75000, 63 % of the total
  *   connections        2000 + 4000 + 6000 + 3000 + 5000 + 7000 = 27000
  *   redirect hop 1     21200 + 400 (18 % of the cold total) = 21600
- *   payload hop 2      2000 (2 %: "only")
+ *   payload hop 2      100 KiB in 2000: half is 1000 (2 %)
  *   dns                5000 < 10 ms: none
  * cache and server-wait tie: kind order puts cache first.  Groups: cache
  * and server-wait (hop 2's wait): 75000; redirect and connections (hop
- * 1's set-up): 21600 + 15000 = 36600; with payload alone 113600.
+ * 1's set-up): 21600 + 15000 = 36600; with payload alone 112600.
  */
 static void test_redirect_cache_wait(void **state)
 {
   static const struct want want[] = {
       {FINDING_CACHE, 2, 75000},       {FINDING_SERVER_WAIT, 2, 75000},
       {FINDING_CONNECTIONS, 0, 27000}, {FINDING_REDIRECT, 1, 21600},
-      {FINDING_PAYLOAD, 2, 2000},
+      {FINDING_PAYLOAD, 2, 1000},
   };
   struct fx f;
   const struct finding *g;
@@ -175,6 +180,7 @@ static void test_redirect_cache_wait(void **state)
                100 * m, 40000 * m, 1000 * m);
     hop_add_header(h, "cache-control", "private");
     hop_add_header(h, "server-timing", "db;dur=53");
+    h->size_download = 100 * 1024;
     fx_add(&f, s, 200 * m);
   }
   fx_build(&f);
@@ -194,11 +200,15 @@ static void test_redirect_cache_wait(void **state)
   check_has("A wait", g->title, "(63 % of");
   check_has("A wait", g->detail, "Server-Timing: db;dur=53");
   g = finding_of(&f, 0, FINDING_PAYLOAD, 2);
-  check_has("A payload", g->title, "only 2 %");
+  check_has("A payload", g->title,
+            "the body, 100 KiB at 49 MiB/s, takes 2.00 ms (2 % of the cold "
+            "total): half the bytes would save about 1.00 ms");
+  check_has("A payload", g->detail, "every 100 KiB less saves about 2.00 ms");
+  CHECK_INT("A payload basis", g->basis, FINDING_BASIS_THROUGHPUT);
   CHECK_INT("A groups", f.a.targets[0].n_groups, 2);
   CHECK_INT("A group 1", f.a.targets[0].groups[0].saving_us, 75000);
   CHECK_INT("A group 2", f.a.targets[0].groups[1].saving_us, 36600);
-  CHECK_INT("A nonoverlap", f.a.targets[0].nonoverlap_us, 113600);
+  CHECK_INT("A nonoverlap", f.a.targets[0].nonoverlap_us, 112600);
   CHECK_INT("A total", f.a.targets[0].cold_total_us, 118800);
   g = finding_of(&f, 0, FINDING_CACHE, 2);
   check_has("A cache", g->title, "hop 2 (b.test)");
@@ -218,10 +228,10 @@ static void test_redirect_cache_wait(void **state)
  *   connections     40000 + 6000 + 12000 = 58000 (1 connection, 1 host)
  *   dns             40000
  *   tls-resumption  12000 - 6000 = 6000 (0 of 3 resumed)
- *   payload         2000 (3 %)
+ *   payload         50 KiB in 2000: half is 1000 (3 %)
  *   server-wait     10000 - 6000 = 4000 < 5 ms: none
  * The first three remove M's DNS, connect and TLS: one group of 58000;
- * with payload 60000 without overlaps.
+ * with payload 59000 without overlaps.
  */
 static void test_connections_dns_resumption(void **state)
 {
@@ -229,7 +239,7 @@ static void test_connections_dns_resumption(void **state)
       {FINDING_CONNECTIONS, 0, 58000},
       {FINDING_DNS, 0, 40000},
       {FINDING_TLS_RESUMPTION, 0, 6000},
-      {FINDING_PAYLOAD, 1, 2000},
+      {FINDING_PAYLOAD, 1, 1000},
   };
   struct fx f;
   const struct finding *g;
@@ -245,6 +255,7 @@ static void test_connections_dns_resumption(void **state)
     h = fx_hop(s, "https://c.test/", 200, 20000 * m, 3000 * m, 6000 * m,
                100 * m, 5000 * m, 1000 * m);
     h->dns.ttl = (int32_t)(60 * m);
+    h->size_download = 50 * 1024;
     fx_add(&f, s, 0);
     s = fx_sample(&f, 0, MODE_WARM, i + 1);
     fx_hop(s, "https://c.test/", 200, 0, 0, 0, 100 * m, 5000 * m, 1000 * m);
@@ -261,7 +272,7 @@ static void test_connections_dns_resumption(void **state)
   check_has("B connections", g->title, "open 1 connection to 1 host:");
   CHECK_INT("B groups", f.a.targets[0].n_groups, 1);
   CHECK_INT("B group", f.a.targets[0].groups[0].saving_us, 58000);
-  CHECK_INT("B nonoverlap", f.a.targets[0].nonoverlap_us, 60000);
+  CHECK_INT("B nonoverlap", f.a.targets[0].nonoverlap_us, 59000);
   g = finding_of(&f, 0, FINDING_DNS, 0);
   check_has("B dns", g->title, "(57 %)");
   check_has("B dns", g->detail, "live 120 s (TTL)");
@@ -326,18 +337,20 @@ static void test_resumption_share(void **state)
 
 /*
  * C: distant edges.  The client is at 52.52,13.405 (Berlin, no country:
- * "another country" for the rule); both targets are answered by
+ * "another country" for the rule); every target is answered by
  * Cloudflare in Seoul (cf-ray ...-ICN, cloudflare-hit.txt: a HIT, so no
  * cache finding).  One sample each, so p50 is the value.
- *   t0 e.test: https, connect 30 ms (below the ~81 ms floor), TLS 20 ms,
- *      wait 1 ms: its round trip is the floor; no other host was
- *      measured lower (f.test: 400 ms), so the nearer one is the floor
- *      of the nearest POP (basis floor), about 80 ms shorter; 3 round
- *      trips (TCP, TLS 20 ms = 1, the request), each part capped at what
- *      it took: 30000 + 20000 + 1000 = 51000.  connections 50000.
+ *   t0 e.test: https, connect 30 ms, below the ~81 ms floor to Seoul: the
+ *      run contradicts the distance, so the finding says the location is
+ *      uncertain and saves nothing (basis uncertain).  connections 50000.
  *   t1 f.test: http, connect 400 ms (above the floor), wait 1 ms: e.test
  *      was measured at 30 ms (basis measured), 370 ms shorter; 2 round
  *      trips: 370000 + 1000 = 371000.  connections 400000.
+ * C2, alone in its run: g.test, https, connect 90 ms, TLS 90 ms, wait
+ * 1 ms: its round trip is 90 ms; no other host was measured, so the nearer
+ * one is the floor of the nearest POP (basis floor), dus shorter; 3 round
+ * trips (TCP, TLS 90 ms = 1, the request capped at its 1 ms):
+ * 2 dus + 1000 (about 181 ms).  connections 180000.
  * Distances and floors come from edge.c (test_edge checks them against
  * known city pairs); Berlin to Seoul is about 8,100 km.
  */
@@ -347,12 +360,13 @@ static void test_distant_edge(void **state)
   const struct edge_pop *icn = edge_pop_lookup("ICN");
   const struct edge_pop *near;
   double d, floor_ms, near_floor;
-  struct want w0[3], w1[3];
+  struct want w0[2], w1[2], w2[2];
   struct fx f;
   const struct edge_result *e;
   const struct finding *g;
   struct sample *s;
   struct hop *h;
+  int64_t dus;
 
   (void)state;
   assert_non_null(icn);
@@ -381,31 +395,47 @@ static void test_distant_edge(void **state)
   CHECK_STR("C t0", e->pop, "ICN");
   CHECK_NEAR("C t0", e->floor_rtt_ms, floor_ms, 1e-9);
   CHECK_STR("C t0", e->nearest, near->code);
-  /* Each round trip is (floor - near_floor) shorter, more than any part
-   * took: the parts cap the saving. */
-  assert_true((floor_ms - near_floor) * 1000 > 30000);
-  w0[0] = (struct want){FINDING_DISTANT_EDGE, 1, 51000};
-  w0[1] = (struct want){FINDING_CONNECTIONS, 0, 50000};
-  w0[2] = (struct want){FINDING_PAYLOAD, 1, 500};
-  check_findings("C t0", &f, 0, w0, 3);
+  w0[0] = (struct want){FINDING_CONNECTIONS, 0, 50000};
+  w0[1] = (struct want){FINDING_DISTANT_EDGE, 1, 0};
+  check_findings("C t0", &f, 0, w0, 2);
   g = finding_of(&f, 0, FINDING_DISTANT_EDGE, 1);
-  check_has("C t0", g->title, "ICN (Seoul, KR)");
-  check_has("C t0", g->detail, "below the floor");
-  check_has("C t0", g->detail, "made 3 round trips (TCP 1, TLS 1, request 1");
-  check_has("C t0", g->detail, "(basis: floor)");
-  CHECK_INT("C t0 basis", g->basis, FINDING_BASIS_FLOOR);
+  check_has("C t0", g->title,
+            "where the edge is, is uncertain: ICN (Seoul, KR)");
+  check_has("C t0", g->title, "connect takes 30.0 ms, below the 81.");
+  check_has("C t0", g->detail, "faster than light in fibre");
+  check_has("C t0", g->detail, "no saving is estimated");
+  CHECK_INT("C t0 basis", g->basis, FINDING_BASIS_UNCERTAIN);
+  CHECK_INT("C t0 part", g->of_total, 0);
 
   e = &f.a.targets[1].edge[0];
   CHECK_INT("C t1", e->distant, 1);
   CHECK_NEAR("C t1", e->connect_p50_ms, 400.0, 1e-9);
   w1[0] = (struct want){FINDING_CONNECTIONS, 0, 400000};
   w1[1] = (struct want){FINDING_DISTANT_EDGE, 1, 371000};
-  w1[2] = (struct want){FINDING_PAYLOAD, 1, 500};
-  check_findings("C t1", &f, 1, w1, 3);
+  check_findings("C t1", &f, 1, w1, 2);
   g = finding_of(&f, 1, FINDING_DISTANT_EDGE, 1);
   check_has("C t1", g->detail, "made 2 round trips (TCP 1, TLS 0, request 1");
   check_has("C t1", g->detail, "30.0 ms round trips to e.test");
   CHECK_INT("C t1 basis", g->basis, FINDING_BASIS_MEASURED);
+  fx_release(&f);
+
+  fx_init(&f, "cold", 1, "https://g.test/", NULL);
+  fx_option(&f, "client-location", "52.52,13.405");
+  s = fx_sample(&f, 0, MODE_COLD, 1);
+  h = fx_hop(s, "https://g.test/", 200, 0, 90000, 90000, 100, 1000, 500);
+  fx_capture(h, "cloudflare-hit.txt");
+  fx_add(&f, s, 0);
+  fx_build(&f);
+  e = &f.a.targets[0].edge[0];
+  CHECK_INT("C2", e->distant, 1);
+  dus = (int64_t)llround((90.0 - edge_floor_rtt_ms(e->nearest_km)) * 1000.0);
+  w2[0] = (struct want){FINDING_DISTANT_EDGE, 1, 2 * dus + 1000};
+  w2[1] = (struct want){FINDING_CONNECTIONS, 0, 180000};
+  check_findings("C2", &f, 0, w2, 2);
+  g = finding_of(&f, 0, FINDING_DISTANT_EDGE, 1);
+  check_has("C2", g->detail, "made 3 round trips (TCP 1, TLS 1, request 1");
+  check_has("C2", g->detail, "(basis: floor)");
+  CHECK_INT("C2 basis", g->basis, FINDING_BASIS_FLOOR);
   fx_release(&f);
 }
 
@@ -422,15 +452,15 @@ static void test_distant_edge(void **state)
  *   server-wait hop 2  30000 - 2000 = 28000 (78 % of 36000)
  *   redirect hop 1     6000
  *   connections        2000 + 3000 = 5000
- *   cache hop 1        1000 - 2000 < 0: 0
- *   payload hop 2      0
+ *   cache hop 1        1000 - 2000 < 0: 0, under the floor: not listed
+ *   payload hop 2      no bytes: none
  */
 static void test_cache_miss_reused(void **state)
 {
   static const struct want want[] = {
-      {FINDING_SERVER_WAIT, 2, 28000}, {FINDING_REDIRECT, 1, 6000},
-      {FINDING_CONNECTIONS, 0, 5000},  {FINDING_CACHE, 1, 0},
-      {FINDING_PAYLOAD, 2, 0},
+      {FINDING_SERVER_WAIT, 2, 28000},
+      {FINDING_REDIRECT, 1, 6000},
+      {FINDING_CONNECTIONS, 0, 5000},
   };
   struct fx f;
   struct sample *s;
@@ -451,20 +481,19 @@ static void test_cache_miss_reused(void **state)
   CHECK_STR("D", cache_verdict_names[f.a.targets[0].cache[1].result.verdict],
             "MISS");
   check_findings("D", &f, 0, want, ARRAY_SIZE(want));
-  g = finding_of(&f, 0, FINDING_CACHE, 1);
-  check_has("D", g->detail, "no CDN in front");
-  check_has("D", g->detail, "origin sent Cache-Control: no-store");
+  g = finding_of(&f, 0, FINDING_REDIRECT, 1);
+  check_has("D", g->title, "the redirect hop costs 6.00 ms");
   fx_release(&f);
 }
 
 /*
- * Payload: the transfer is 10000 of 13000 us (77 %, >= 50 %): the words
- * say so and the saving is the transfer; the size is the last hop's.
- * The connect (1000) is the connections finding's.
+ * Payload: 1.5 MiB in 10000 of 13000 us (77 %, >= 50 %): 150 MiB/s, half
+ * the bytes save 5000; the size is the last hop's.  The connect (1000) is
+ * the connections finding's.
  */
 static void test_payload_dominates(void **state)
 {
-  static const struct want want[] = {{FINDING_PAYLOAD, 1, 10000},
+  static const struct want want[] = {{FINDING_PAYLOAD, 1, 5000},
                                      {FINDING_CONNECTIONS, 0, 1000}};
   struct fx f;
   struct sample *s;
@@ -480,8 +509,8 @@ static void test_payload_dominates(void **state)
   fx_build(&f);
   check_findings("payload", &f, 0, want, ARRAY_SIZE(want));
   g = finding_of(&f, 0, FINDING_PAYLOAD, 1);
-  check_has("payload", g->title, "is 77 % of the cold total");
-  check_has("payload", g->detail, "1.5 MiB received");
+  check_has("payload", g->title, "1.5 MiB at 150 MiB/s, takes 10.0 ms (77 %");
+  check_has("payload", g->detail, "Compress or shrink the body");
   fx_release(&f);
 }
 
