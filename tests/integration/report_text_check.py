@@ -19,7 +19,7 @@ import sys
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hsfmt import fmt_us, ms2  # noqa: E402
+from hsfmt import fmt_us, ms2, signed_cell  # noqa: E402
 
 
 def cell(us):
