@@ -27,7 +27,7 @@ _hopsplit()
   local report_opts="--brief --color --format --help --output --quiet
     --verbose"
   local serve_opts="--config --listen --max-concurrent --timeout-offset"
-  local formats="text json ndjson csv har html prom"
+  local formats="text json ndjson csv har html prom junit"
 
   # --opt=value: bash splits the word at '=' (COMP_WORDBREAKS), or keeps
   # it whole (_init_completion -n =); either way complete the value.

@@ -113,6 +113,10 @@ int check_parse_compare_verdict(const char *name, unsigned *bits, char *err,
 int check_parse_status(const char *s, struct check *c, char *err,
                        size_t errlen);
 
+/* A threshold or a measured value as checks say them: microseconds below
+ * 1 ms ("1 us"), else as every report (units_format_us). */
+void check_format_us(int64_t us, char *out, size_t len);
+
 /* What a check asks, in words ("total.p95 <= 800 ms"); caller frees. */
 char *check_describe(const struct check *c);
 /* As check_describe, naming the target a compare check is made against

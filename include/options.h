@@ -97,6 +97,7 @@ enum report_format {
   FORMAT_HAR,
   FORMAT_HTML,
   FORMAT_PROM,
+  FORMAT_JUNIT,
   FORMAT_COUNT
 };
 extern const char *const report_format_names[FORMAT_COUNT];

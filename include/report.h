@@ -32,6 +32,9 @@ void report_csv(const struct report_ctx *c, struct buf *out);
 void report_har(const struct report_ctx *c, struct buf *out);
 void report_html(const struct report_ctx *c, struct buf *out);
 void report_prom(const struct report_ctx *c, struct buf *out);
+/* JUnit XML of the checks of a profile run (and of the samples of every
+ * target), for CI (report_junit.c). */
+void report_junit(const struct report_ctx *c, struct buf *out);
 
 /* ndjson in two parts, for streaming (report_ndjson is both): the line
  * of sample s, index-th of the run, whose hops' facts are facts (see

@@ -56,7 +56,7 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"fail", 'f', OPT_ARG_NONE, OPT_FAIL, NULL,
      "a final status >= 400 fails the sample (class http-status)"},
     {"format", 0, OPT_ARG_REQUIRED, OPT_FORMAT,
-     "text|json|ndjson|csv|har|html|prom",
+     "text|json|ndjson|csv|har|html|prom|junit",
      "what goes to stdout (default text)"},
     {"head", 'I', OPT_ARG_NONE, OPT_HEAD, NULL, "send HEAD requests"},
     {"header", 'H', OPT_ARG_REQUIRED, OPT_HEADER, "\"NAME: VALUE\"",
@@ -89,7 +89,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "order of samples inside a round (default rotate)"},
     {"output", 'o', OPT_ARG_REQUIRED, OPT_OUTPUT, "FILE",
      "also write FILE, format from its extension (.json .ndjson .csv "
-     ".summary.csv .har .html .prom .txt; another needs --format); "
+     ".summary.csv .har .html .prom .junit.xml .txt; another needs "
+     "--format); "
      "repeatable"},
     {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
      "sleep between samples (default 0)"},
@@ -385,7 +386,7 @@ static int check_header(const char *val, char *err, size_t errlen)
 }
 
 const char options_output_exts[] =
-    ".json .ndjson .csv .summary.csv .har .html .prom .txt";
+    ".json .ndjson .csv .summary.csv .har .html .prom .junit.xml .txt";
 
 static int format_given(const struct options *o)
 {
@@ -459,9 +460,12 @@ void options_ca_from_env(struct options *o)
 enum report_format options_format_from_path(const char *path)
 {
   const char *dot = strrchr(path, '.');
+  size_t n = strlen(path);
 
   if (!dot || strchr(dot, '/'))
     return FORMAT_COUNT;
+  if (n > 10 && !strcasecmp(path + n - 10, ".junit.xml"))
+    return FORMAT_JUNIT;
   if (!strcasecmp(dot, ".json"))
     return FORMAT_JSON;
   if (!strcasecmp(dot, ".txt"))

@@ -164,8 +164,7 @@ static void put_bits(struct buf *b, unsigned bits, const char *const *names,
     }
 }
 
-/* A threshold: microseconds below 1 ms, else as everywhere. */
-static void threshold(int64_t us, char *out, size_t len)
+void check_format_us(int64_t us, char *out, size_t len)
 {
   if (us < 1000)
     snprintf(out, len, "%lld us", (long long)us);
@@ -227,8 +226,8 @@ char *check_describe_against(const struct check *c, const char *against)
   buf_init(&b, 0);
   switch (c->kind) {
   case CHECK_METRIC:
-    threshold(c->min_us, t1, sizeof(t1));
-    threshold(c->max_us, t2, sizeof(t2));
+    check_format_us(c->min_us, t1, sizeof(t1));
+    check_format_us(c->max_us, t2, sizeof(t2));
     if (c->has_min && c->has_max)
       buf_printf(&b, "%s <= %s.%s <= %s", t1, sum_phase_names[c->phase],
                  check_stat_names[c->stat], t2);

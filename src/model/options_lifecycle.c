@@ -11,7 +11,7 @@
 #include "banned.h"
 
 const char *const report_format_names[FORMAT_COUNT] = {
-    "text", "json", "ndjson", "csv", "har", "html", "prom"};
+    "text", "json", "ndjson", "csv", "har", "html", "prom", "junit"};
 
 void options_init(struct options *o)
 {

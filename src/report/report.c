@@ -33,6 +33,9 @@ void report_render(const struct report_ctx *c, enum report_format f,
   case FORMAT_PROM:
     report_prom(c, out);
     return;
+  case FORMAT_JUNIT:
+    report_junit(c, out);
+    return;
   case FORMAT_COUNT:
     break;
   }
