@@ -23,7 +23,7 @@ _hopsplit()
     --location-trusted --max-redirs --max-time --mode --no-follow --order
     --output --pause --post301 --post302 --post303 --prime --progress --quiet
     --request --resolve --rounds --seed --show-error --show-secrets
-    --silent --trace --user-agent --vantage --verbose --version --write-out"
+    --silent --trace --upload-file --user-agent --vantage --verbose --version --write-out"
   local report_opts="--brief --color --format --help --output --quiet
     --verbose"
   local serve_opts="--config --listen --max-concurrent --timeout-offset"
@@ -63,7 +63,7 @@ _hopsplit()
         -- "$cur"))
       return
       ;;
-    -o | --output | --cacert | --config)
+    -o | --output | --cacert | --config | -T | --upload-file)
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;

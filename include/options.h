@@ -67,6 +67,7 @@ enum opt_id {
   OPT_SHOW_SECRETS,
   OPT_SILENT,
   OPT_TRACE,
+  OPT_UPLOAD_FILE,
   OPT_USER_AGENT,
   OPT_VANTAGE,
   OPT_VERBOSE,
@@ -148,6 +149,13 @@ struct options {
    * sample; body is NULL when there is none. */
   char *body;
   size_t body_len;
+  /* A body streamed from a file by every sample instead (-T FILE, or a
+   * lone --data-binary @FILE): its path and its size when the option was
+   * read; a sample whose file has another size fails (class upload).
+   * upload: -T, sent as curl's upload (PUT unless -X). */
+  char *body_file;
+  int64_t body_file_size;
+  int upload;
   int body_json;      /* --json: Content-Type and Accept application/json */
   unsigned post_keep; /* --post301/302/303: bits 1, 2, 4 keep POST */
   int fail;           /* -f: a final status >= 400 fails the sample */
@@ -264,6 +272,9 @@ int options_unsafe(const struct options *o);
 /* Whether the probe keeps the request and response header blocks of
  * each hop (-i, -D, -v). */
 int options_heads(const struct options *o);
+/* Whether the request carries a body (in memory or streamed from a
+ * file). */
+int options_has_body(const struct options *o);
 
 /* Format of an output file from its extension, FORMAT_COUNT if unknown. */
 enum report_format options_format_from_path(const char *path);

@@ -39,6 +39,7 @@ enum err_class {
   ERR_HTTP,
   ERR_REDIRECT,
   ERR_HTTP_STATUS, /* -f: the final status was >= 400 */
+  ERR_UPLOAD,      /* the body file could not be read or changed size */
   ERR_COUNT
 };
 
@@ -59,6 +60,12 @@ struct curl_times {
   int64_t posttransfer; /* libcurl >= 8.10 only, else -1 */
   int64_t starttransfer;
   int64_t total;
+  int64_t queue; /* time_queue: held in libcurl's queue, 8.6+, else -1 */
+  /* Not libcurl's: when an interim response (100 Continue, 103) came
+   * first, libcurl's starttransfer is that response's first byte; this is
+   * the final response's, from hopsplit's clock at its status line on the
+   * same origin; -1 when no interim response came. */
+  int64_t final_response;
 };
 
 /* A resolver that did not answer the lookup and was left for the next
@@ -153,6 +160,16 @@ struct hop {
   uint8_t family;       /* 4 or 6: family of remote_ip, 0 unknown */
   uint8_t reused;       /* connection reused, no connect/TLS */
   uint8_t pooled; /* headers, addresses and cnames live in the string pool */
+  /* libcurl 8's ids of the hop's connection and transfer (conn_id,
+   * xfer_id: libcurl >= 8.2, else -1), the bytes sent as TLS early data
+   * (tls_earlydata, 8.11), and the server's certificate chain as curl's
+   * -w %{certs} prints it (pooled; only when -w asks for certs or
+   * num_certs, else NULL). */
+  int32_t conn_id;
+  int32_t xfer_id;
+  int32_t earlydata;
+  int16_t num_certs;
+  const char *certs;
 };
 
 struct sample {

@@ -72,7 +72,6 @@ static const struct {
     {"referer", 'e', "send it as a header: -H 'Referer: URL'"},
     {"remote-name", 'O', "bodies are counted, never stored"},
     {"retry", 0, "a failure is a sample, counted in the report"},
-    {"upload-file", 'T', "send the file with --data-binary @FILE -X PUT"},
     {"url", 0, "give the URL as an argument"},
     {"user", 'u',
      "send it as a header: -H 'Authorization: Basic "

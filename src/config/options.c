@@ -6,11 +6,13 @@
  */
 #include <arpa/inet.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "msg.h"
@@ -121,6 +123,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "as --quiet (curl's name)"},
     {"trace", 0, OPT_ARG_REQUIRED, OPT_TRACE, "auto|always|never",
      "fetch /cdn-cgi/trace of Cloudflare-fronted hosts (default auto)"},
+    {"upload-file", 'T', OPT_ARG_REQUIRED, OPT_UPLOAD_FILE, "FILE",
+     "upload FILE with PUT, streamed from the file by every sample"},
     {"user-agent", 'A', OPT_ARG_REQUIRED, OPT_USER_AGENT, "STRING",
      "User-Agent (default hopsplit/VERSION)"},
     {"vantage", 0, OPT_ARG_REQUIRED, OPT_VANTAGE, "NAME",
@@ -514,9 +518,9 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
     o->fail = 1;
     break;
   case OPT_HEAD:
-    if (o->body) {
+    if (options_has_body(o)) {
       snprintf(err, errlen,
-               "a HEAD request has no body: -I and -d/--json exclude each "
+               "a HEAD request has no body: -I and -d/--json/-T exclude each "
                "other");
       return -1;
     }
@@ -580,9 +584,12 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
   return 0;
 }
 
-/* Bodies larger than this are refused: a body is held in memory once and
- * sent by every sample. */
-#define BODY_CAP (16u * 1024 * 1024)
+/* Bodies held in memory (-d, --data-raw, --json, several pieces joined)
+ * larger than this are refused, as curl refuses to read a file of more
+ * than 1 GiB into memory (tool_paramhlp.c MAX_FILE2MEMORY).  A lone
+ * --data-binary @FILE and -T FILE are streamed from the file instead, with
+ * no limit. */
+#define BODY_CAP (1024u * 1024 * 1024)
 
 /* The bytes of FILE (or stdin for "-"), at most BODY_CAP; with strip, CR
  * and LF are left out as curl's -d @FILE does.  0, or -1 with err. */
@@ -916,6 +923,101 @@ static int set_request(struct options *o, enum opt_id id, const char *val,
  * first is joined with '&' except a --json piece, which is appended as it
  * is.  The body is read here, once.
  */
+/* The size of a regular file to stream as the body; 0 or -1 with err. */
+static int body_file_size(const char *path, int64_t *size, char *err,
+                          size_t errlen)
+{
+  struct stat st;
+
+  if (stat(path, &st) < 0) {
+    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+    return -1;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    snprintf(err, errlen,
+             "'%s' is not a regular file: every sample sends the same "
+             "bytes, so a body is read from a file it can read again",
+             path);
+    return -1;
+  }
+  if (access(path, R_OK) < 0) {
+    snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+    return -1;
+  }
+  *size = (int64_t)st.st_size;
+  return 0;
+}
+
+static int is_regular(const char *path)
+{
+  struct stat st;
+
+  return *path && strcmp(path, "-") && stat(path, &st) == 0 &&
+         S_ISREG(st.st_mode);
+}
+
+/* A streamed body joined with another piece: read it into memory. */
+static int body_file_to_memory(struct options *o, char *err, size_t errlen)
+{
+  struct buf f;
+
+  if (!o->body_file)
+    return 0;
+  if (o->upload) {
+    snprintf(err, errlen,
+             "-T sends a file as it is: it cannot be joined with "
+             "-d/--data-binary/--json");
+    return -1;
+  }
+  buf_init(&f, 0);
+  if (read_body_file(o->body_file, 0, &f, err, errlen) < 0) {
+    buf_release(&f);
+    return -1;
+  }
+  o->body_len = f.len;
+  o->body = buf_detach(&f);
+  free(o->body_file);
+  o->body_file = NULL;
+  return 0;
+}
+
+/* -T FILE: curl's upload (PUT unless -X), streamed by every sample. */
+static int set_upload(struct options *o, enum opt_id id, const char *val,
+                      char *err, size_t errlen)
+{
+  int64_t size = 0;
+
+  (void)id;
+  if (o->head) {
+    snprintf(err, errlen,
+             "a HEAD request has no body: -I and -T exclude each other");
+    return -1;
+  }
+  if (!strcmp(val, "-")) {
+    snprintf(err, errlen,
+             "'-T -' is refused: every sample must send the same bytes, and "
+             "standard input can be read only once (save it to a file)");
+    return -1;
+  }
+  if (!*val) {
+    snprintf(err, errlen, "-T names no file");
+    return -1;
+  }
+  if (options_has_body(o) && !o->upload) {
+    snprintf(err, errlen,
+             "-T uploads a file with PUT: it cannot be combined with "
+             "-d/--data-binary/--json (curl refuses both at once too)");
+    return -1;
+  }
+  if (body_file_size(val, &size, err, errlen) < 0)
+    return -1;
+  free(o->body_file);
+  o->body_file = xstrdup(val);
+  o->body_file_size = size;
+  o->upload = 1;
+  return 0;
+}
+
 static int set_body(struct options *o, enum opt_id id, const char *val,
                     char *err, size_t errlen)
 {
@@ -928,6 +1030,26 @@ static int set_body(struct options *o, enum opt_id id, const char *val,
              "other");
     return -1;
   }
+  if (o->upload) {
+    snprintf(err, errlen,
+             "-T uploads a file with PUT: it cannot be combined with "
+             "-d/--data-binary/--json (curl refuses both at once too)");
+    return -1;
+  }
+  if (id == OPT_DATA_BINARY && val[0] == '@' && is_regular(val + 1) &&
+      !options_has_body(o)) {
+    /* A lone --data-binary @FILE is sent byte for byte: streamed from the
+     * file by every sample.  A FIFO or stdin is read once, into memory. */
+    int64_t size = 0;
+
+    if (body_file_size(val + 1, &size, err, errlen) < 0)
+      return -1;
+    o->body_file = xstrdup(val + 1);
+    o->body_file_size = size;
+    return 0;
+  }
+  if (body_file_to_memory(o, err, errlen) < 0)
+    return -1;
   buf_init(&piece, 0);
   if (id != OPT_DATA_RAW && val[0] == '@') {
     if (!val[1]) {
@@ -979,6 +1101,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_COMPRESSED] = set_flag,
     [OPT_CONNECT_TIMEOUT] = set_duration,
     [OPT_DATA] = set_body,
+    [OPT_UPLOAD_FILE] = set_upload,
     [OPT_DATA_BINARY] = set_body,
     [OPT_DATA_RAW] = set_body,
     [OPT_DNS_SERVER] = set_request,

@@ -85,6 +85,7 @@ static int per_target(enum opt_id id)
   case OPT_PRIME:
   case OPT_REQUEST:
   case OPT_RESOLVE:
+  case OPT_UPLOAD_FILE:
   case OPT_USER_AGENT:
     return 1;
   default:

@@ -37,6 +37,7 @@ void options_release(struct options *o)
 
   free(o->method);
   free(o->body);
+  free(o->body_file);
   free(o->write_out);
   free(o->dump_header);
   strv_free(o->headers, o->n_headers);
@@ -91,6 +92,7 @@ void options_copy(struct options *dst, const struct options *src)
     dst->body = xmalloc(src->body_len + 1);
     memcpy(dst->body, src->body, src->body_len + 1);
   }
+  dst->body_file = dup_or_null(src->body_file);
   dst->headers = dup_strv(src->headers, src->n_headers);
   dst->user_agent = dup_or_null(src->user_agent);
   dst->vantage = dup_or_null(src->vantage);
@@ -126,7 +128,9 @@ const char *options_method(const struct options *o)
     return o->method;
   if (o->head)
     return "HEAD";
-  if (o->body)
+  if (o->upload)
+    return "PUT";
+  if (o->body || o->body_file)
     return "POST";
   return "GET";
 }
@@ -137,7 +141,7 @@ int options_unsafe(const struct options *o)
   const char *m = options_method(o);
   size_t i;
 
-  if (o->body)
+  if (options_has_body(o))
     return 1;
   for (i = 0; i < sizeof(safe) / sizeof(safe[0]); i++)
     if (!strcmp(m, safe[i]))
@@ -148,6 +152,11 @@ int options_unsafe(const struct options *o)
 int options_heads(const struct options *o)
 {
   return o->include || o->dump_header || o->verbosity > 0;
+}
+
+int options_has_body(const struct options *o)
+{
+  return o->body != NULL || o->body_file != NULL;
 }
 
 int options_verbosity(const struct options *o)

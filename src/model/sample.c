@@ -18,8 +18,8 @@ const char *const sample_mode_names[MODE_COUNT] = {"cold", "warm", "resumed"};
 const char *const phase_names[PHASE_COUNT] = {
     "dns", "connect", "tls", "send", "wait", "transfer", "total"};
 const char *const err_class_names[ERR_COUNT] = {
-    "none",    "dns",  "connect",  "tls",
-    "timeout", "http", "redirect", "http-status"};
+    "none", "dns",      "connect",     "tls",   "timeout",
+    "http", "redirect", "http-status", "upload"};
 
 enum sample_mode sample_mode_from_name(const char *name)
 {
@@ -71,6 +71,12 @@ void hop_init(struct hop *h)
   h->curl.appconnect = -1;
   h->curl.pretransfer = -1;
   h->curl.posttransfer = -1;
+  h->curl.final_response = -1;
+  h->curl.queue = -1;
+  h->conn_id = -1;
+  h->xfer_id = -1;
+  h->earlydata = -1;
+  h->num_certs = -1;
   h->curl.starttransfer = -1;
   h->curl.total = -1;
   h->size_download = 0;

@@ -376,8 +376,8 @@ void plan_unsafe_notice(const struct plan *p)
     msg_warn("%ld %s request%s%s will be sent to '%s' (%ld round%s; an "
              "unsafe request is sent once unless rounds are given)",
              n, options_method(o), n == 1 ? "" : "s",
-             o->body ? " with a body" : "", p->targets[t].name, p->rounds,
-             p->rounds == 1 ? "" : "s");
+             options_has_body(o) ? " with a body" : "", p->targets[t].name,
+             p->rounds, p->rounds == 1 ? "" : "s");
   }
 }
 

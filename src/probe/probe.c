@@ -74,10 +74,20 @@ void probe_features(struct buf *b)
   curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
   size_t i;
 
-  buf_puts(b, "libcurl: system, shared; features:");
+  buf_printf(b, "libcurl: system, shared, built against %s; features:",
+             LIBCURL_VERSION);
   for (i = 0; i < sizeof(features) / sizeof(features[0]); i++)
     if (v->features & features[i].bit)
       buf_printf(b, " %s", features[i].name);
+  /* What the build and the library at hand can measure (libcurl 8.10:
+   * CURLINFO_POSTTRANSFER_TIME_T). */
+  if (LIBCURL_VERSION_NUM >= 0x080a00 && v->version_num >= 0x080a00)
+    buf_puts(b, "\nsend phase: measured (libcurl 8.10 or newer)");
+  else
+    buf_printf(b,
+               "\nsend phase: not measured (needs libcurl 8.10; built "
+               "against %s, running %s): sending is part of wait",
+               LIBCURL_VERSION, v->version);
 }
 
 static void client_init(struct client *c, const struct options *o,
@@ -166,8 +176,9 @@ void probe_free(struct probe *p)
  * follows (lib/transfer.c Curl_follow): after 301 and 302 a POST becomes a
  * GET without its body unless --post301/--post302; after 303 everything
  * but HEAD becomes GET unless it is a POST and --post303; 307 and 308 keep
- * both.  A method given with -X is sent on every hop, as curl sends it,
- * even when the body is dropped.
+ * both; an upload (-T) keeps PUT and its body after 301 and 302 and
+ * becomes a GET after 303.  A method given with -X is sent on every hop, as
+ * curl sends it, even when the body is dropped.
  */
 static void next_request(const struct options *o, long status,
                          const char **method, int *with_body)
@@ -175,9 +186,11 @@ static void next_request(const struct options *o, long status,
   int to_get = 0;
 
   if (status == 301 || status == 302)
-    to_get = *with_body && !(o->post_keep & (status == 301 ? 1u : 2u));
+    to_get = *with_body && !o->upload &&
+             !(o->post_keep & (status == 301 ? 1u : 2u));
   else if (status == 303)
-    to_get = *with_body ? !(o->post_keep & 4u) : strcmp(*method, "HEAD") != 0;
+    to_get = *with_body ? o->upload || !(o->post_keep & 4u)
+                        : strcmp(*method, "HEAD") != 0;
   if (!to_get)
     return;
   *with_body = 0;
@@ -221,7 +234,7 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
   char *url = xstrdup(t->url);
   char *first_origin = url_origin(url);
   const char *method = options_method(o);
-  int with_body = o->body != NULL;
+  int with_body = options_has_body(o);
   char **visited = NULL;
   size_t n_visited = 0, i;
   long redirects = 0;
@@ -244,6 +257,9 @@ static void walk(struct client *c, const struct target *t, struct sample *s,
         (!origin || !first_origin || strcmp(origin, first_origin));
     rq.body = with_body ? o->body : NULL;
     rq.body_len = with_body ? o->body_len : 0;
+    rq.body_file = with_body ? o->body_file : NULL;
+    rq.body_file_size = o->body_file_size;
+    rq.upload = o->upload;
     rq.json = o->body_json;
     free(origin);
     err[0] = '\0';
@@ -374,6 +390,8 @@ static void run_primes(struct probe *p, struct client *c, size_t target,
   po.head = 0;
   po.body = NULL;
   po.body_len = 0;
+  po.body_file = NULL;
+  po.upload = 0;
   po.body_json = 0;
   po.fail = 0;
   v = xcalloc(n, sizeof(*v));

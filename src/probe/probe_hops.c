@@ -45,6 +45,10 @@ struct hop_ctx {
    * HEADER_CAP, the request by libcurl (it sends what -H gives). */
   int heads;
   struct buf head_out, head_in;
+  int interim;          /* a 1xx response came */
+  int64_t start_us;     /* probe_now_us when the transfer began */
+  int64_t final_us;     /* the final status line after a 1xx, from start_us */
+  struct body_src body; /* a body streamed from a file, fd -1 if none */
 };
 
 const struct dns_answer *dns_cache_find(const struct dns_cache *c,
@@ -124,6 +128,12 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
     buf_add(&x->head_in, data, len);
   if (len >= 5 && !memcmp(data, "HTTP/", 5)) {
     /* A new response (after a 1xx): only the final one counts. */
+    const char *sp = memchr(data, ' ', len);
+
+    if (sp && (size_t)(sp - data) + 1 < len && sp[1] == '1')
+      x->interim = 1;
+    else if (x->interim && !x->final_us)
+      x->final_us = probe_now_us() - x->start_us;
     clear_headers(x);
     return len;
   }
@@ -516,10 +526,15 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
                "(--max-time)",
                u->host, (long long)(o->max_time_us / 1000));
     return;
-  case CURLE_OUT_OF_MEMORY:
 #if LIBCURL_VERSION_NUM >= 0x080600
   case CURLE_TOO_LARGE:
+    /* libcurl 8's limits: a header line over 100 KiB, more than 5000
+     * header lines; its own message says which. */
+    snprintf(err, errlen, "response from '%s' is over libcurl's limits%s%s",
+             u->host, *d ? ": " : "", d);
+    return;
 #endif
+  case CURLE_OUT_OF_MEMORY:
     /* libcurl 7.88 refuses a header line over 100 KiB as out of memory. */
     snprintf(err, errlen,
              "response from '%s' has a header line over libcurl's 100 KiB "
@@ -558,6 +573,44 @@ static int64_t info_time(CURL *e, CURLINFO what)
   return (int64_t)v;
 }
 
+/* -w asks for the certificate chain (curl's %{certs} and %{num_certs},
+ * which its %{json} holds too): as curl, libcurl then collects it during
+ * the handshake (CURLOPT_CERTINFO), a cost the tls phase carries as
+ * curl's time_appconnect does. */
+static int wants_certs(const struct options *o)
+{
+  return o->write_out &&
+         (strstr(o->write_out, "certs}") || strstr(o->write_out, "%{json}"));
+}
+
+/* The chain as curl's -w %{certs} prints it (tool_writeout.c): each
+ * "Name:value" of each certificate on its own line, the PEM without its
+ * "Cert:" label. */
+static void copy_certs(CURL *e, struct hop *h)
+{
+  struct curl_certinfo *ci = NULL;
+  struct buf b;
+  int i;
+
+  if (curl_easy_getinfo(e, CURLINFO_CERTINFO, &ci) != CURLE_OK || !ci)
+    return;
+  h->num_certs = (int16_t)(ci->num_of_certs < 0       ? 0
+                           : ci->num_of_certs > 32767 ? 32767
+                                                      : ci->num_of_certs);
+  buf_init(&b, 0);
+  for (i = 0; i < ci->num_of_certs; i++) {
+    struct curl_slist *l;
+
+    for (l = ci->certinfo[i]; l; l = l->next) {
+      buf_puts(&b, strncasecmp(l->data, "cert:", 5) ? l->data : l->data + 5);
+      if (b.len && b.s[b.len - 1] != '\n')
+        buf_putc(&b, '\n');
+    }
+  }
+  h->certs = strpool_intern(b.len ? b.s : "");
+  buf_release(&b);
+}
+
 static void copy_info(CURL *e, struct hop *h, int *reused)
 {
   long l = 0;
@@ -575,6 +628,26 @@ static void copy_info(CURL *e, struct hop *h, int *reused)
 #endif
   h->curl.starttransfer = info_time(e, CURLINFO_STARTTRANSFER_TIME_T);
   h->curl.total = info_time(e, CURLINFO_TOTAL_TIME_T);
+#if LIBCURL_VERSION_NUM >= 0x080600
+  h->curl.queue = info_time(e, CURLINFO_QUEUE_TIME_T);
+#endif
+#if LIBCURL_VERSION_NUM >= 0x080200
+  off = -1;
+  if (curl_easy_getinfo(e, CURLINFO_CONN_ID, &off) == CURLE_OK && off >= 0 &&
+      off <= INT32_MAX)
+    h->conn_id = (int32_t)off;
+  off = -1;
+  if (curl_easy_getinfo(e, CURLINFO_XFER_ID, &off) == CURLE_OK && off >= 0 &&
+      off <= INT32_MAX)
+    h->xfer_id = (int32_t)off;
+#endif
+#if LIBCURL_VERSION_NUM >= 0x080b00
+  off = -1;
+  if (curl_easy_getinfo(e, CURLINFO_EARLYDATA_SENT_T, &off) == CURLE_OK &&
+      off >= 0 && off <= INT32_MAX)
+    h->earlydata = (int32_t)off;
+#endif
+  off = 0;
   if (curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK && l >= 0 &&
       l <= 999)
     h->status = (int32_t)l;
@@ -666,7 +739,10 @@ static void set_options(CURL *e, const struct client *c,
     curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
   if (hdrs)
     curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
-  if (rq->body) {
+  if (rq->body_file) {
+    probe_body_setopt(e, &x->body, rq->upload, rq->method);
+  }
+  else if (rq->body) {
     /* As curl's -d: libcurl sends it as a POST (Content-Length, and
      * application/x-www-form-urlencoded unless -H or --json says
      * otherwise); another method is curl's -X over it. */
@@ -685,6 +761,8 @@ static void set_options(CURL *e, const struct client *c,
     curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
   else if (o->http == HTTP_PREF_2)
     curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2_0);
+  if (wants_certs(o))
+    curl_easy_setopt(e, CURLOPT_CERTINFO, 1L);
   curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(e, CURLOPT_HEADERDATA, x);
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
@@ -714,6 +792,7 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   memset(&x, 0, sizeof(x));
   buf_init(&x.head_out, 0);
   buf_init(&x.head_in, 0);
+  x.body.fd = -1;
   h->url = strpool_intern(rq->url);
   h->method = strpool_intern(rq->method);
   if (url_parse(&u, rq->url, err, errlen) < 0) {
@@ -740,12 +819,21 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
   x.easy = e;
   x.hop = h;
   x.heads = options_heads(o);
+  if (rq->body_file && probe_body_open(&x.body, rq->body_file,
+                                       rq->body_file_size, err, errlen) < 0) {
+    cls = ERR_UPLOAD;
+    goto out;
+  }
   errbuf[0] = '\0';
   curl_easy_reset(e);
   set_options(e, c, o, rq, hdrs, resolve, &x, errbuf);
   probe_conn_setup(e, c, o, u.host, u.port, !strcmp(u.scheme, "https"));
+  x.start_us = probe_now_us();
   rc = curl_easy_perform(e);
   copy_info(e, h, &reused);
+  h->curl.final_response = x.final_us > 0 ? x.final_us : -1;
+  if (wants_certs(o))
+    copy_certs(e, h);
   h->reused = reused != 0;
   probe_conn_finish(e, c, h);
   {
@@ -755,7 +843,10 @@ enum err_class probe_hop_run(struct client *c, const struct options *o,
                              reused, h->phases, why, sizeof(why)))
       h->timing_anomaly = strpool_intern(why);
   }
-  if (x.too_large) {
+  if (probe_body_close(&x.body, err, errlen) < 0) {
+    cls = ERR_UPLOAD; /* the file, not the server, stopped the request */
+  }
+  else if (x.too_large) {
     cls = ERR_HTTP;
     snprintf(err, errlen, "response headers larger than %d KiB from '%s'",
              HEADER_CAP / 1024, u.host);
@@ -777,6 +868,11 @@ out:
     h->head_in = strpool_intern_n(x.head_in.s, x.head_in.len);
   buf_release(&x.head_out);
   buf_release(&x.head_in);
+  if (x.body.fd >= 0) {
+    char ignored[8];
+
+    probe_body_close(&x.body, ignored, sizeof(ignored));
+  }
   if (x.n_hdrs)
     hop_set_headers(h, x.hdrs, x.n_hdrs);
   free(x.hdrs);

@@ -177,6 +177,27 @@ struct client {
   int64_t last_end_us; /* probe_now_us when its last request ended, 0 */
 };
 
+/* A request body streamed from a file (probe_body.c). */
+struct body_src {
+  int fd;           /* -1 when closed */
+  const char *path; /* borrowed */
+  int64_t size;     /* announced (Content-Length) */
+  int64_t sent;     /* bytes handed to libcurl */
+  int short_read;   /* the file ended before size */
+  int read_errno;
+};
+/* Open path for one hop and check it still has size bytes; 0, or -1 with
+ * a message in err. */
+int probe_body_open(struct body_src *b, const char *path, int64_t size,
+                    char *err, size_t errlen);
+/* The read and seek callbacks and the upload (PUT, -T) or POST options of
+ * b on the CURL* easy; method is the hop's. */
+void probe_body_setopt(void *easy, struct body_src *b, int upload,
+                       const char *method);
+/* Close b after the transfer: 0, or -1 with a message in err when the file
+ * could not be read or changed size. */
+int probe_body_close(struct body_src *b, char *err, size_t errlen);
+
 /* What one hop asks for. */
 struct hop_request {
   const char *url; /* absolute, fragment removed */
@@ -186,6 +207,11 @@ struct hop_request {
    * adds curl --json's Content-Type and Accept unless -H gave them. */
   const char *body;
   size_t body_len;
+  /* Or the body streamed from this file of this size (borrowed); upload:
+   * -T, curl's upload (PUT unless -X). */
+  const char *body_file;
+  int64_t body_file_size;
+  int upload;
   int json;
 };
 

@@ -93,6 +93,16 @@ int probe_phases_checked(const struct curl_times *c, int64_t dns_us,
 
   if (len)
     why[0] = '\0';
+  if (t.final_response > 0 && t.starttransfer > 0 &&
+      t.final_response > t.starttransfer) {
+    /* An interim response (100 Continue to an upload, 103 Early Hints)
+     * was libcurl's first byte: wait lasts until the final response's. */
+    t.starttransfer = t.total >= 0 && t.final_response > t.total
+                          ? t.total
+                          : t.final_response;
+    if (t.posttransfer > t.starttransfer)
+      t.posttransfer = t.starttransfer;
+  }
   /* Each stamp that libcurl set must not come before an earlier one;
    * pretransfer is left out (7.88 stamps it late by design, see above). */
   if (!reused && t.connect > 0 && t.namelookup > t.connect) {
@@ -123,9 +133,13 @@ int probe_phases_checked(const struct curl_times *c, int64_t dns_us,
       n++;
     }
     if (t.posttransfer > t.starttransfer) {
+      /* libcurl 8 marks the request sent when its send state ends, which
+       * over HTTP/2 on a fast path can come after the response arrived:
+       * the stamp cannot say when the bytes went, so sending is counted
+       * in wait, as without libcurl 8.10. */
       note(why, len, "time_posttransfer", t.posttransfer, "time_starttransfer",
-           t.starttransfer, "send ends at the first byte");
-      t.posttransfer = t.starttransfer;
+           t.starttransfer, "send unknown, counted in wait");
+      t.posttransfer = -1;
       n++;
     }
     if (t.total >= 0 && t.starttransfer > t.total) {

@@ -616,7 +616,76 @@ UPTO_GETTER(w_namelookup, PHASE_DNS, 0)
 UPTO_GETTER(w_connect, PHASE_CONNECT, 0)
 /* curl gives 0 for time_appconnect of a transfer without TLS. */
 UPTO_GETTER(w_appconnect, PHASE_TLS, 1)
-UPTO_GETTER(w_pretransfer, PHASE_SEND, 0)
+UPTO_GETTER(w_pretransfer, PHASE_TLS, 0)
+
+/* time_posttransfer (libcurl >= 8.10): to the last request byte sent;
+ * null when a hop has no such stamp (libcurl 7.88, or a hop that failed
+ * before libcurl ran it). */
+static void w_posttransfer(const struct field_row *r, struct field_value *v)
+{
+  size_t i;
+  int ph;
+
+  for (i = 0; i < S->n_hops; i++) {
+    const struct hop *h = &S->hops[i];
+
+    if (h->curl.posttransfer < 0) {
+      v->null = 1;
+      return;
+    }
+    /* A hop that never sent its request adds 0, as in curl. */
+    for (ph = 0; h->curl.posttransfer > 0 && ph <= (int)PHASE_SEND; ph++)
+      v->i += h->phases[ph];
+  }
+}
+/* time_queue (libcurl >= 8.6): held in libcurl's queue, summed over the
+ * hops as curl adds each transfer's; null before 8.6. */
+static void w_queue(const struct field_row *r, struct field_value *v)
+{
+  size_t i;
+
+  v->null = 1;
+  for (i = 0; i < S->n_hops; i++)
+    if (S->hops[i].curl.queue >= 0) {
+      v->null = 0;
+      v->i += S->hops[i].curl.queue;
+    }
+}
+/* libcurl 8's values of the last transfer, as curl's -w (null where the
+ * library has none: before 8.2 for the ids, 8.11 for early data). */
+#define LAST_HOP_INT(fn, field)                                               \
+  static void fn(const struct field_row *r, struct field_value *v)            \
+  {                                                                           \
+    const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;         \
+                                                                              \
+    if (h && h->field >= 0)                                                   \
+      set_int(v, h->field);                                                   \
+    else                                                                      \
+      v->null = 1;                                                            \
+  }
+LAST_HOP_INT(w_conn_id, conn_id)
+LAST_HOP_INT(w_xfer_id, xfer_id)
+LAST_HOP_INT(w_earlydata, earlydata)
+/* num_certs and certs: 0 and "" without TLS, as curl prints them. */
+static void w_num_certs(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+
+  set_int(v, h && h->num_certs > 0 ? h->num_certs : 0);
+}
+static void w_certs(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+
+  set_text(v, h && h->certs ? h->certs : "");
+}
+/* hopsplit never retries (a failure is a sample) and never uses a proxy:
+ * curl's num_retries and proxy_used are 0. */
+static void w_zero(const struct field_row *r, struct field_value *v)
+{
+  (void)r;
+  set_int(v, 0);
+}
 UPTO_GETTER(w_starttransfer, PHASE_WAIT, 0)
 
 static void w_redirect(const struct field_row *r, struct field_value *v)
@@ -707,9 +776,12 @@ static void w_redirect_url(const struct field_row *r, struct field_value *v)
   else
     v->null = 1;
 }
+/* -1 without a connection, as curl 8 prints it (7.88 printed 0). */
 static void w_local_port(const struct field_row *r, struct field_value *v)
 {
   last_hop(r, v, g_local_port);
+  if (v->null || !v->i)
+    set_int(v, -1);
   v->null = 0;
 }
 /* The last response's Content-Type (the last one, as libcurl keeps). */
@@ -732,14 +804,17 @@ static void w_urlnum(const struct field_row *r, struct field_value *v)
 {
   set_int(v, (int64_t)S->target);
 }
+/* Lower case, as curl 8 prints it (7.88 printed "HTTPS"). */
 static void w_scheme(const struct field_row *r, struct field_value *v)
 {
   const char *u = S->n_hops ? S->hops[S->n_hops - 1].url : target_url(r);
 
-  set_text(v, !strncmp(u, "https:", 6) ? "HTTPS" : "HTTP");
+  set_text(v, !strncmp(u, "https:", 6) ? "https" : "http");
 }
 
 const struct field report_writeout_fields[] = {
+    {"certs", "certificate chain", FIELD_TEXT, w_certs, 0, 0, NULL},
+    {"conn_id", "libcurl connection id", FIELD_INT, w_conn_id, 0, 0, NULL},
     {"content_type", "Content-Type", FIELD_TEXT, w_content_type, 0, 0, NULL},
     {"error_class", "error", FIELD_TEXT, g_err_class, 0, 0, NULL},
     {"errormsg", "error message", FIELD_TEXT, g_err_message, 0, 0, NULL},
@@ -750,9 +825,12 @@ const struct field report_writeout_fields[] = {
     {"local_port", "local port", FIELD_INT, w_local_port, 0, 0, NULL},
     {"method", "method", FIELD_TEXT, w_method, 0, 0, NULL},
     {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL},
+    {"num_certs", "certificates", FIELD_INT, w_num_certs, 0, 0, NULL},
     {"num_connects", "new connections", FIELD_INT, w_num_connects, 0, 0, NULL},
     {"num_redirects", "redirects followed", FIELD_INT, w_num_redirects, 0, 0,
      NULL},
+    {"num_retries", "retries (never)", FIELD_INT, w_zero, 0, 0, NULL},
+    {"proxy_used", "through a proxy (never)", FIELD_INT, w_zero, 0, 0, NULL},
     {"redirect_url", "redirect not followed", FIELD_TEXT, w_redirect_url, 0, 0,
      NULL},
     {"remote_ip", "address", FIELD_TEXT, w_remote_ip, 0, 0, NULL},
@@ -771,15 +849,21 @@ const struct field report_writeout_fields[] = {
     {"time_connect", "until connected", FIELD_SECONDS, w_connect, 0, 0, NULL},
     {"time_namelookup", "until resolved", FIELD_SECONDS, w_namelookup, 0, 0,
      NULL},
+    {"time_posttransfer", "until the request was sent", FIELD_SECONDS,
+     w_posttransfer, 0, 0, NULL},
     {"time_pretransfer", "until the request went", FIELD_SECONDS,
      w_pretransfer, 0, 0, NULL},
+    {"time_queue", "queued in libcurl", FIELD_SECONDS, w_queue, 0, 0, NULL},
     {"time_redirect", "redirects", FIELD_SECONDS, w_redirect, 0, 0, NULL},
     {"time_starttransfer", "until the first byte", FIELD_SECONDS,
      w_starttransfer, 0, 0, NULL},
     {"time_total", "total", FIELD_SECONDS, g_total, 0, 0, NULL},
+    {"tls_earlydata", "TLS early data bytes", FIELD_INT, w_earlydata, 0, 0,
+     NULL},
     {"url", "target URL", FIELD_TEXT, w_url, 0, 0, NULL},
     {"url_effective", "last URL", FIELD_TEXT, w_url_effective, 0, 0, NULL},
     {"urlnum", "target number, from 0", FIELD_INT, w_urlnum, 0, 0, NULL},
+    {"xfer_id", "libcurl transfer id", FIELD_INT, w_xfer_id, 0, 0, NULL},
     {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
 
 #undef S

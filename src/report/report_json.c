@@ -61,7 +61,8 @@ static void settings(struct json *j, const struct report_ctx *c)
   json_int(j, "max_redirs", o->max_redirs);
   json_string(j, "method", options_method(o));
   /* The body's size, never its bytes: it may hold credentials. */
-  json_int(j, "body_bytes", (int64_t)o->body_len);
+  json_int(j, "body_bytes",
+           o->body_file ? o->body_file_size : (int64_t)o->body_len);
   json_bool(j, "fail", o->fail);
   json_array_begin(j, "headers");
   for (i = 0; i < o->n_headers; i++) {

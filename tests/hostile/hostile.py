@@ -12,7 +12,8 @@ stdout.
 HTTP, by path (Connection: close everywhere):
   /ok            200 "ok"
   /bigheaders    200 with ~1 MiB of header lines
-  /manyheaders   200 with 8000 short x-cache lines (under the cap)
+  /manyheaders   200 with 4000 short x-cache lines (under the caps)
+  /toomanyheaders 200 with 6000 short lines (over libcurl 8's 5000)
   /badchunk      chunked body with a bad chunk size
   /short         Content-Length 100000, 100 bytes, close
   /silent        reads the request, never answers
@@ -212,7 +213,10 @@ def handle(conn, held):
         elif route == "/http09":
             conn.sendall(b"hello from 1991\n<html>no status line</html>\n")
         elif route == "/manyheaders":
-            hdrs = [("x-cache", "HIT from edge%d" % i) for i in range(8000)]
+            hdrs = [("x-cache", "HIT from edge%d" % i) for i in range(4000)]
+            conn.sendall(response(200, hdrs, b"ok\n"))
+        elif route == "/toomanyheaders":
+            hdrs = [("x-filler", "%d" % i) for i in range(6000)]
             conn.sendall(response(200, hdrs, b"ok\n"))
         elif route == "/badchunk":
             conn.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n"

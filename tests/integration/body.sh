@@ -20,28 +20,18 @@ R="origin.test:$HTTPS_PORT:127.0.0.1"
 printf 'line1\nline2\r\n' >"$HS_DIR/form.txt"
 printf '{"q":\n "query { me }"}\n' >"$HS_DIR/q.json"
 
-# what_logged FILE: the access log (once a barrier request proves it
-# complete) without the barrier and the User-Agent (curl's and hopsplit's
-# differ by design), into FILE; then empty the log.
-what_logged() {
-  hs_nginx_barrier
-  grep -v ' /hs-barrier-[0-9]* ' "$NGINX_LOG" |
-    sed 's/ ua=\[[^]]*\]//' >"$1"
-  : >"$NGINX_LOG"
-}
-
 n=0
 same_as_curl() {
   n=$((n + 1))
   : >"$NGINX_LOG"
   curl -q -s -o /dev/null --max-time 5 --noproxy '*' --cacert "$CA_FILE" \
     --resolve "$R" -L "$@" || hs_fail "curl $* failed"
-  what_logged "$HS_DIR/curl$n.log"
+  hs_what_logged "$HS_DIR/curl$n.log"
   [ -s "$HS_DIR/curl$n.log" ] || hs_fail "nginx logged nothing for curl $*"
   hs_run 0 -n 1 --mode cold --format json --resolve "$R" \
     --cacert "$CA_FILE" "$@"
   hs_jcheck --all-ok
-  what_logged "$HS_DIR/hopsplit$n.log"
+  hs_what_logged "$HS_DIR/hopsplit$n.log"
   diff -u "$HS_DIR/curl$n.log" "$HS_DIR/hopsplit$n.log" >&2 ||
     hs_fail "hopsplit sent otherwise than curl: $*"
 }
@@ -87,10 +77,9 @@ hs_logged 7 "^$HTTPS_PORT POST /echo .* cl=\[6\] .* body=\[once=1\]"
 hs_run 2 --resolve "$R" --cacert "$CA_FILE" -d "@$HS_DIR/missing.txt" \
   "$B/echo"
 hs_grep_err "option -d: cannot read '.*missing\.txt': no such file"
-truncate -s 17M "$HS_DIR/big.bin"
-hs_run 2 --resolve "$R" --cacert "$CA_FILE" --data-binary "@$HS_DIR/big.bin" \
+hs_run 2 --resolve "$R" --cacert "$CA_FILE" --data-binary "@$HS_DIR/missing.bin" \
   "$B/echo"
-hs_grep_err "option --data-binary: '.*big\.bin' is larger than 16 MiB"
+hs_grep_err "option --data-binary: cannot read '.*missing\.bin': no such file"
 hs_run 2 --resolve "$R" --cacert "$CA_FILE" -I -d x=1 "$B/echo"
 hs_grep_err "HEAD request has no body"
 hs_nothing_logged "a refused run sent a request"

@@ -3,7 +3,8 @@
 # the system's shared libraries (SPEC 9), so a security update of Debian's
 # libcurl4, libssl3, libc-ares2 or libyaml reaches it.  The libcurl is the
 # OpenSSL flavour (libcurl.so.4, not libcurl-gnutls), it speaks HTTP/2, and
-# the binary stays position independent.
+# the binary stays position independent.  -V says which libcurl the build
+# was made against and whether the send phase is measured (libcurl 8.10).
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init linkage
 hs_require readelf
@@ -23,7 +24,7 @@ done
 printf '%s\n' "$needed" | grep -q 'gnutls' &&
   hs_fail "linked to the GnuTLS libcurl: $(echo $needed)"
 case $line in
-"libcurl: system, shared; features:"*)
+"libcurl: system, shared, built against "*"; features:"*)
   case " ${line#*features:} " in
   *" HTTP2 "*) ;;
   *) hs_fail "libcurl lacks HTTP2: $line" ;;
@@ -31,6 +32,16 @@ case $line in
   ;;
 *) hs_fail "third line of --version is not the libcurl line: '$line'" ;;
 esac
+# The send phase is measured exactly when the libcurl at hand is 8.10 or
+# newer (and the build knew of it): the version curl-config names.
+if command -v curl-config >/dev/null 2>&1; then
+  case $(curl-config --vernum) in
+  0[0-7]???? | 080[0-9]??) want='send phase: not measured' ;;
+  *) want='send phase: measured' ;;
+  esac
+  grep -q "^$want" "$HS_DIR/version" ||
+    hs_fail "--version does not say '$want' for libcurl $(curl-config --version)"
+fi
 # -V names every library and its version.
 for lib in libcurl/ c-ares/ OpenSSL libyaml/; do
   grep -q "$lib" "$HS_DIR/version" || hs_fail "--version does not name $lib"

@@ -12,6 +12,10 @@
 #   one round trip plus processing is 40 ms plus a few ms; the midpoint
 #   leaves 20 ms for scheduling noise on a loaded CI machine.
 # - Warm: no connect, no TLS, no DNS; wait is still one round trip.
+# - send + wait, not wait alone, is bounded by the round trip: with libcurl
+#   8.10 the split between them is libcurl's time_posttransfer, a stamp it
+#   takes after writing the request, which a busy machine can delay (the
+#   delay then moves from wait to send; both are still there).
 # - /big (64 KiB): the transfer spans at least one more round trip (TCP's
 #   initial window of 10 segments cannot carry 64 KiB), below 3.5 RTT.
 . "${HOPSPLIT_SRC:=$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
@@ -31,18 +35,18 @@ hs_jcheck --shape --closure --all-ok --samples 10 --grid 5 cold,warm \
   "min(col(H('cold', 0), 'phases_us.dns')) >= $RTT" \
   "min(col(H('cold', 0), 'phases_us.connect')) >= $RTT" \
   "min(col(H('cold', 0), 'phases_us.tls')) >= $RTT" \
-  "min(col(H('cold', 0), 'phases_us.wait')) >= $RTT" \
+  "min(sw('cold', 0)) >= $RTT" \
   "sorted(col(H('cold', 0), 'phases_us.dns'))[2] < $RTT * 3 // 2" \
   "sorted(col(H('cold', 0), 'phases_us.connect'))[2] < $RTT * 3 // 2" \
   "sorted(col(H('cold', 0), 'phases_us.tls'))[2] < $RTT * 3 // 2" \
-  "sorted(col(H('cold', 0), 'phases_us.wait'))[2] < $RTT * 3 // 2" \
+  "sorted(sw('cold', 0))[2] < $RTT * 3 // 2" \
   "sorted(col(H('cold', 0), 'phases_us.transfer'))[2] < $RTT // 2" \
   "col(H('warm', 0), 'reused') == [True] * 5" \
   "col(H('warm', 0), 'phases_us.dns') == [0] * 5" \
   "col(H('warm', 0), 'phases_us.connect') == [0] * 5" \
   "col(H('warm', 0), 'phases_us.tls') == [0] * 5" \
-  "min(col(H('warm', 0), 'phases_us.wait')) >= $RTT" \
-  "sorted(col(H('warm', 0), 'phases_us.wait'))[2] < $RTT * 3 // 2" \
+  "min(sw('warm', 0)) >= $RTT" \
+  "sorted(sw('warm', 0))[2] < $RTT * 3 // 2" \
   "sorted(col(S('warm'), 'total_us'))[2] < $RTT * 3 // 2"
 
 # 64 KiB: first byte after one round trip, then at least one more for the
@@ -51,7 +55,7 @@ lab_run 0 -n 3 --mode cold --format json --dns-server "$LAB_DNS" \
   --cacert "$CA_FILE" "${LAB_URL}big"
 hs_jcheck --shape --closure --all-ok --samples 3 \
   "col(H('cold', 0), 'size_download') == [65536] * 3" \
-  "min(col(H('cold', 0), 'phases_us.wait')) >= $RTT" \
+  "min(sw('cold', 0)) >= $RTT" \
   "min(col(H('cold', 0), 'phases_us.transfer')) >= $RTT" \
   "sorted(col(H('cold', 0), 'phases_us.transfer'))[1] < $RTT * 7 // 2"
 
@@ -63,7 +67,7 @@ hs_jcheck --shape --closure --all-ok --samples 3 \
   "nhops('cold') == [2] * 3" \
   "col(H('cold', 1), 'reused') == [True] * 3" \
   "col(H('cold', 1), 'phases_us.connect') == [0] * 3" \
-  "min(col(H('cold', 1), 'phases_us.wait')) >= $RTT" \
+  "min(sw('cold', 1)) >= $RTT" \
   "min(col(S('cold'), 'redirect_us')) >= 4 * $RTT"
 
 hs_pass

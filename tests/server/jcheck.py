@@ -26,6 +26,7 @@ comparison, both sides are printed on failure.  Names available:
   nhops(mode=None)            hop counts of the samples, as a list
   classes(mode=None)          error classes of the samples (None if ok)
   summary(mode, phase, stat="p50_us", target=0)
+  sw(mode, i, ok=None)        send + wait of hop i of each sample
   re, math, json              modules
 """
 import ast
@@ -488,9 +489,15 @@ def main(argv):
     def summary(mode, phase, stat="p50_us", target=0):
         return targets[target]["summary"][mode]["phases"][phase][stat]
 
+    def sw(mode, i, ok=None):
+        # send + wait of hop i: request written to first byte, which one
+        # round trip bounds whichever way libcurl's posttransfer splits it
+        return [h["phases_us"]["send"] + h["phases_us"]["wait"]
+                for h in H(mode, i, ok)]
+
     ns = {"d": d, "samples": samples, "targets": targets, "S": S, "H": H,
           "col": col, "get": get, "nhops": nhops, "classes": classes,
-          "summary": summary, "re": re, "math": math, "json": json}
+          "summary": summary, "sw": sw, "re": re, "math": math, "json": json}
     for e in exprs:
         ok, msg = evaluate(e, ns)
         if not ok:

@@ -688,6 +688,16 @@ hs_logged() {
   hs_fail "access log: '$2' $hs_n times, expected $hs_want: $HS_CMD"
 }
 
+# hs_what_logged FILE: the access log, once a barrier request proves it
+# complete, without the barrier and the User-Agent (curl's and hopsplit's
+# differ by design), into FILE; then the log is emptied.
+hs_what_logged() {
+  hs_nginx_barrier
+  grep -v ' /hs-barrier-[0-9]* ' "$NGINX_LOG" |
+    sed 's/ ua=\[[^]]*\]//' >"$1"
+  : >"$NGINX_LOG"
+}
+
 # hs_nginx_barrier: a request of the test's own (GET /hs-barrier-TIME on
 # $HTTP_PORT), waited for in the access log.  nginx (one worker) logs a
 # request when it finishes it, in order, so once this line is there every

@@ -14,6 +14,11 @@ serves as MODE says, until LIFETIME_S (default 90) passed.  TCP modes:
               percent-decoded VALUE, byte for byte, as its Location; any
               other request gets a 200 "ok"
   bigline     answer a 200 with one header line of 2 MiB, close
+  slowsink    read a request body (Content-Length) at HS_SINK_RATE bytes
+              a second (default 8 MiB/s) through a 64 KiB receive buffer,
+              answering "100 Continue" when the request expects it; log
+              "body BYTES bytes in SECONDS s" (the server's own clock from
+              its first body byte to its last), then answer 200, close
 
 UDP modes (a DNS server for --dns-server):
 
@@ -67,6 +72,39 @@ def location_response(req):
             b"Connection: close\r\n\r\nok\n")
 
 
+def slow_sink(conn, req):
+    """Read the body of req's Content-Length at a known rate."""
+    rate = float(os.environ.get("HS_SINK_RATE", 8 * 1024 * 1024))
+    head, _, body = req.partition(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value.strip())
+        if (name.strip().lower() == b"expect"
+                and value.strip().lower() == b"100-continue"):
+            conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+    got = len(body)
+    conn.settimeout(30.0)
+    start = time.monotonic()
+    chunk = 16384
+    while got < length:
+        # Keep the reading at rate: sleep until this many bytes are due.
+        due = start + got / rate
+        now = time.monotonic()
+        if due > now:
+            time.sleep(due - now)
+        data = conn.recv(min(chunk, length - got))
+        if not data:
+            break
+        got += len(data)
+    took = time.monotonic() - start
+    sys.stdout.write("body %d bytes in %.3f s\n" % (got, took))
+    sys.stdout.flush()
+    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 3\r\n"
+                 b"Connection: close\r\n\r\nok\n")
+
+
 def serve(mode, conn, held):
     if mode == "blackhole":
         held.append(conn)  # keep it open, never answer
@@ -79,6 +117,11 @@ def serve(mode, conn, held):
         return
     try:
         req = read_request(conn)
+        if mode == "slowsink":
+            slow_sink(conn, req)
+            conn.shutdown(socket.SHUT_WR)
+            time.sleep(0.2)
+            return
         if mode == "location":
             conn.sendall(location_response(req))
             conn.shutdown(socket.SHUT_WR)
@@ -128,7 +171,8 @@ def serve_udp(mode, portfile, lifetime):
 def main():
     udp_modes = ("dns-blackhole", "dns-servfail", "dns-refused")
     if len(sys.argv) not in (3, 4) or (
-            sys.argv[1] not in ("blackhole", "location") + udp_modes
+            sys.argv[1] not in ("blackhole", "location", "slowsink")
+            + udp_modes
             and sys.argv[1] not in RESPONSES):
         sys.stderr.write(__doc__)
         return 2
@@ -138,6 +182,9 @@ def main():
         return serve_udp(mode, portfile, lifetime)
     srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if mode == "slowsink":
+        # A small buffer, so that little of the body hides in it.
+        srv.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
     srv.bind(("127.0.0.1", 0))
     srv.listen(64)
     write_port(portfile, srv.getsockname()[1])

@@ -14,7 +14,8 @@
 struct phase_case {
   const char *name;
   struct curl_times t; /* namelookup connect appconnect pretransfer
-                          posttransfer starttransfer total */
+                          posttransfer starttransfer total queue
+                          final_response */
   int64_t dns;
   int tls;
   int reused;
@@ -26,7 +27,7 @@ static const struct phase_case cases[] = {
      * no posttransfer, so send is 0 and wait starts when the connection
      * is ready, at appconnect, not at the late pretransfer). */
     {"https new",
-     {30, 1030, 6030, 6100, -1, 16100, 16600},
+     {30, 1030, 6030, 6100, -1, 16100, 16600, -1, -1},
      500,
      1,
      0,
@@ -34,14 +35,14 @@ static const struct phase_case cases[] = {
     /* with posttransfer (libcurl >= 8.10) send is its own phase, from
      * the ready connection to the request written */
     {"https new posttransfer",
-     {30, 1030, 6030, 6100, 6300, 16100, 16600},
+     {30, 1030, 6030, 6100, 6300, 16100, 16600, -1, -1},
      0,
      1,
      0,
      {0, 1000, 5000, 270, 9800, 500, 16570}},
     /* plain http: no TLS phase even if appconnect is 0 */
     {"http new",
-     {20, 520, 0, 530, -1, 2530, 2600},
+     {20, 520, 0, 530, -1, 2530, 2600, -1, -1},
      0,
      0,
      0,
@@ -50,35 +51,35 @@ static const struct phase_case cases[] = {
      * pretransfer comes after the response arrived (seen with 7.88 and
      * HTTP/1.1): the whole wait is from the start of the transfer */
     {"https reused",
-     {5, 0, 0, 40, -1, 46, 50},
+     {5, 0, 0, 40, -1, 46, 50, -1, -1},
      0,
      1,
      1,
      {0, 0, 0, 0, 41, 4, 45}},
     /* connection refused: the whole time is connect */
     {"refused",
-     {25, 0, 0, 0, -1, 0, 425},
+     {25, 0, 0, 0, -1, 0, 425, -1, -1},
      700,
      1,
      0,
      {700, 400, 0, 0, 0, 0, 1100}},
     /* TLS handshake failed: the rest is tls */
     {"tls failed",
-     {25, 1025, 0, 0, -1, 0, 3025},
+     {25, 1025, 0, 0, -1, 0, 3025, -1, -1},
      0,
      1,
      0,
      {0, 1000, 2000, 0, 0, 0, 3000}},
     /* timeout waiting for the first byte: the rest is wait */
     {"no first byte",
-     {10, 110, 0, 120, -1, 0, 1000120},
+     {10, 110, 0, 120, -1, 0, 1000120, -1, -1},
      0,
      0,
      0,
      {0, 100, 0, 0, 1000010, 0, 1000110}},
     /* offsets out of order (clock granularity): never negative */
     {"non-monotonic",
-     {50, 40, 30, 20, -1, 10, 5},
+     {50, 40, 30, 20, -1, 10, 5, -1, -1},
      0,
      1,
      0,
@@ -127,14 +128,14 @@ struct checked_case {
 static const struct checked_case checked[] = {
     /* in order: nothing flagged, the same phases as probe_phases */
     {"in order",
-     {30, 1030, 6030, 6100, -1, 16100, 16600},
+     {30, 1030, 6030, 6100, -1, 16100, 16600, -1, -1},
      1,
      0,
      0,
      NULL,
      {0, 1000, 5000, 0, 10070, 500, 16570}},
     {"reused in order",
-     {5, 0, 0, 40, -1, 46, 50},
+     {5, 0, 0, 40, -1, 46, 50, -1, -1},
      1,
      1,
      0,
@@ -145,7 +146,7 @@ static const struct checked_case checked[] = {
      * connect would be 0 and tls counted from the lookup; checked,
      * connect runs from the start of the transfer. */
     {"namelookup after connect",
-     {260, 210, 5210, 5300, -1, 6210, 6300},
+     {260, 210, 5210, 5300, -1, 6210, 6300, -1, -1},
      1,
      0,
      1,
@@ -153,7 +154,7 @@ static const struct checked_case checked[] = {
      {0, 210, 5000, 0, 1000, 90, 6300}},
     /* plain http, the same inversion */
     {"namelookup after connect, http",
-     {300, 120, 0, 130, -1, 2120, 2200},
+     {300, 120, 0, 130, -1, 2120, 2200, -1, -1},
      0,
      0,
      1,
@@ -162,7 +163,7 @@ static const struct checked_case checked[] = {
     /* connect stamped after the handshake ended: the handshake is
      * counted as connect, tls 0 */
     {"connect after appconnect",
-     {10, 3000, 2000, 3100, -1, 4000, 4100},
+     {10, 3000, 2000, 3100, -1, 4000, 4100, -1, -1},
      1,
      0,
      1,
@@ -170,7 +171,7 @@ static const struct checked_case checked[] = {
      {0, 1990, 0, 0, 2000, 100, 4090}},
     /* the first byte before the connection was ready: wait 0 */
     {"first byte before ready",
-     {10, 100, 500, 510, -1, 400, 600},
+     {10, 100, 500, 510, -1, 400, 600, -1, -1},
      1,
      0,
      1,
@@ -178,7 +179,7 @@ static const struct checked_case checked[] = {
      {0, 90, 400, 0, 0, 100, 590}},
     /* the first byte after the end: transfer 0 */
     {"first byte after total",
-     {10, 100, 500, 510, -1, 900, 800},
+     {10, 100, 500, 510, -1, 900, 800, -1, -1},
      1,
      0,
      1,
@@ -186,7 +187,7 @@ static const struct checked_case checked[] = {
      {0, 90, 400, 0, 400, 0, 890}},
     /* several at once are all counted */
     {"two inversions",
-     {260, 210, 5210, 5300, -1, 6210, 6000},
+     {260, 210, 5210, 5300, -1, 6210, 6000, -1, -1},
      1,
      0,
      2,
@@ -230,10 +231,41 @@ static void test_checked_stamps(void **state)
   }
 }
 
+/* libcurl 8 stamps: an upload answered "100 Continue" (libcurl's first
+ * byte) is sent until posttransfer and waits until the final response;
+ * a posttransfer after the first byte (HTTP/2 on a fast path) cannot
+ * say when the request went: send is counted in wait. */
+static void test_checked_send(void **state)
+{
+  /* namelookup connect appconnect pretransfer posttransfer starttransfer
+   * total queue final_response */
+  const struct curl_times upload = {10,    300,     0, 400,    2680000,
+                                    13000, 3014000, 5, 3013900};
+  const struct curl_times late = {10, 300, 0, 400, 900, 800, 1000, 5, -1};
+  int64_t got[PHASE_COUNT];
+  char why[200];
+
+  (void)state;
+  assert_int_equal(
+      probe_phases_checked(&upload, 0, 0, 0, got, why, sizeof(why)), 0);
+  assert_int_equal(got[PHASE_CONNECT], 290);
+  assert_int_equal(got[PHASE_SEND], 2680000 - 300);
+  assert_int_equal(got[PHASE_WAIT], 3013900 - 2680000);
+  assert_int_equal(got[PHASE_TRANSFER], 100);
+  assert_int_equal(got[PHASE_TOTAL], 3014000 - 10);
+
+  assert_int_equal(probe_phases_checked(&late, 0, 0, 0, got, why, sizeof(why)),
+                   1);
+  assert_non_null(strstr(why, "send unknown"));
+  assert_int_equal(got[PHASE_SEND], 0);
+  assert_int_equal(got[PHASE_WAIT], 800 - 300);
+  assert_int_equal(got[PHASE_TOTAL], 1000 - 10);
+}
+
 /* A description longer than the buffer is cut, never overrun. */
 static void test_checked_short_buffer(void **state)
 {
-  const struct curl_times t = {260, 210, 5210, 5300, -1, 6210, 6000};
+  const struct curl_times t = {260, 210, 5210, 5300, -1, 6210, 6000, -1, -1};
   int64_t got[PHASE_COUNT];
   char why[16];
 
@@ -287,6 +319,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_phase_cases),
       cmocka_unit_test(test_checked_stamps),
+      cmocka_unit_test(test_checked_send),
       cmocka_unit_test(test_checked_short_buffer),
       cmocka_unit_test(test_close_accounts),
       cmocka_unit_test(test_diagnostic_headers),

@@ -13,9 +13,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <curl/curl.h>
+
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
+
+/*
+ * url.c resolves and parses with libcurl's URL API, as curl does, so a
+ * few results are the libcurl's at hand: 8.x follows RFC 3986 where 7.88
+ * did not.  The rows below keep 7.88's results; these are 8's.
+ */
+static int curl8(void)
+{
+  return curl_version_info(CURLVERSION_NOW)->version_num >= 0x080000;
+}
+
+static const struct {
+  const char *base, *ref, *want; /* want NULL: refused */
+} curl8_results[] = {
+    /* RFC 3986 5.4.1: "#s" = "http://a/b/c/d;p?q#s" */
+    {"http://a/b/c/d;p?q", "#s", "http://a/b/c/d;p?q#s"},
+    {"http://a/b?q#f", "#g", "http://a/b?q#g"},
+    /* "1x:y" is no scheme (a scheme starts with a letter): a path */
+    {"https://api.example.com/v1/", "1x:y", "https://api.example.com/v1/1x:y"},
+};
+
+/* What libcurl 8 gives for base and ref where 7.88 differed; *found 0
+ * when they agree. */
+static const char *curl8_result(const char *base, const char *ref, int *found)
+{
+  size_t i;
+
+  *found = 0;
+  if (!curl8())
+    return NULL;
+  for (i = 0; i < sizeof(curl8_results) / sizeof(curl8_results[0]); i++)
+    if (!strcmp(curl8_results[i].base, base) &&
+        !strcmp(curl8_results[i].ref, ref)) {
+      *found = 1;
+      return curl8_results[i].want;
+    }
+  return NULL;
+}
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -112,7 +152,9 @@ static void test_parse_ok(void **state)
     CHECK_INT(c->in, u.port, c->port);
     CHECK_INT(c->in, u.port_explicit, c->port_explicit);
     CHECK_STR(c->in, u.path, c->path);
-    CHECK_OPT(c->in, u.query, c->query);
+    /* libcurl 8 has no query for an empty one ("http://host?"). */
+    CHECK_OPT(c->in, u.query,
+              curl8() && c->query && !*c->query ? NULL : c->query);
     CHECK_OPT(c->in, u.fragment, c->fragment);
     url_release(&u);
     assert_null(u.scheme);
@@ -304,10 +346,12 @@ static void run_resolve(const char *base, const struct resolve_case *cases,
   for (i = 0; i < n; i++) {
     char err[256] = "";
     char *got = url_resolve(base, cases[i].ref, err, sizeof(err));
+    int found;
+    const char *want8 = curl8_result(base, cases[i].ref, &found);
 
     if (!got)
       print_error("case '%s': error %s\n", cases[i].ref, err);
-    CHECK_STR(cases[i].ref, got, cases[i].want);
+    CHECK_STR(cases[i].ref, got, found ? want8 : cases[i].want);
     free(got);
   }
 }
@@ -357,8 +401,10 @@ static void test_resolve_bases(void **state)
   for (i = 0; i < ARRAY_SIZE(cases); i++) {
     char err[256] = "";
     char *got = url_resolve(cases[i].base, cases[i].ref, err, sizeof(err));
+    int found;
+    const char *want8 = curl8_result(cases[i].base, cases[i].ref, &found);
 
-    CHECK_STR(cases[i].ref, got, cases[i].want);
+    CHECK_STR(cases[i].ref, got, found ? want8 : cases[i].want);
     free(got);
   }
 }
@@ -387,9 +433,16 @@ static void test_resolve_bad(void **state)
   (void)state;
   for (i = 0; i < ARRAY_SIZE(cases); i++) {
     char *got;
+    int found;
+    const char *want8 = curl8_result(cases[i].base, cases[i].ref, &found);
 
     err[0] = '\0';
     got = url_resolve(cases[i].base, cases[i].ref, err, sizeof(err));
+    if (found) { /* libcurl 8 resolves it */
+      CHECK_OPT(cases[i].ref, got, want8);
+      free(got);
+      continue;
+    }
     CHECK_OPT(cases[i].err, got, NULL);
     CHECK_STR(cases[i].err, err, cases[i].err);
   }

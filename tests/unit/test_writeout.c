@@ -100,7 +100,7 @@ static void test_variables(void **state)
       {"%{url}", "https://origin.test/a"},
       /* redacted as every output is */
       {"%{url_effective}", "https://origin.test/b?token=REDACTED"},
-      {"%{method} %{http_version} %{scheme}", "GET 2 HTTPS"},
+      {"%{method} %{http_version} %{scheme}", "GET 2 https"},
       {"%{remote_ip}:%{remote_port}", "127.0.0.1:443"},
       {"%{size_download} %{size_header}", "1234 150"},
       /* curl adds each hop's offsets: 100, then 0 */
@@ -174,9 +174,9 @@ static void test_no_response(void **state)
       {"%{size_download} %{size_header} [%{redirect_url}]", "0 0 []"},
       {"%{time_connect} %{time_appconnect} %{time_total} %{time_redirect}",
        "0.000000 0.000000 2.500001 0.000000"},
-      {"%{url_effective} %{scheme}", "https://origin.test/a HTTPS"},
+      {"%{url_effective} %{scheme}", "https://origin.test/a https"},
       {"%{error_class}: %{errormsg}", "dns: no such name"},
-      {"[%{content_type}] %{local_port}", "[] 0"},
+      {"[%{content_type}] %{local_port}", "[] -1"},
   };
   struct sample s;
   struct buf out, err;
@@ -203,7 +203,13 @@ static void test_no_response(void **state)
   assert_non_null(strstr(out.s, "\"remote_ip\":\"\","));
   assert_non_null(strstr(out.s, "\"http_version\":\"0\","));
   assert_non_null(strstr(out.s, "\"error_class\":\"dns\","));
-  assert_non_null(strstr(out.s, "{\"content_type\":null,"));
+  assert_non_null(strstr(out.s, "\"content_type\":null,"));
+  /* curl 8's values where nothing connected: no chain, no retries, no
+   * proxy (conn_id and xfer_id are libcurl's, null without a hop). */
+  assert_non_null(strstr(out.s, "{\"certs\":\"\","));
+  assert_non_null(strstr(out.s, "\"num_certs\":0,"));
+  assert_non_null(strstr(out.s, "\"num_retries\":0,"));
+  assert_non_null(strstr(out.s, "\"proxy_used\":0,"));
   buf_release(&out);
   buf_release(&err);
   sample_release(&s);
