@@ -63,6 +63,23 @@ void pipeline_context(const struct pipeline *pl, struct report_ctx *ctx,
  * or -1 when an output could not be written (printed). */
 int pipeline_report(const struct pipeline *pl, const struct options *o);
 
+/*
+ * Say on stderr every distinct failure of the run once (SPEC 2), as curl
+ * says "curl: (7) ...": per target and error class, the modes whose first
+ * message of that class is the same share one line with their counts,
+ * the message, and what to do:
+ *   hopsplit: (connect) api: 4 of 4 samples failed (2 of 2 cold, 2 of 2
+ *   warm): cannot connect to 127.0.0.1:1: Connection refused; check ...
+ * Whatever the stdout format (also -w, --format json); silenced by -s
+ * alone, kept by -s -S (msg_note).  Nothing when every sample succeeded.
+ */
+void pipeline_say_failures(const struct pipeline *pl);
+
+/* What to do about a failure of class e whose message is msg (may be
+ * NULL): one static sentence, for the stderr lines above; NULL when msg
+ * already says it. */
+const char *pipeline_failure_hint(enum err_class e, const char *msg);
+
 /* Exit status: interrupted > setup error > failed check > failed sample. */
 int pipeline_exit_status(const struct pipeline *pl, int report_rc,
                          int checks_failed);

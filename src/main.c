@@ -59,8 +59,13 @@ static int measure_urls(int argc, char **argv)
     rc = fflush(stdout) == 0 ? EXIT_STATUS_OK : EXIT_STATUS_SETUP;
     goto out_plan;
   }
-  if (pipeline_measure(&pl, &plan, NULL, NULL) == 0)
-    rc = pipeline_exit_status(&pl, pipeline_report(&pl, &cli.opts), 0);
+  if (pipeline_measure(&pl, &plan, NULL, NULL) == 0) {
+    int report_rc = pipeline_report(&pl, &cli.opts);
+
+    /* After the report, as curl says "curl: (7) ..." last. */
+    pipeline_say_failures(&pl);
+    rc = pipeline_exit_status(&pl, report_rc, 0);
+  }
   pipeline_release(&pl);
 out_plan:
   plan_release(&plan);

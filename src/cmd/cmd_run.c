@@ -121,7 +121,7 @@ static int run_one(struct profile *pr, struct plan *plan, int several)
 {
   struct pipeline pl;
   size_t failed;
-  int rc = EXIT_STATUS_SETUP;
+  int rc = EXIT_STATUS_SETUP, report_rc;
 
   msg_verbosity = options_verbosity(&pr->opts);
   if (several)
@@ -132,8 +132,9 @@ static int run_one(struct profile *pr, struct plan *plan, int several)
         (!pr->opts.write_out || pipeline_format_given(&pr->opts))) {
       printf("%sprofile: %s (%s)\n", several ? "\n" : "", pr->name, pr->file);
     }
-    rc =
-        pipeline_exit_status(&pl, pipeline_report(&pl, &pr->opts), failed > 0);
+    report_rc = pipeline_report(&pl, &pr->opts);
+    pipeline_say_failures(&pl);
+    rc = pipeline_exit_status(&pl, report_rc, failed > 0);
   }
   pipeline_release(&pl);
   return rc;

@@ -481,6 +481,102 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
   return rc;
 }
 
+const char *pipeline_failure_hint(enum err_class e, const char *msg)
+{
+  static const char *const fixes[] = {" -k", "try ", "ulimit", "check the"};
+  size_t i;
+
+  /* The probe's own words often end in the fix already (probe_hops.c
+   * describe: "give its CA with --cacert FILE, or skip verification with
+   * -k", "try http://HOST:PORT"): said once is enough. */
+  for (i = 0; msg && i < sizeof(fixes) / sizeof(fixes[0]); i++)
+    if (strstr(msg, fixes[i]))
+      return NULL;
+  switch (e) {
+  case ERR_DNS:
+    return "check the host name, or pin its address with --resolve "
+           "HOST:PORT:ADDR or ask other resolvers with --dns-server";
+  case ERR_CONNECT:
+    return "check that a server listens at that address and port and that "
+           "no firewall drops the connection";
+  case ERR_TLS:
+    return "check the server's TLS set-up (openssl s_client -connect "
+           "HOST:PORT shows the handshake)";
+  case ERR_TIMEOUT:
+    return "the limit is -m/--max-time per hop and --connect-timeout per "
+           "connection (bare numbers are seconds, as in curl)";
+  case ERR_HTTP:
+    return "the answer is not the HTTP hopsplit asked for: try "
+           "--http1.1, or look at it with curl -v";
+  case ERR_REDIRECT:
+    return "follow more with --max-redirs N, or measure the first hop "
+           "alone with --no-follow";
+  case ERR_HTTP_STATUS:
+    return "the final status is 400 or more and -f fails such samples: "
+           "check the URL, or leave out -f to measure the error response";
+  case ERR_NONE:
+  case ERR_COUNT:
+    break;
+  }
+  return "see the report for the samples that failed";
+}
+
+void pipeline_say_failures(const struct pipeline *pl)
+{
+  const struct plan *p = pl->plan;
+  size_t t, i, j;
+  int e;
+
+  if (!pl->analysis.n_failed)
+    return;
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &pl->analysis.targets[t];
+
+    for (e = ERR_NONE + 1; e < ERR_COUNT; e++) {
+      int said[MODE_COUNT] = {0};
+
+      for (i = 0; i < p->n_modes; i++) {
+        const struct mode_summary *m = &ta->modes[p->modes[i]];
+        const char *msg = m->first_error[e];
+        size_t failed = 0, n = 0, modes = 0;
+        const char *hint;
+        struct buf by;
+
+        if (!m->failed_by_class[e] || said[p->modes[i]])
+          continue;
+        /* This mode and every later one whose first message of the
+         * class is the same: one distinct failure. */
+        buf_init(&by, 0);
+        for (j = i; j < p->n_modes; j++) {
+          const struct mode_summary *o = &ta->modes[p->modes[j]];
+
+          if (!o->failed_by_class[e] || said[p->modes[j]] ||
+              (j > i &&
+               (!msg || !o->first_error[e] || strcmp(msg, o->first_error[e]))))
+            continue;
+          said[p->modes[j]] = 1;
+          failed += o->failed_by_class[e];
+          n += o->n_samples;
+          buf_printf(&by, "%s%zu of %zu %s", modes++ ? ", " : "",
+                     o->failed_by_class[e], o->n_samples,
+                     sample_mode_names[p->modes[j]]);
+        }
+        hint = pipeline_failure_hint(e, msg);
+        if (modes > 1)
+          msg_note("(%s) %s: %zu of %zu samples failed (%s): %s%s%s",
+                   err_class_names[e], p->targets[t].name, failed, n, by.s,
+                   msg ? msg : "no detail", hint ? "; " : "",
+                   hint ? hint : "");
+        else
+          msg_note("(%s) %s: %s samples failed: %s%s%s", err_class_names[e],
+                   p->targets[t].name, by.s, msg ? msg : "no detail",
+                   hint ? "; " : "", hint ? hint : "");
+        buf_release(&by);
+      }
+    }
+  }
+}
+
 int pipeline_exit_status(const struct pipeline *pl, int report_rc,
                          int checks_failed)
 {

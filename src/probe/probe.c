@@ -457,7 +457,9 @@ int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
     /* Only the sessions are kept; the connections close here. */
     client_release(&c);
   }
-  if (!s.ok) {
+  /* A status of 400 or more under -f still left the connection and the
+   * session the priming is for: not a failed priming. */
+  if (!s.ok && s.err != ERR_HTTP_STATUS) {
     snprintf(err, errlen, "%s", s.err_message ? s.err_message : "failed");
     rc = -1;
   }

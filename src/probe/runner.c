@@ -169,11 +169,12 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
 
     if (it->mode == MODE_COLD)
       continue;
-    /* Said with -v only: the samples fail the same way and the report
-     * says it once, with their count. */
+    /* A warning, as hopsplit(1) promises: a priming that fails while
+     * the samples succeed is otherwise seen nowhere. */
     if (probe_prime(pr, it->target, it->mode, err, sizeof(err)) < 0)
-      msg_info("priming %s (%s) failed: %s", p->targets[it->target].name,
-               sample_mode_names[it->mode], err);
+      msg_warn("priming %s (%s) failed: %s; its samples are measured all "
+               "the same",
+               p->targets[it->target].name, sample_mode_names[it->mode], err);
   }
   msg_info("set-up done, measuring %zu sample%s in %ld round%s", total,
            total == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
