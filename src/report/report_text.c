@@ -1329,19 +1329,111 @@ static void target_line(const struct report_ctx *c, struct buf *b, size_t t)
   free(u);
 }
 
+/* --brief: the failures of a target, each distinct first message once
+ * with the modes it ends ("failed (cold, warm): connect: ..."), of the
+ * class that failed most often in each mode. */
+static void brief_failures(const struct report_ctx *c, struct buf *b,
+                           const struct target_analysis *ta)
+{
+  const struct plan *p = c->plan;
+  int top[MODE_COUNT];
+  size_t i, j;
+
+  for (i = 0; i < p->n_modes; i++) {
+    const struct mode_summary *m = &ta->modes[p->modes[i]];
+    int e;
+
+    top[i] = ERR_NONE;
+    for (e = ERR_NONE + 1; e < ERR_COUNT; e++)
+      if (m->failed_by_class[e] &&
+          (top[i] == ERR_NONE ||
+           m->failed_by_class[e] > m->failed_by_class[top[i]]))
+        top[i] = e;
+  }
+  for (i = 0; i < p->n_modes; i++) {
+    const char *msg = ta->modes[p->modes[i]].first_error[top[i]];
+    struct buf line;
+
+    if (top[i] == ERR_NONE)
+      continue;
+    buf_init(&line, 0);
+    buf_printf(&line, "failed (%s", sample_mode_names[p->modes[i]]);
+    for (j = i + 1; j < p->n_modes; j++) {
+      const char *o = ta->modes[p->modes[j]].first_error[top[j]];
+
+      if (top[j] != top[i] || !msg || !o || strcmp(msg, o))
+        continue;
+      buf_printf(&line, ", %s", sample_mode_names[p->modes[j]]);
+      top[j] = ERR_NONE;
+    }
+    buf_printf(&line, "): %s: %s", err_class_names[top[i]],
+               msg ? vis(msg) : "no detail");
+    wrap2(b, line.s, 2, 4);
+    buf_release(&line);
+  }
+}
+
+/* --brief: every comparison's verdict with its interval, as the
+ * comparison table shows them ("direct vs base, cold: faster -2.29
+ * [-2.61, -1.98] ms, -52 %"). */
+static void brief_verdicts(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  const struct analysis *a = c->analysis;
+  size_t i;
+
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *cmp = &a->comparisons[i];
+    struct field_row r;
+    char delta[160], pc[16], verdict[48];
+    char *line;
+
+    cmp_row(&r, &cmp->phases[SUM_TOTAL]);
+    human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
+    if (count(report_compare_fields, "n_pairs", &r)) {
+      diff_ci(delta, sizeof(delta), &r);
+      human(pc, sizeof(pc), report_compare_fields, "change_pct", &r, TX_SIGN);
+      /* With fewer than 6 pairs the interval is [min, max] (the table's
+       * "*"); said in words here, where "*" marks the p95s. */
+      line = xasprintf("%s vs %s, %s: %s %s ms (%s), %s %%",
+                       vis(p->targets[cmp->target].name),
+                       vis(p->targets[cmp->baseline].name),
+                       sample_mode_names[cmp->mode], verdict, delta,
+                       count(report_compare_fields, "ci_available", &r)
+                           ? "95 % interval"
+                           : "min and max: too few pairs for 95 %",
+                       pc);
+    }
+    else {
+      line = xasprintf("%s vs %s, %s: %s (no pairs)",
+                       vis(p->targets[cmp->target].name),
+                       vis(p->targets[cmp->baseline].name),
+                       sample_mode_names[cmp->mode], verdict);
+    }
+    wrap2(b, line, 0, 2);
+    free(line);
+  }
+}
+
 /*
  * --brief: one line per target and mode (p50, p95 and max of the total,
- * samples, failures and error statuses), then the findings' titles; the
- * short form hyperfine's summary gives, for people who want a number.
+ * samples, failures and error statuses) with the first reason of the
+ * failures, the verdict of every comparison with its interval, then the
+ * findings' titles; the short form hyperfine's summary gives, for people
+ * who want a number.  Names are never cut: the first column is as wide as
+ * the longest.
  */
 static void report_brief(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
   size_t t, i, k;
-  int low_conf = 0;
+  int low_conf = 0, w = 12;
   char h50[16], h95[16], hmax[16];
 
-  buf_printf(b, "%-12s %-7s %5s %10s %10s %10s  %s\n", "target", "mode", "n",
+  for (t = 0; t < p->n_targets; t++)
+    if ((int)strlen(vis(p->targets[t].name)) > w)
+      w = (int)strlen(vis(p->targets[t].name));
+  buf_printf(b, "%-*s %-7s %5s %10s %10s %10s  %s\n", w, "target", "mode", "n",
              stat_head(h50, sizeof(h50), "p50_us"),
              stat_head(h95, sizeof(h95), "p95_us"),
              stat_head(hmax, sizeof(hmax), "max_us"), "notes");
@@ -1370,12 +1462,14 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
         if (m->statuses[k].status >= 400)
           buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",
                      m->statuses[k].n, m->statuses[k].status);
-      buf_printf(b, "%-12.12s %-7s %5zu %10s %10s %10s%s%s\n",
+      buf_printf(b, "%-*s %-7s %5zu %10s %10s %10s%s%s\n", w,
                  vis(p->targets[t].name), sample_mode_names[p->modes[i]],
                  m->n_samples, a, p95, mx, notes.len ? "  " : "", notes.s);
       buf_release(&notes);
     }
+    brief_failures(c, b, ta);
   }
+  brief_verdicts(c, b);
   for (t = 0; t < p->n_targets; t++) {
     const struct target_analysis *ta = &c->analysis->targets[t];
 

@@ -267,13 +267,17 @@ for i, line in enumerate(tail):
                 exp = "(%s)" % exp
             want("matrix: %s %s - %s" % (mat_mode, f[0], col), f[j + 1], exp)
 
-# --brief: p50, p95 and max of the total per target and mode.
+# --brief: p50, p95 and max of the total per target and mode; the first
+# column is as wide as the longest name (never cut).
+width = brief[0].index(" mode ")
+want("brief: name column", width,
+     max([12] + [len(t) for t in targets]))
 for line in brief[1:]:
-    m = re.match(r"^(.{12}) (cold|warm|resumed) +(\d+) (.{10}) (.{10}) (.{10})",
-                 line)
+    m = re.match(r"^(.{%d}) (cold|warm|resumed) +(\d+) (.{10}) (.{10}) (.{10})"
+                 % width, line)
     if not m:
         continue
-    name = [t for t in targets if t[:12] == m.group(1).rstrip()][0]
+    name = m.group(1).rstrip()
     s = targets[name]["summary"][m.group(2)]
     tot = s["phases"]["total"]
     exp = [cell(tot[k]) if s["n_ok"] else "-"
@@ -283,6 +287,39 @@ for line in brief[1:]:
     want("brief: %s %s" % (name, m.group(2)),
          [m.group(k).strip() for k in (4, 5, 6)], exp)
     want("brief n: %s %s" % (name, m.group(2)), int(m.group(3)), s["n"])
+
+# --brief: every comparison's verdict with its interval, one line each
+# (joined where it wraps), in the JSON's order.
+joined = []
+for line in brief:
+    if line.startswith("  ") and joined and " vs " in joined[-1]:
+        joined[-1] += " " + line.strip()
+    else:
+        joined.append(line)
+got = [l for l in joined if re.match(r"^\S+ vs \S+, (cold|warm|resumed): ", l)]
+exp = []
+for c in d["comparison"]:
+    head = "%s vs %s, %s: %s" % (c["target"], c["baseline"], c["mode"],
+                                 c["verdict"])
+    if not c["n_pairs"]:
+        exp.append(head + " (no pairs)")
+        continue
+    exp.append("%s %s [%s, %s] ms (%s), %s %%" % (
+        head, ms2(c["median_diff_us"], True), ms2(c["ci_low_us"], True),
+        ms2(c["ci_high_us"], True),
+        "95 % interval" if c["ci_available"]
+        else "min and max: too few pairs for 95 %",
+        "-" if c["change_pct"] is None else "%+.1f" % c["change_pct"]))
+want("brief verdicts", got, exp)
+
+# --brief: the failures of a target after its rows, with their reason.
+for name, t in targets.items():
+    for mode, s in t["summary"].items():
+        if s.get("n_failed"):
+            cls = max(s["failures"], key=lambda k: s["failures"][k])
+            want("brief failure: %s %s" % (name, mode),
+                 any(re.match(r"^  failed \(.*\b%s\b.*\): %s: " % (mode, cls), l)
+                     for l in brief), True)
 
 for b in bad:
     print(b)

@@ -91,8 +91,11 @@ assert rows == [["base", "cold"], ["base", "warm"], ["direct", "cold"],
                 ["direct", "warm"]], rows
 rest = lines[5:]
 assert rest[-1].startswith("* p95 of fewer than 20"), rest
+# The verdicts with their intervals, then the findings.
+assert re.match(r"^direct vs base, cold: [a-z ]+ [-+][0-9.]+ \[[-+][0-9.]+, [-+][0-9.]+\] ms", rest[0]), rest
 for l in rest[:-1]:
-    assert re.match(r"^(base|direct): \[[a-z-]+\] ", l) or l.startswith("  "), l
+    assert (re.match(r"^(base|direct): \[[a-z-]+\] ", l) or l.startswith("  ")
+            or re.match(r"^direct vs base, (cold|warm): ", l)), l
 assert all(len(l) <= 80 for l in lines)
 PY
 hs_run 0 -n 2 --brief --dns-server "$DNS" --cacert "$CA_FILE" "$B/status/404"
