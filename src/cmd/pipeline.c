@@ -135,45 +135,103 @@ static int check_target_files(const struct options *o)
   return rc;
 }
 
-/* "HOST:PORT:" of every target's first hop, parsed once (issue 16: a
- * profile with many targets and long --resolve lists). */
-static char **target_keys(const struct plan *p)
+/* "HOST:PORT:" of url appended to keys (*n of them) unless there. */
+static void add_key(char ***keys, size_t *n, const char *url)
 {
-  char **keys = xcalloc(p->n_targets + 1, sizeof(*keys));
-  size_t t;
+  struct url u;
+  char err[256];
+  char *k;
+  size_t i;
 
-  for (t = 0; t < p->n_targets; t++) {
-    struct url u;
-    char err[256];
-
-    memset(&u, 0, sizeof(u));
-    if (url_parse(&u, p->targets[t].url, err, sizeof(err)) == 0)
-      keys[t] = xasprintf("%s:%d:", u.host, u.port);
+  memset(&u, 0, sizeof(u));
+  if (url_parse(&u, url, err, sizeof(err)) < 0) {
     url_release(&u);
+    return;
   }
-  return keys;
+  k = xasprintf("%s:%d:", u.host, u.port);
+  url_release(&u);
+  for (i = 0; i < *n; i++)
+    if (!strcasecmp((*keys)[i], k)) {
+      free(k);
+      return;
+    }
+  *keys = xrealloc(*keys, (*n + 1) * sizeof(**keys));
+  (*keys)[(*n)++] = k;
 }
 
 /* At most this many warnings of unused --resolve entries, then a count. */
 #define RESOLVE_WARN_MAX 10
 
-/* HOST:PORT of a --resolve entry against every target's first hop. */
-static void warn_unused_resolve(const struct plan *p, const struct options *o,
-                                char *const *keys, size_t *warned)
+/* HOST:PORT of each --resolve entry of o against keys; what; says why. */
+static void warn_unused_resolve(const struct options *o, char *const *keys,
+                                size_t n_keys, const char *why, size_t *warned)
 {
-  size_t i, t;
+  size_t i, k;
 
   for (i = 0; i < o->n_resolve; i++) {
     const char *r = o->resolve[i];
     int used = 0;
 
-    for (t = 0; t < p->n_targets && !used; t++)
-      used = keys[t] && !strncasecmp(r, keys[t], strlen(keys[t]));
+    for (k = 0; k < n_keys && !used; k++)
+      used = !strncasecmp(r, keys[k], strlen(keys[k]));
     if (!used && (*warned)++ < RESOLVE_WARN_MAX)
-      msg_warn("--resolve '%s' matches no target (HOST:PORT of a URL "
-               "given); it is used only if a redirect leads there",
-               r);
+      msg_warn("--resolve '%s' matches no target%s", r, why);
   }
+}
+
+/* The --resolve entries of the plan (its options, and a target's own
+ * when they differ) that match none of keys, each a warning. */
+static void warn_unused_resolves(const struct plan *p, char *const *keys,
+                                 size_t n_keys, const char *why)
+{
+  size_t t, warned = 0;
+
+  warn_unused_resolve(p->opts, keys, n_keys, why, &warned);
+  for (t = 0; t < p->n_targets; t++) {
+    const struct options *o = p->targets[t].opts;
+
+    if (o && o != p->opts && o->n_resolve != p->opts->n_resolve)
+      warn_unused_resolve(o, keys, n_keys, why, &warned);
+  }
+  if (warned > RESOLVE_WARN_MAX)
+    msg_warn("%zu more --resolve entries match no target",
+             warned - RESOLVE_WARN_MAX);
+}
+
+/*
+ * After a run: a --resolve entry is unused when no hop of any sample went
+ * to its HOST:PORT (a redirect that leads there uses it) and no target's
+ * URL names it (a sample that failed before its first hop still would
+ * have).  The keys are "HOST:PORT:" of each target and of every hop of
+ * every sample, each parsed once per distinct URL run.
+ */
+static void warn_unused_resolve_run(const struct plan *p,
+                                    const struct results *r)
+{
+  char **keys = NULL;
+  const char *last = NULL;
+  size_t n = 0, i, h, any = p->opts->n_resolve;
+
+  for (i = 0; i < p->n_targets && !any; i++)
+    any = p->targets[i].opts ? p->targets[i].opts->n_resolve : 0;
+  if (!any)
+    return;
+  for (i = 0; i < p->n_targets; i++)
+    add_key(&keys, &n, p->targets[i].url);
+  for (i = 0; i < r->n; i++)
+    for (h = 0; h < r->samples[i].n_hops; h++) {
+      const char *u = r->samples[i].hops[h].url;
+
+      /* Pooled: the same URL is the same pointer, parsed once in a row. */
+      if (u && u != last)
+        add_key(&keys, &n, u);
+      last = u;
+    }
+  warn_unused_resolves(p, keys, n,
+                       ", and no redirect led there: no request used it");
+  for (i = 0; i < n; i++)
+    free(keys[i]);
+  free(keys);
 }
 
 int pipeline_preflight(const struct plan *p)
@@ -189,21 +247,18 @@ int pipeline_preflight(const struct plan *p)
     if (o && o != p->opts && check_target_files(o) < 0)
       rc = EXIT_STATUS_USAGE;
   }
-  if (rc == EXIT_STATUS_OK) {
-    char **keys = target_keys(p);
-    size_t warned = 0;
+  /* A run says which entries no request used once it has measured
+   * (pipeline_measure); --dry-run can only say which match no target. */
+  if (rc == EXIT_STATUS_OK && p->opts->dry_run) {
+    char **keys = NULL;
+    size_t n = 0;
 
-    warn_unused_resolve(p, p->opts, keys, &warned);
-    for (t = 0; t < p->n_targets; t++) {
-      const struct options *o = p->targets[t].opts;
-
-      if (o && o != p->opts && o->n_resolve != p->opts->n_resolve)
-        warn_unused_resolve(p, o, keys, &warned);
-    }
-    if (warned > RESOLVE_WARN_MAX)
-      msg_warn("%zu more --resolve entries match no target",
-               warned - RESOLVE_WARN_MAX);
     for (t = 0; t < p->n_targets; t++)
+      add_key(&keys, &n, p->targets[t].url);
+    warn_unused_resolves(p, keys, n,
+                         " (HOST:PORT of a URL given); it is used only if "
+                         "a redirect leads there");
+    for (t = 0; t < n; t++)
       free(keys[t]);
     free(keys);
   }
@@ -368,6 +423,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   streams.cb = cb;
   streams.ud = ud;
   pl->interrupted = runner_run(plan, &pl->results, stream_sample, NULL) == 1;
+  warn_unused_resolve_run(plan, &pl->results);
   analysis_build(&pl->analysis, plan, &pl->results);
   probe_global_cleanup();
   return 0;

@@ -28,7 +28,8 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"baseline", 0, OPT_ARG_REQUIRED, OPT_BASELINE, "NAME",
      "the target others are compared with (default first)"},
     {"brief", 0, OPT_ARG_NONE, OPT_BRIEF, NULL,
-     "text report: one line per target and mode, then the findings"},
+     "text report: one line per target and mode, failure reasons, "
+     "verdicts, findings"},
     {"cacert", 0, OPT_ARG_REQUIRED, OPT_CACERT, "FILE",
      "CA certificates to verify peers with"},
     {"capath", 0, OPT_ARG_REQUIRED, OPT_CAPATH, "DIR",

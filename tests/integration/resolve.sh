@@ -33,6 +33,23 @@ hs_jcheck --shape --closure --all-ok --samples 1 \
   "[h['dns']['pinned'] for h in samples[0]['hops']] == [True, True]" \
   "[h['dns']['us'] for h in samples[0]['hops']] == [0, 0]" \
   "col(H('cold', 1), 'remote_port') == [$OTHER_PORT]"
+# The second pin matches no target but the redirect used it: no warning
+# (issue 26 item 7).  --dry-run, which measures nothing, says it may be.
+if grep -q 'resolve' "$HS_ERR"; then
+  hs_show
+  hs_fail "a --resolve a redirect used is called unused"
+fi
+hs_run 0 --dry-run --resolve "$R" \
+  --resolve "other.test:$OTHER_PORT:127.0.0.1" --cacert "$CA_FILE" \
+  "$B/redirect-cross"
+hs_grep_err "warning: --resolve 'other\.test:$OTHER_PORT:127\.0\.0\.1' matches no target \(HOST:PORT of a URL given\); it is used only if a redirect leads there"
+# No hop went there (the same-origin redirect stays on origin.test): the
+# run says so once it has measured.
+hs_run 0 -n 1 --mode cold --format json --resolve "$R" \
+  --resolve "other.test:$OTHER_PORT:127.0.0.1" --cacert "$CA_FILE" \
+  "$B/redirect-same"
+hs_grep_err "^hopsplit: warning: --resolve 'other\.test:$OTHER_PORT:127\.0\.0\.1' matches no target, and no redirect led there: no request used it$"
+[ "$(grep -c resolve "$HS_ERR")" = 1 ] || { hs_show; hs_fail "said twice"; }
 
 # Only origin.test pinned: other.test is resolved by dnsmasq.
 hs_run 0 -n 1 --mode cold --format json --resolve "$R" \
