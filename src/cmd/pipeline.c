@@ -570,6 +570,9 @@ const char *pipeline_failure_hint(enum err_class e, const char *msg)
   case ERR_HTTP_STATUS:
     return "the final status is 400 or more and -f fails such samples: "
            "check the URL, or leave out -f to measure the error response";
+  case ERR_UPLOAD:
+    return "every sample sends the same bytes: leave the file of -T or "
+           "--data-binary @FILE unchanged while hopsplit runs";
   case ERR_NONE:
   case ERR_COUNT:
     break;

@@ -686,6 +686,9 @@ void probe_set_common(void *easy, const struct options *o, char *errbuf)
 
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
+  /* curl's receive buffer (tool_operate.c sets 100 KiB; libcurl's default
+   * is 16 KiB): a large body drains as curl drains it. */
+  curl_easy_setopt(e, CURLOPT_BUFFERSIZE, 102400L);
   curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
   /* The direct path is what is measured: proxies from the environment
    * (http_proxy, HTTPS_PROXY, ALL_PROXY) would silently replace it. */
