@@ -528,10 +528,16 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
     return;
 #if LIBCURL_VERSION_NUM >= 0x080600
   case CURLE_TOO_LARGE:
-    /* libcurl 8's limits: a header line over 100 KiB, more than 5000
-     * header lines; its own message says which. */
-    snprintf(err, errlen, "response from '%s' is over libcurl's limits%s%s",
-             u->host, *d ? ": " : "", d);
+    /* libcurl 8's limits: more than 5000 header lines (its message says
+     * so), or a header line over 100 KiB (it says nothing). */
+    if (*d)
+      snprintf(err, errlen, "response from '%s' is over libcurl's limits: %s",
+               u->host, d);
+    else
+      snprintf(err, errlen,
+               "response from '%s' has a header line over libcurl's 100 KiB "
+               "limit",
+               u->host);
     return;
 #endif
   case CURLE_OUT_OF_MEMORY:
