@@ -25,6 +25,9 @@ import re, sys
 data = open(sys.argv[1], "rb").read()
 if sys.argv[2] == "1":
     data = re.sub(rb"\x1b\[[0-9;]*m", b"", data)
+# -v's header lines end in CR LF as curl -v prints them (hopsplit's own
+# framing; a CR inside a value is escaped).
+data = re.sub(rb"(^|\n)([<>] [^\r\n]*)\r(?=\n)", rb"\1\2", data)
 bad = [m.start() for m in re.finditer(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]", data)]
 if bad:
     sys.stderr.write("at %d: %r\n" % (bad[0], data[max(0, bad[0] - 30):bad[0] + 30]))

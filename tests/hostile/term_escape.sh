@@ -55,6 +55,9 @@ import re, sys
 data = open(sys.argv[1], "rb").read()
 if sys.argv[3] == "1":
     data = data.replace(b"\r\n", b"\n")
+# -v's header lines end in CR LF as curl -v prints them (hopsplit's own
+# framing; a CR inside a value is escaped).
+data = re.sub(rb"(^|\n)([<>] [^\r\n]*)\r(?=\n)", rb"\1\2", data)
 if sys.argv[2] == "1":
     # The colours of report_text.c and report_checks.c, nothing else.
     ours = rb"\x1b\[(?:0|1|31|32|33|34|35|36|94|1;31|1;33)m"
