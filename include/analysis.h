@@ -219,7 +219,8 @@ struct hop_fact {
    * (SPEC 4.1), at most HOP_FACT_LAYERS; pooled. */
   const struct hop_fact_layer *layers;
   unsigned char n_layers;
-  unsigned char verdict; /* enum cache_verdict */
+  unsigned char verdict;  /* enum cache_verdict */
+  unsigned char inferred; /* the verdict is inferred (SPEC 4.1) */
 };
 
 struct analysis {

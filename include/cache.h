@@ -70,6 +70,9 @@ struct cache_layer {
                      cache, "; "-joined */
   char **reasons; /* words, most important first */
   size_t n_reasons;
+  /* The cache said nothing about what it did: the verdict is inferred
+   * (RFC 9111 rules, Age, other samples), and reasons[0] says from what. */
+  int inferred;
 };
 
 struct cache_result {
@@ -84,7 +87,9 @@ struct cache_result {
                      NULL for UNKNOWN */
   char **reasons; /* words, most important first */
   size_t n_reasons;
-  long age; /* Age header in seconds, -1 when absent or invalid */
+  long age;     /* Age header in seconds, -1 when absent or invalid */
+  int inferred; /* the verdict is inferred, not said by the cache (SPEC
+                   4.1); the first reason says from what */
   /* Every cache seen, nearest the user first; the hop's vendor, verdict,
    * raw value and reasons are those of layers[0].  Empty when no cache
    * signal was seen (verdict UNKNOWN). */

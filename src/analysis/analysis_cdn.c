@@ -47,6 +47,7 @@ static void fact_layers(struct hop_fact *f, const struct cache_result *cr)
   /* Zeroed padding too: the pool stores equal bytes once. */
   memset(v, 0, sizeof(v));
   f->verdict = (unsigned char)cr->verdict;
+  f->inferred = (unsigned char)cr->inferred;
   for (l = 0; l < cr->n_layers && l < HOP_FACT_LAYERS; l++) {
     v[l].vendor =
         strpool_intern(cr->layers[l].vendor ? cr->layers[l].vendor : "");
@@ -54,6 +55,93 @@ static void fact_layers(struct hop_fact *f, const struct cache_result *cr)
   }
   f->n_layers = (unsigned char)l;
   f->layers = strpool_intern_blob(v, l * sizeof(v[0]));
+}
+
+/* Put why at the front of r's reasons and mark r (and its nearest layer)
+ * inferred with verdict v. */
+static void infer(struct cache_result *r, enum cache_verdict v, char *why)
+{
+  size_t j;
+
+  r->verdict = v;
+  r->inferred = 1;
+  if (r->n_layers) {
+    r->layers[0].verdict = v;
+    r->layers[0].inferred = 1;
+  }
+  r->reasons = xrealloc(r->reasons, (r->n_reasons + 1) * sizeof(char *));
+  for (j = r->n_reasons; j > 0; j--)
+    r->reasons[j] = r->reasons[j - 1];
+  r->reasons[0] = why;
+  r->n_reasons++;
+}
+
+/*
+ * Verdicts inferred across the samples of one hop index, in the order
+ * they ran, when the cache says nothing of itself (SPEC 4.1; stock Apache
+ * Traffic Server sends no status header, and Age: 0 on a miss and on a
+ * hit within the same second).  A response is the stored copy of an
+ * earlier one when it carries that one's Date although it started a
+ * second or more later, or a larger Age (RFC 9111 5.1, 4.2.3): a hit, and
+ * the earlier one was stored, a MISS.  When a cache is seen (it named
+ * itself in Server or Via) and each of several responses a second or more
+ * apart is new (a new Date, no Age above 0), it stored none: BYPASS.
+ * Verdicts a cache said, and the RFC 9111 ones (UNCACHEABLE), stay.
+ */
+static void infer_across(struct cache_result *cr, size_t n,
+                         const struct sample *const *smp, size_t k,
+                         const int *sno)
+{
+  size_t i, j, unknown = 0, named = 0, fresh = 0;
+
+  for (i = 0; i < n; i++) {
+    unknown += cr[i].verdict == CACHE_UNKNOWN;
+    named += cr[i].n_layers > 0;
+  }
+  if (!unknown)
+    return;
+  for (j = 1; j < n; j++) {
+    const char *dj = hop_header(&smp[j]->hops[k], "date");
+
+    for (i = 0; i < j; i++) {
+      const char *di = hop_header(&smp[i]->hops[k], "date");
+      int64_t apart = smp[j]->started_at_ms - smp[i]->started_at_ms;
+
+      if (!di || !dj || apart < 1000 || strcmp(di, dj))
+        continue;
+      /* j is i's stored copy. */
+      if (cr[j].verdict == CACHE_UNKNOWN)
+        infer(&cr[j], CACHE_HIT,
+              xasprintf("inferred across samples: it carries the Date of "
+                        "sample %d (%s) although it started %.1f s later, "
+                        "so a cache served that stored copy (Age: %ld)",
+                        sno[i], di, (double)apart / 1000.0, cr[j].age));
+      if (cr[i].verdict == CACHE_UNKNOWN)
+        infer(&cr[i], CACHE_MISS,
+              xasprintf("inferred across samples: sample %d, %.1f s later, "
+                        "was this response's stored copy (same Date), so "
+                        "this one was stored",
+                        sno[j], (double)apart / 1000.0));
+      break;
+    }
+  }
+  for (i = 0; i + 1 < n; i++) {
+    const char *a = hop_header(&smp[i]->hops[k], "date");
+    const char *b = hop_header(&smp[i + 1]->hops[k], "date");
+
+    if (a && b && strcmp(a, b) && cr[i + 1].age <= 0 &&
+        smp[i + 1]->started_at_ms - smp[i]->started_at_ms >= 1000)
+      fresh++;
+  }
+  if (n >= 2 && named == n && fresh + 1 == n && cr[0].age <= 0)
+    for (i = 0; i < n; i++)
+      if (cr[i].verdict == CACHE_UNKNOWN)
+        infer(&cr[i], CACHE_BYPASS,
+              xasprintf("inferred across samples: %s sent no cache status, "
+                        "and each of the %zu responses, a second or more "
+                        "apart, was new (a new Date, no Age above 0), so it "
+                        "stored none of them",
+                        cache_vendor_display(cr[i].layers[0].vendor), n));
 }
 
 static void cache_build(const struct plan *p, const struct results *r,
@@ -73,41 +161,50 @@ static void cache_build(const struct plan *p, const struct results *r,
   for (k = 0; k < max_hops; k++) {
     struct cache_hop *ch = &ta->cache[k];
     enum cache_verdict mode;
+    struct cache_result *cr = xcalloc(r->n ? r->n : 1, sizeof(*cr));
+    const struct sample **smp = xcalloc(r->n ? r->n : 1, sizeof(*smp));
+    size_t *at = xcalloc(r->n ? r->n : 1, sizeof(*at));
+    int *sno = xcalloc(r->n ? r->n : 1, sizeof(*sno));
+    size_t n = 0, j;
     long last = -1;
 
     ch->hop = k + 1;
     cache_result_init(&ch->result);
     cache_counts_init(&ch->counts);
+    /* Every sample of the target with this hop, in the order they ran. */
     for (i = 0; i < r->n; i++) {
       const struct sample *s = &r->samples[i];
-      struct cache_result cr;
 
       if (s->target != t || !s->ok || s->n_hops <= k)
         continue;
-      cache_result_init(&cr);
+      cache_result_init(&cr[n]);
       cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
-                         &cr);
-      cache_counts_add(&ch->counts, cr.verdict);
-      fact_layers(&a->facts[i][k], &cr);
-      cache_result_release(&cr);
+                         &cr[n]);
+      at[n] = i;
+      smp[n] = s;
+      sno[n] = (int)i;
+      n++;
     }
+    infer_across(cr, n, smp, k, sno);
+    for (j = 0; j < n; j++) {
+      cache_counts_add(&ch->counts, cr[j].verdict);
+      fact_layers(&a->facts[at[j]][k], &cr[j]);
+    }
+    /* The most frequent verdict, as the latest sample with it says it. */
     mode = cache_counts_mode(&ch->counts);
-    for (i = r->n; i-- > 0;) {
-      const struct sample *s = &r->samples[i];
-      struct cache_result cr;
-
-      if (s->target != t || !s->ok || s->n_hops <= k)
-        continue;
-      cache_result_init(&cr);
-      cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
-                         &cr);
-      if (cr.verdict == mode) {
-        ch->result = cr;
-        last = (long)i;
+    for (j = n; j-- > 0;)
+      if (cr[j].verdict == mode) {
+        ch->result = cr[j];
+        cache_result_init(&cr[j]);
+        last = (long)at[j];
         break;
       }
-      cache_result_release(&cr);
-    }
+    for (j = 0; j < n; j++)
+      cache_result_release(&cr[j]);
+    free(cr);
+    free(smp);
+    free(at);
+    free(sno);
     if (last >= 0)
       ch->host = xstrdup(
           r->samples[last].hops[k].host ? r->samples[last].hops[k].host : "");

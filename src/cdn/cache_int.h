@@ -88,6 +88,7 @@ struct lay {
   const char *source; /* static: header of the strongest status signal */
   char *status_raw;   /* owned: its value */
   int rank;           /* its strength */
+  int inferred;       /* its verdict is inferred (lay_decide) */
   struct buf ev;      /* the evidence */
   char *notes[MAX_LAYER_NOTES];
   size_t n_notes;
@@ -97,6 +98,10 @@ struct layers {
   struct lay l[MAX_LAYERS];
   size_t n;
   int cs_unparsable;
+  /* The CDN whose own status header gave the verdict (or NULL), and the
+   * Cache-Status members it sent besides: one vendor is one layer. */
+  const char *cdn;
+  struct buf cdn_ev;
 };
 
 /* Collect every proxy-cache signal of the response into L.  cdn: the

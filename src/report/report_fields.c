@@ -321,6 +321,11 @@ static void g_cache(const struct field_row *r, struct field_value *v)
 {
   set_text(v, r->fact ? cache_verdict_names[r->fact->verdict] : NULL);
 }
+static void g_cache_inferred(const struct field_row *r, struct field_value *v)
+{
+  v->null = r->fact == NULL;
+  set_int(v, r->fact ? r->fact->inferred : 0);
+}
 static void g_cache_vendor(const struct field_row *r, struct field_value *v)
 {
   set_text(v, r->fact && r->fact->n_layers && r->fact->layers[0].vendor[0]
@@ -427,6 +432,8 @@ const struct field report_hop_fields[] = {
     {"curl.time_total", "curl time_total", FIELD_SECONDS, g_c_total, 0, 0,
      NULL},
     {"cache.verdict", "cache", FIELD_TEXT, g_cache, 0, 0, NULL},
+    {"cache.inferred", "cache verdict inferred", FIELD_BOOL, g_cache_inferred,
+     0, 0, NULL},
     {"cache.vendor", "cache nearest the user", FIELD_TEXT, g_cache_vendor, 0,
      0, NULL},
     {"cache.layers", "cache layers", FIELD_LAYERS, g_cache_layers, 0, 0, NULL},

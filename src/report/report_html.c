@@ -600,8 +600,10 @@ static void cache_table(struct buf *b, const struct target_analysis *ta)
 
     buf_printf(b, "<tr><td>%zu</td><td class=\"l\">", ch->hop);
     esc(b, ch->host);
-    buf_printf(b, "</td><td class=\"l\">%s</td><td class=\"l\">",
-               cache_verdict_names[ch->result.verdict]);
+    buf_printf(b, "</td><td class=\"l\">%s%s</td><td class=\"l\">",
+               cache_verdict_names[ch->result.verdict],
+               ch->result.inferred ? " <span class=\"muted\">inferred</span>"
+                                   : "");
     esc(b, ch->result.vendor ? ch->result.vendor : "-");
     buf_puts(b, "</td><td class=\"l\">");
     if (ch->result.source) {
@@ -637,7 +639,8 @@ static void cache_table(struct buf *b, const struct target_analysis *ta)
         esc(b, cl->name);
         buf_puts(b, "</code>");
       }
-      buf_printf(b, ": %s", cache_verdict_names[cl->verdict]);
+      buf_printf(b, ": %s%s", cache_verdict_names[cl->verdict],
+                 cl->inferred ? " (inferred)" : "");
     }
     if (!ch->result.n_layers)
       buf_puts(b, "-");

@@ -175,6 +175,7 @@ static void cache_arr(struct json *j, const struct target_analysis *ta)
     json_string(j, "host", ch->host);
     json_string(j, "vendor", ch->result.vendor);
     json_string(j, "verdict", cache_verdict_names[ch->result.verdict]);
+    json_bool(j, "inferred", ch->result.inferred);
     json_string(j, "raw", ch->result.raw);
     json_string(j, "source", ch->result.source);
     if (ch->result.age >= 0)
@@ -199,6 +200,7 @@ static void cache_arr(struct json *j, const struct target_analysis *ta)
       json_string(j, "name", cl->name);
       json_string(j, "vendor", cl->vendor);
       json_string(j, "verdict", cache_verdict_names[cl->verdict]);
+      json_bool(j, "inferred", cl->inferred);
       json_string(j, "raw", cl->raw);
       json_array_begin(j, "reasons");
       for (i = 0; i < cl->n_reasons; i++)

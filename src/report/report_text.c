@@ -438,7 +438,7 @@ static char *raw_shown(const char *raw, int show_secrets)
 }
 
 /* A hop's cache verdict, and with several caches one line per layer,
- * nearest the user first, each with its evidence; every reason starts a
+ * nearest the user first; every reason starts a
  * line of its own (SPEC 5, 80 columns: long values wrap, never cut below
  * CACHE_RAW_TEXT_MAX).  An UNKNOWN verdict shows its reasons too: which
  * headers were looked for. */
@@ -450,8 +450,9 @@ static void cache_lines(struct buf *b, const struct cache_hop *ch,
   size_t k, j;
 
   buf_init(&l, 0);
-  buf_printf(&l, "cache: %s%s%s", cache_verdict_names[r->verdict],
-             r->vendor ? " at " : "", r->vendor ? vis(r->vendor) : "");
+  buf_printf(&l, "cache: %s%s%s%s", cache_verdict_names[r->verdict],
+             r->inferred ? " (inferred)" : "", r->vendor ? " at " : "",
+             r->vendor ? vis(r->vendor) : "");
   if (r->n_layers > 1)
     buf_printf(&l, " (%zu caches, nearest you first)", r->n_layers);
   else if (r->raw) {
@@ -477,15 +478,10 @@ static void cache_lines(struct buf *b, const struct cache_hop *ch,
     buf_printf(&l, "%zu. %s", k + 1, who);
     if (cl->name && (!cl->vendor || strcasecmp(cl->name, cl->vendor)))
       buf_printf(&l, " \"%s\"", vis(cl->name));
-    buf_printf(&l, ": %s", cache_verdict_names[cl->verdict]);
+    buf_printf(&l, ": %s%s", cache_verdict_names[cl->verdict],
+               cl->inferred ? " (inferred)" : "");
     wrap2(b, l.s, 8, 11);
     buf_release(&l);
-    if (cl->raw) {
-      char *raw = raw_shown(cl->raw, show_secrets);
-
-      wrap2(b, raw, 11, 11);
-      free(raw);
-    }
     for (j = 0; j < cl->n_reasons; j++)
       wrap_shown(b, cl->reasons[j], 11, show_secrets);
   }

@@ -130,10 +130,18 @@ static void check_cache_result(const struct cache_result *r)
   FUZZ_CHECK(r->n_reasons == 0 || r->reasons);
   for (i = 0; i < r->n_reasons; i++)
     FUZZ_CHECK(r->reasons[i] != NULL);
-  /* The hop is its nearest cache layer (SPEC 4.1). */
+  /* The hop's verdict is its nearest cache layer's, or, when that one
+   * forwarded the request, the verdict of the layer that served it (SPEC
+   * 4.1). */
   FUZZ_CHECK(r->n_layers == 0 || r->layers);
-  if (r->n_layers)
-    FUZZ_CHECK(r->layers[0].verdict == r->verdict);
+  if (r->n_layers && r->layers[0].verdict != r->verdict) {
+    int served = 0;
+
+    FUZZ_CHECK(!cache_verdict_served_from_cache(r->layers[0].verdict));
+    for (i = 1; i < r->n_layers; i++)
+      served |= r->layers[i].verdict == r->verdict;
+    FUZZ_CHECK(served && cache_verdict_served_from_cache(r->verdict));
+  }
   for (i = 0; i < r->n_layers; i++) {
     size_t j;
 

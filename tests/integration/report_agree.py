@@ -198,7 +198,8 @@ for t in doc["targets"]:
     for ch in t["cache"]:
         key = "%s hop %d" % (t["name"], ch["hop"])
         m = re.search(r"<tr><td>%d</td><td class=\"l\">[^<]*</td>"
-                      r"<td class=\"l\">([A-Z]+)</td>" % ch["hop"], sec)
+                      r"<td class=\"l\">([A-Z]+)(?: <span[^>]*>inferred"
+                      r"</span>)?</td>" % ch["hop"], sec)
         same("html cache " + key, m.group(1) if m else None, ch["verdict"])
         for v, n in ch["counts"].items():
             same("prom cache %s %s" % (key, v),

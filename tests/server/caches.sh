@@ -359,7 +359,8 @@ SQ
 # Server is the outer cache of a chain: a cache in front of it would
 # forward its own Host).  Via codes in
 # the response (insert_response_via_str 2) as Debian's records.config
-# leaves everything else.  An ascii log with the cache result code (%<crc>,
+# leaves everything else; the bare variant leaves that too (stock: no Via
+# codes, no status header).  An ascii log with the cache result code (%<crc>,
 # e.g. TCP_MISS, TCP_HIT, TCP_REFRESH_HIT) and the hierarchy code.  The cs
 # variant adds a Cache-Status line with header_rewrite from the cache
 # lookup result (%{CACHE}).
@@ -431,6 +432,10 @@ TS
     hs_lack "traffic_server's reverse lookups stay on loopback only as root with unshare -m" ||
       :
   fi
+  # The bare variant is Traffic Server as installed: no Via cache codes
+  # and no status header, so only Age (and RFC 9111) can say what it did.
+  hc_via='CONFIG proxy.config.http.insert_response_via_str INT 2'
+  [ "$hc_v" = bare ] && hc_via='# no Via codes (Debian default)'
   hc_try=0
   while [ "$hc_try" -lt 5 ]; do
     hc_try=$((hc_try + 1))
@@ -441,7 +446,7 @@ TS
     cat >>"$hc_d/etc/records.config" <<TS
 CONFIG proxy.config.http.server_ports STRING $hc_port
 CONFIG proxy.config.admin.user_id STRING #-1
-CONFIG proxy.config.http.insert_response_via_str INT 2
+$hc_via
 CONFIG proxy.config.proxy_name STRING hs-ats-$hc_n
 CONFIG proxy.config.log.max_secs_per_buffer INT 1
 CONFIG proxy.config.log.periodic_tasks_interval INT 1
@@ -716,13 +721,15 @@ hc_run_config() {
     hc_url="http://127.0.0.1:$(hc_port "$hc_name")$(hc_path "$hc_k")"
     # 100 ms between requests: Apache mod_cache commits a stored entry
     # only after the request has ended, so a request right behind a miss
-    # can miss too although the first one was stored.
+    # can miss too although the first one was stored.  $HC_PAUSE sets
+    # another pause (a cache that says nothing of itself is judged by
+    # Date and Age across samples a second or more apart).
     case $hc_k in
-      reqcookie) hs_run 0 -n 3 --mode cold --pause 100ms --format json \
+      reqcookie) hs_run 0 -n 3 --mode cold --pause "${HC_PAUSE:-100ms}" --format json \
         -H "X-Hs-Id: $hc_id" -H "Cookie: session=hs13" "$hc_url" ;;
-      redirect) hs_run 0 -n 3 --mode cold --pause 100ms --format json \
+      redirect) hs_run 0 -n 3 --mode cold --pause "${HC_PAUSE:-100ms}" --format json \
         --no-follow -H "X-Hs-Id: $hc_id" "$hc_url" ;;
-      *) hs_run 0 -n 3 --mode cold --pause 100ms --format json \
+      *) hs_run 0 -n 3 --mode cold --pause "${HC_PAUSE:-100ms}" --format json \
         -H "X-Hs-Id: $hc_id" "$hc_url" ;;
     esac
     cp "$HS_OUT" "$HS_DIR/json/$hc_id.json"

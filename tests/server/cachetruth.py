@@ -35,7 +35,10 @@ also the inner cache.  A row is right when every sample's verdict is the
 log's and every sample and the hop name the vendor; for a chain also when
 the hop's layers are [outer, inner] and, for every request the outer cache
 forwarded, the inner layer's verdict is what the inner cache's own log
-says.  score prints the table and "N of M right" and exits 1 unless every
+says; and the hop's verdict is the layer that served: where the outer
+cache forwarded a request the inner one answered from its store, the
+inner's log is the truth (an outer pass of a request with a cookie in
+front of an inner HIT is a HIT, SPEC 4.1).  score prints the table and "N of M right" and exits 1 unless every
 row is right.
 """
 import json
@@ -212,6 +215,27 @@ def inner_check(kind, want, inner, doc):
     return problems, checked
 
 
+def chain_truth(kind, want, inner, hid):
+    """In a chain the hop's verdict is the layer that served (SPEC 4.1):
+    for every request the outer cache forwarded, the inner cache's own log
+    line; when the inner cache answered it from its store (HIT,
+    REVALIDATED, STALE), that is the truth, the outer forward a reason."""
+    cache, _, log = inner
+    recs = lines_of(cache, log, hid)
+    out = []
+    j = 0
+    for outer, raw in want:
+        if outer in ("HIT", "STALE"):
+            out.append((outer, raw))
+            continue
+        if j < len(recs) and recs[j][1] in ("HIT", "REVALIDATED", "STALE"):
+            out.append((recs[j][1], "%s, inner %s" % (raw, recs[j][0])))
+        else:
+            out.append((outer, raw))
+        j += 1
+    return out
+
+
 def hid_of(doc):
     return doc.get("_hid")
 
@@ -240,7 +264,9 @@ def score(matrix):
     for r in rows:
         config, cache, vendor, kind, hid, log, js = r[:7]
         inner = r[7:10] if len(r) >= 10 else None
-        want = truth(cache, log, kind, hid)
+        want = outer_want = truth(cache, log, kind, hid)
+        if inner:
+            want = chain_truth(kind, outer_want, inner, hid)
         try:
             with open(js, encoding="utf-8") as f:
                 doc = json.load(f)
@@ -270,7 +296,7 @@ def score(matrix):
                 ok = False
                 notes.append("layers %s, want [%s, %s]" %
                              (lv, vendor, inner[1]))
-            bad, checked = inner_check(kind, want, inner, doc)
+            bad, checked = inner_check(kind, outer_want, inner, doc)
             if bad:
                 ok = False
                 notes.extend(bad)

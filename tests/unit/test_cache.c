@@ -736,12 +736,34 @@ static void test_other_configs(void **state)
        "Cache-Control: max-age=300\nSet-Cookie: a=1\n"
        "Via: 1.1 varnish (Varnish/7.1)\nX-Varnish: 5\nX-Cache: MISS\n",
        "varnish", "BYPASS", "varnish"},
-      {"apache cacheheader only, miss",
-       "Cache-Control: max-age=300\nX-Cache: MISS from www.example\n",
-       "apache", "MISS", "apache"},
-      {"apache cacheheader only, revalidate",
+      /* "X-Cache: WORD from HOST" alone: Squid and Apache's CacheHeader
+       * both write it, so it names a cache, not its product. */
+      {"x-cache from host only, miss",
+       "Cache-Control: max-age=300\nX-Cache: MISS from www.example\n", "null",
+       "MISS", "null"},
+      {"x-cache from host only, revalidate",
        "Cache-Control: no-cache\nX-Cache: REVALIDATE from www.example\n",
-       "apache", "REVALIDATED", "apache"},
+       "null", "REVALIDATED", "null"},
+      {"x-cache from host, apache named by X-Cache-Detail",
+       "Cache-Control: max-age=300\nX-Cache: MISS from www.example\n"
+       "X-Cache-Detail: \"cache miss: attempting entity save\" from "
+       "www.example\n",
+       "apache", "MISS", "apache"},
+      /* One vendor is one layer, whichever of its headers said it. */
+      {"cloudflare in cf-cache-status and Cache-Status",
+       "cf-cache-status: HIT\nCache-Status: cloudflare; hit\n"
+       "server: cloudflare\ncf-ray: 8f0e3c1a2b3c4d5e-ICN\n",
+       "cloudflare", "HIT", "cloudflare"},
+      /* A cache that says nothing of itself: RFC 9111 decides. */
+      {"traffic server without via codes, no-store",
+       "Server: ATS/9.2.5\nCache-Control: no-store\n", "trafficserver",
+       "UNCACHEABLE", "trafficserver"},
+      /* The outer cache passed a request with a cookie, the inner one
+       * served it: the hop's verdict is the inner HIT. */
+      {"varnish passes a cookie, nginx behind it hits",
+       "Cache-Control: public, max-age=300\nX-Cache-Status: HIT\n"
+       "X-Varnish: 32770\nVia: 1.1 varnish (Varnish/7.1)\nAge: 0\n",
+       "varnish", "HIT", "varnish nginx"},
       {"nginx upstream_cache_status as x-cache",
        "Server: nginx/1.22.1\nCache-Control: max-age=300\n"
        "Set-Cookie: a=1\nX-Cache: MISS\n",
@@ -756,21 +778,23 @@ static void test_other_configs(void **state)
        "Via: 1.1 sq (squid/5.7), 1.1 varnish (Varnish/7.1)\n"
        "X-Varnish: 9 7\nAge: 3\n",
        "varnish", "HIT", "varnish squid"},
+      /* The outer nginx forwarded, the inner one served: HIT. */
       {"nginx in front of nginx",
        "Cache-Control: max-age=300\nX-Cache-Status: HIT\n"
        "X-Cache-Status: MISS\n",
-       "nginx", "MISS", "nginx nginx"},
+       "nginx", "HIT", "nginx nginx"},
       {"varnish in front of varnish",
        "Cache-Control: max-age=300\n"
        "Via: 1.1 varnish (Varnish/7.1), 1.1 varnish (Varnish/7.1)\n"
        "X-Varnish: 12 10\n",
        "varnish", "HIT", "varnish varnish"},
+      /* The outer Squid missed, the inner one served: HIT. */
       {"squid in front of squid",
        "Cache-Control: max-age=300\nX-Cache: HIT from inner\n"
        "X-Cache-Lookup: HIT from inner:3128\nX-Cache: MISS from outer\n"
        "X-Cache-Lookup: MISS from outer:3128\n"
        "Via: 1.1 inner (squid/5.7), 1.1 outer (squid/5.7)\n",
-       "squid", "MISS", "squid squid"},
+       "squid", "HIT", "squid squid"},
       {"nginx in front of varnish",
        "Cache-Control: max-age=300\nX-Varnish: 9\n"
        "Via: 1.1 varnish (Varnish/7.1)\nX-Cache-Status: HIT\n",
