@@ -105,6 +105,13 @@ struct hop_tls {
   /* Why no session was offered on a new connection of a resumed sample,
    * or NULL (pooled). */
   const char *not_offered;
+  /* Expiry (notAfter, seconds since the epoch) of the certificate that
+   * expires first among those the server sent, and among those of the
+   * chain verified to a trust anchor (none under -k); 0 unknown.  As
+   * blackbox_exporter's probe_ssl_earliest_cert_expiry and
+   * probe_ssl_last_chain_expiry_timestamp_seconds. */
+  int64_t cert_expiry;
+  int64_t chain_expiry;
   int8_t resumed; /* 1 resumed, 0 full handshake, -1 unknown/no TLS */
   int8_t offered; /* 1 the ClientHello offered a session, 0 not, -1 no TLS */
 };
@@ -145,6 +152,7 @@ struct hop {
   int64_t size_download; /* body bytes as received on the wire */
   int64_t size_decoded;  /* body bytes after content decoding */
   int64_t size_header;
+  int64_t content_length; /* the response's Content-Length, -1 none */
   const char *location;   /* raw Location header, or NULL */
   struct header *headers; /* diagnostic response headers only */
   /* With -i, -D or -v (options_heads) only, else NULL: the request's

@@ -66,6 +66,7 @@ void hop_init(struct hop *h)
   h->tls.resumed = -1;
   h->tls.offered = -1;
   h->dns.ttl = -1;
+  h->content_length = -1;
   h->curl.namelookup = -1;
   h->curl.connect = -1;
   h->curl.appconnect = -1;

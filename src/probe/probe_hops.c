@@ -668,6 +668,10 @@ static void copy_info(CURL *e, struct hop *h, int *reused)
     h->remote_port = (uint16_t)l;
   if (curl_easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
     h->size_download = (int64_t)off;
+  off = -1;
+  if (curl_easy_getinfo(e, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &off) ==
+      CURLE_OK)
+    h->content_length = off < 0 ? -1 : (int64_t)off;
   l = 0;
   if (curl_easy_getinfo(e, CURLINFO_HEADER_SIZE, &l) == CURLE_OK)
     h->size_header = l;

@@ -248,6 +248,29 @@ void probe_tls_hook_free(struct tls_hook *h)
   free(h);
 }
 
+/* The earliest notAfter of the n certificates of sk, in seconds since
+ * the epoch; 0 when there is none. */
+static int64_t earliest_expiry(STACK_OF(X509) * sk)
+{
+  ASN1_TIME *epoch = ASN1_TIME_set(NULL, 0);
+  int64_t best = 0;
+  int i;
+
+  for (i = 0; epoch && sk && i < sk_X509_num(sk); i++) {
+    const ASN1_TIME *t = X509_get0_notAfter(sk_X509_value(sk, i));
+    int days = 0, secs = 0;
+    int64_t at;
+
+    if (!t || ASN1_TIME_diff(&days, &secs, epoch, t) != 1)
+      continue;
+    at = (int64_t)days * 86400 + secs;
+    if (!best || at < best)
+      best = at;
+  }
+  ASN1_TIME_free(epoch);
+  return best;
+}
+
 void probe_tls_read(void *ptr, struct hop_tls *out)
 {
   SSL *ssl = ptr;
@@ -271,6 +294,11 @@ void probe_tls_read(void *ptr, struct hop_tls *out)
   if (alpn && alpn_len && !out->alpn)
     out->alpn = strpool_intern_n((const char *)alpn, alpn_len);
   out->resumed = SSL_session_reused(ssl) ? 1 : 0;
+  if (!out->cert_expiry)
+    out->cert_expiry = earliest_expiry(SSL_get_peer_cert_chain(ssl));
+  if (!out->chain_expiry && SSL_get_verify_result(ssl) == X509_V_OK &&
+      SSL_get_verify_mode(ssl) != SSL_VERIFY_NONE)
+    out->chain_expiry = earliest_expiry(SSL_get0_verified_chain(ssl));
 }
 
 const char *probe_tls_version(void)

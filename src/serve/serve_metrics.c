@@ -134,6 +134,10 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   gauge_us(out, "probe_duration_seconds",
            "Returns how long the probe took to complete in seconds",
            sp->duration_us);
+  /* blackbox: resp.ContentLength, -1 when the response had none. */
+  snprintf(v, sizeof(v), "%lld", fin ? (long long)fin->content_length : -1LL);
+  gauge_num(out, "probe_http_content_length",
+            "Length of http content response", v);
   serve_family(out, "probe_http_duration_seconds", "gauge",
                "Duration of http request by phase, summed over all "
                "redirects");
@@ -166,6 +170,17 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
     gauge_num(out, "probe_ip_protocol",
               "Specifies whether probe ip protocol is IP4 or IP6",
               strchr(s->hops[0].remote_ip, ':') ? "6" : "4");
+  /* blackbox's HELP texts, as 0.23 writes them (both say "last"). */
+  if (fin && fin->tls.version && fin->tls.cert_expiry) {
+    snprintf(v, sizeof(v), "%lld", (long long)fin->tls.cert_expiry);
+    gauge_num(out, "probe_ssl_earliest_cert_expiry",
+              "Returns last SSL chain expiry in unixtime", v);
+  }
+  if (fin && fin->tls.version && fin->tls.chain_expiry) {
+    snprintf(v, sizeof(v), "%lld", (long long)fin->tls.chain_expiry);
+    gauge_num(out, "probe_ssl_last_chain_expiry_timestamp_seconds",
+              "Returns last SSL chain expiry in timestamp", v);
+  }
   gauge_num(out, "probe_success",
             "Displays whether or not the probe was a success",
             sp->success ? "1" : "0");
