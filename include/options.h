@@ -197,6 +197,7 @@ struct options {
    * blocks (options_heads). */
   int include;
   char *dump_header;
+  int keep_heads; /* no option: serve's header checks need the blocks */
   int help;
   int version;
   /* Every option options_set applied, in order, so that "hopsplit run"

@@ -151,7 +151,7 @@ int options_unsafe(const struct options *o)
 
 int options_heads(const struct options *o)
 {
-  return o->include || o->dump_header || o->verbosity > 0;
+  return o->include || o->dump_header || o->verbosity > 0 || o->keep_heads;
 }
 
 int options_has_body(const struct options *o)

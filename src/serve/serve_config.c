@@ -26,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "blackbox.h"
 #include "cli.h"
 #include "msg.h"
 #include "profile.h"
@@ -49,6 +50,8 @@ static void serve_usage(FILE *f)
         "serve options:\n"
         "      --config PROFILE.yaml  modules: the profile's targets and "
         "\"defaults\"\n"
+        "                             (or blackbox_exporter's modules "
+        "file)\n"
         "      --listen ADDR:PORT     where to listen "
         "(default " SERVE_DEFAULT_LISTEN ")\n"
         "      --max-concurrent N     probes measured at once (default "
@@ -195,6 +198,43 @@ out:
   return rc;
 }
 
+/* --config FILE of blackbox_exporter's format: a module per module of the
+ * file, over the command line's options; the file's http_2xx (else a
+ * built-in "default") is the default module. */
+static int load_blackbox(struct serve_config *c, const struct options *cli)
+{
+  size_t i;
+  int have_default = 0;
+
+  if (blackbox_load(c->profile, cli, &c->bb, &c->n_bb) < 0)
+    return -1;
+  for (i = 0; i < c->n_bb; i++) {
+    struct serve_module *m;
+    char *what;
+
+    if (c->bb[i].unsupported) {
+      msg_warn("%s: %s: /probe answers probe_success 0 for it", c->profile,
+               c->bb[i].unsupported);
+    }
+    if (c->bb[i].n_headers)
+      c->bb[i].opts.keep_heads = 1;
+    m = module_add(c, c->bb[i].name, &c->bb[i].opts);
+    m->bb = &c->bb[i];
+    what = xasprintf("blackbox_exporter module of %s", c->profile);
+    module_describe(m, what);
+    free(what);
+    if (!strcmp(c->bb[i].name, "http_2xx")) {
+      c->default_module = c->n_modules - 1;
+      have_default = 1;
+    }
+  }
+  if (!have_default) {
+    c->default_module = c->n_modules;
+    module_describe(module_add(c, "default", cli), "built-in default");
+  }
+  return 0;
+}
+
 static int parse_number(const char *name, const char *v, double lo, double hi,
                         double *out)
 {
@@ -316,7 +356,13 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
     c->vantage = xstrdup(host);
   }
   if (c->profile) {
-    if (load_profile(c, &cli.opts) < 0)
+    int bb = blackbox_is_file(c->profile);
+
+    if (bb < 0) {
+      msg_error("option --config: cannot read '%s'", c->profile);
+      goto out;
+    }
+    if (bb ? load_blackbox(c, &cli.opts) < 0 : load_profile(c, &cli.opts) < 0)
       goto out;
   }
   else {
@@ -343,6 +389,7 @@ void serve_config_release(struct serve_config *c)
     options_release(&c->modules[i].opts);
   }
   free(c->modules);
+  blackbox_modules_free(c->bb, c->n_bb);
   free(c->listen);
   free(c->profile);
   free(c->vantage);
@@ -354,10 +401,10 @@ const struct serve_module *serve_module_find(const struct serve_config *c,
 {
   size_t i;
 
-  if (!name || !*name || !strcmp(name, "http_2xx"))
-    return &c->modules[c->default_module];
-  for (i = 0; i < c->n_modules; i++)
+  for (i = 0; name && i < c->n_modules; i++)
     if (!strcmp(c->modules[i].name, name))
       return &c->modules[i];
+  if (!name || !*name || !strcmp(name, "http_2xx"))
+    return &c->modules[c->default_module];
   return NULL;
 }

@@ -36,10 +36,14 @@
 #define SERVE_DEFAULT_TIMEOUT        120.0
 
 /* A module: the settings a probe runs with; the URL comes from ?target. */
+struct blackbox_module; /* blackbox.h */
 struct serve_module {
   char *name;
   char *about; /* one line for the / page and debug output */
   struct options opts;
+  /* A module of a blackbox_exporter file: its checks (owned by the
+   * config's bb array), else NULL. */
+  const struct blackbox_module *bb;
 };
 
 struct serve_config {
@@ -52,7 +56,9 @@ struct serve_config {
   char *vantage;            /* --vantage, else the host name */
   struct serve_module *modules;
   size_t n_modules;
-  size_t default_module; /* index: ?module missing, http_2xx */
+  size_t default_module;      /* index: ?module missing, http_2xx */
+  struct blackbox_module *bb; /* --config of blackbox_exporter's format */
+  size_t n_bb;
 };
 
 /* Parse argv (argv[0] is "serve") into c; the measurement options go
@@ -78,7 +84,8 @@ struct serve_probe {
   struct analysis analysis;
   int have_opts, have_plan, have_analysis;
   int success;
-  char *reason; /* why success is 0, or NULL */
+  char *reason;     /* why success is 0, or NULL */
+  int regex_failed; /* a blackbox header regexp failed the probe */
   int want_log;
   struct buf log; /* logfmt lines for debug=true (when want_log) */
 };
@@ -97,6 +104,14 @@ void serve_probe_metrics(const struct serve_probe *sp,
 void serve_probe_debug(const struct serve_probe *sp,
                        const struct serve_config *c, struct buf *out);
 void serve_probe_release(struct serve_probe *sp);
+
+/* blackbox modules (serve_blackbox.c): whether the final status st is
+ * valid for module m (its valid_status_codes, else 2xx), and the checks
+ * blackbox makes after the request (HTTP version, SSL, header regexps)
+ * on sample s: 0, or -1 with why. */
+int serve_blackbox_status_ok(const struct serve_module *m, long st);
+int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
+                         char *why, size_t len);
 
 /* Budget of a probe from the X-Prometheus-Scrape-Timeout-Seconds value
  * (NULL when absent), as blackbox_exporter computes it: the header (else

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blackbox.h"
 #include "cache.h"
 #include "serve_int.h"
 #include "banned.h"
@@ -134,6 +135,11 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   gauge_us(out, "probe_duration_seconds",
            "Returns how long the probe took to complete in seconds",
            sp->duration_us);
+  /* blackbox writes it only for a module with regexps. */
+  if (sp->module && sp->module->bb && sp->module->bb->n_headers)
+    gauge_num(out, "probe_failed_due_to_regex",
+              "Indicates if probe failed due to regex",
+              sp->regex_failed ? "1" : "0");
   /* blackbox: resp.ContentLength, -1 when the response had none. */
   snprintf(v, sizeof(v), "%lld", fin ? (long long)fin->content_length : -1LL);
   gauge_num(out, "probe_http_content_length",
@@ -148,7 +154,13 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
     serve_seconds(out, ph[i]);
     buf_putc(out, '\n');
   }
-  snprintf(v, sizeof(v), "%u", s && s->n_hops ? s->n_hops - 1 : 0u);
+  /* blackbox counts a redirect it was told not to follow as one. */
+  snprintf(v, sizeof(v), "%u",
+           (s && s->n_hops ? s->n_hops - 1 : 0u) +
+               (fin && sp->have_opts && !sp->opts.follow && fin->location &&
+                        fin->status >= 300 && fin->status <= 399
+                    ? 1u
+                    : 0u));
   gauge_num(out, "probe_http_redirects", "The number of redirects", v);
   gauge_num(out, "probe_http_ssl",
             "Indicates if SSL was used for the final redirect",

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "blackbox.h"
 #include "msg.h"
 #include "probe.h"
 #include "runner.h"
@@ -179,10 +180,17 @@ static void judge(struct serve_probe *sp)
       fail(sp, why);
       return;
     }
-    if (st < 200 || st > 299) {
+    if (!serve_blackbox_status_ok(sp->module, st)) {
       snprintf(why, sizeof(why),
-               "%s sample of round %d: final status %ld, not 2xx",
-               sample_mode_names[s->mode], s->round, st);
+               "%s sample of round %d: final status %ld, not %s",
+               sample_mode_names[s->mode], s->round, st,
+               sp->module->bb && sp->module->bb->n_status
+                   ? "among valid_status_codes"
+                   : "2xx");
+      fail(sp, why);
+      return;
+    }
+    if (serve_blackbox_judge(sp, s, why, sizeof(why)) < 0) {
       fail(sp, why);
       return;
     }
@@ -214,6 +222,10 @@ void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
     snprintf(msg, sizeof(msg), "unknown module \"%s\" (see / for the modules)",
              sp->module_name);
     fail(sp, msg);
+    goto out;
+  }
+  if (sp->module->bb && sp->module->bb->unsupported) {
+    fail(sp, sp->module->bb->unsupported);
     goto out;
   }
   if (url_target_problem(sp->target, msg, sizeof(msg)) < 0) {

@@ -31,23 +31,23 @@ probe() { # probe NAME PORT TARGET [MODULE]
     hs_fail "cannot fetch /probe of $1"
 }
 n=0
+: >"$HS_DIR/pairs0"
 for u in "$OK" "$CHAIN" "$PLAIN" "$BIG"; do
   n=$((n + 1))
   probe bb$n "$BLACKBOX_PORT" "$u"
   probe hs$n "$SERVE_PORT" "$u"
   names=$SAME
   case $u in https:*) names="$SAME $TLS" ;; esac
-  # shellcheck disable=SC2086
-  python3 "$HS_LIB_DIR/promdiff.py" "$HS_DIR/bb$n.prom" "$HS_DIR/hs$n.prom" \
-    $names || hs_fail "/probe of $u differs from blackbox_exporter's"
-  # shellcheck disable=SC2086
-  python3 "$HS_LIB_DIR/promdiff.py" "$HS_DIR/hs$n.prom" "$HS_DIR/bb$n.prom" \
-    $names || hs_fail "/probe of $u has a series blackbox_exporter has not"
-  promtool check metrics <"$HS_DIR/hs$n.prom" >"$HS_DIR/hs$n.check" 2>&1 || {
-    cat "$HS_DIR/hs$n.check" >&2
-    hs_fail "promtool check metrics rejects /probe of $u"
-  }
+  # Both ways: the same values, and no series of one the other lacks.
+  echo "$HS_DIR/bb$n.prom $HS_DIR/hs$n.prom" $names >>"$HS_DIR/pairs0"
+  echo "$HS_DIR/hs$n.prom $HS_DIR/bb$n.prom" $names >>"$HS_DIR/pairs0"
 done
+python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs0" ||
+  hs_fail "/probe differs from blackbox_exporter's"
+promtool check metrics <"$HS_DIR/hs1.prom" >"$HS_DIR/hs1.check" 2>&1 || {
+  cat "$HS_DIR/hs1.check" >&2
+  hs_fail "promtool check metrics rejects /probe of $OK"
+}
 grep -q '^probe_ssl_' "$HS_DIR/hs3.prom" && hs_fail "TLS series for plain HTTP"
 
 # Ground truth of the expiries: the certificates nginx serves, as openssl
@@ -65,4 +65,59 @@ grep -qx "probe_ssl_earliest_cert_expiry $srv" "$HS_DIR/hs1.prom" ||
 grep -qx "probe_ssl_last_chain_expiry_timestamp_seconds $chain" \
   "$HS_DIR/hs1.prom" || hs_fail "chain expiry is not $chain"
 
+# serve --config with blackbox_exporter's own module file: the same file
+# beside the real blackbox_exporter, the same targets, the same answers.
+BB=$HS_DIR/modules.yml
+sed "s|@CA@|$CA_FILE|" "$HOPSPLIT_SRC/tests/data/blackbox/modules.yml" >"$BB"
+hs_start_blackbox "$HS_DIR/blackbox2" "$BB"
+hs_start_serve "$HS_DIR/serve2" --config "$BB"
+grep -q "module 'tcp_connect' uses prober 'tcp'" "$HS_DIR/serve2/serve.err" ||
+  hs_fail "serve does not say it cannot probe module tcp_connect"
+MISSING="http://127.0.0.1:$HTTP_PORT/status/404"
+: >"$NGINX_LOG"
+: >"$HS_DIR/pairs"
+# Each module on the targets where its keys decide something.
+for case in "http_2xx $OK $MISSING" "http_post_2xx $OK $CHAIN" \
+  "http_404 $OK $MISSING" "no_redirects $CHAIN" "need_ssl $OK $PLAIN" \
+  "no_ssl $OK $PLAIN" "h11_only $OK $PLAIN" "headers_ok $OK $PLAIN" \
+  "headers_bad $OK"; do
+  set -- $case
+  mod=$1
+  shift
+  for u in "$@"; do
+    n=$((n + 1))
+    probe bb$n "$BLACKBOX_PORT" "$u" "$mod"
+    probe hs$n "$SERVE_PORT" "$u" "$mod"
+    names="probe_success probe_http_status_code probe_http_redirects"
+    case $mod in headers_*) names="$names probe_failed_due_to_regex" ;; esac
+    echo "$HS_DIR/bb$n.prom $HS_DIR/hs$n.prom $names" >>"$HS_DIR/pairs"
+  done
+done
+python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs" ||
+  hs_fail "module /probe answers differ from blackbox_exporter's"
+promtool check metrics <"$HS_DIR/hs$n.prom" >/dev/null 2>&1 ||
+  hs_fail "promtool check metrics rejects /probe of module headers_bad"
+# The POST as both sent it: method, content type, length (nginx's log).
+for ua in hopsplit Blackbox; do
+  hs_logged 1 "^$HTTPS_PORT POST /ok .*ua=\[$ua.* ct=\[application/json\] cl=\[8\]"
+done
+# A module of another prober: probe_success 0, said why.
+probe hst "$SERVE_PORT" "$OK" tcp_connect
+grep -qx 'probe_success 0' "$HS_DIR/hst.prom" ||
+  hs_fail "module tcp_connect is not probe_success 0"
+
+# blackbox_exporter's own example file: every key hopsplit cannot honour
+# is an error at its line, nothing is served.
+EX=/usr/share/doc/prometheus-blackbox-exporter/examples/example.yml
+if [ -f "$EX" ]; then
+  hs_run 2 serve --listen 127.0.0.1:0 --config "$EX"
+  hs_grep_err "example\.yml:16:7: 'fail_if_body_matches_regexp' is not honoured" \
+    "example\.yml:34:7: 'proxy_url' is not a key hopsplit serve honours" \
+    "example\.yml:51:7: 'basic_auth' is not a key"
+  grep -q listening "$HS_ERR" && hs_fail "serve listened with an unusable file"
+else
+  hs_lack "blackbox_exporter's example.yml not installed" || :
+fi
+
 hs_pass
+

@@ -10,8 +10,9 @@
 # prober), so a job written for blackbox and one written for hopsplit serve
 # differ only in the prober's address.
 #
-#   hs_start_blackbox DIR      blackbox_exporter with module http_2xx (IPv4,
-#                              the test CA, 5 s) on $BLACKBOX_PORT
+#   hs_start_blackbox DIR [FILE]  blackbox_exporter with module http_2xx
+#                              (IPv4, the test CA, 5 s), or the modules of
+#                              FILE, on $BLACKBOX_PORT
 #   hs_start_serve DIR ARGS... $HOPSPLIT serve --listen 127.0.0.1:0 ARGS, its
 #                              port (from its first line) in $SERVE_PORT, its
 #                              stderr in DIR/serve.err
@@ -99,7 +100,10 @@ hs_start_blackbox() {
   hs_d=$1
   mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
   [ -n "${CA_FILE:-}" ] || hs_fail "hs_start_blackbox: call hs_make_ca first"
-  cat >"$hs_d/blackbox.yml" <<EOF
+  if [ -n "${2:-}" ]; then
+    cp "$2" "$hs_d/blackbox.yml" || hs_fail "cannot copy $2"
+  else
+    cat >"$hs_d/blackbox.yml" <<EOF
 modules:
   http_2xx:
     prober: http
@@ -109,6 +113,7 @@ modules:
       tls_config:
         ca_file: $CA_FILE
 EOF
+  fi
   prometheus-blackbox-exporter --config.file="$hs_d/blackbox.yml" \
     --config.check >"$hs_d/check.log" 2>&1 || {
     cat "$hs_d/check.log" >&2

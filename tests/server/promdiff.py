@@ -6,7 +6,8 @@ usage: promdiff.py A B NAME...   every series of each NAME in A is in B
 with the same labels and the same value (labels and values as written);
 prints each difference and exits 1 when there is one.  A NAME that A does
 not have is a difference too (a series blackbox writes and hopsplit does
-not)."""
+not).  promdiff.py --batch FILE: one "A B NAME..." per line (one python
+start for many comparisons)."""
 import re
 import sys
 
@@ -44,4 +45,13 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--batch":
+        rc = 0
+        for line in open(sys.argv[2], encoding="utf-8"):
+            words = line.split()
+            if words:
+                if main([sys.argv[0]] + words):
+                    print("  (in the comparison: %s)" % line.strip())
+                    rc = 1
+        sys.exit(rc)
     sys.exit(main(sys.argv))

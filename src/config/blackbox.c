@@ -1,0 +1,522 @@
+/*
+ * blackbox.c: blackbox_exporter's module file for "hopsplit serve
+ * --config" (see blackbox.h).  Input: the YAML file and the base options.
+ * Output: struct blackbox_module per module.  Every key of an http module
+ * is either applied (through options_set, the one option table) or an
+ * error at its file:line:col; every problem is reported in one pass.
+ */
+#include <regex.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+#include "blackbox.h"
+#include "msg.h"
+#include "units.h"
+#include "xalloc.h"
+#include "banned.h"
+
+struct bb_loader {
+  const char *path;
+  yaml_document_t doc;
+  int bad;
+};
+
+static void complain(struct bb_loader *L, const yaml_node_t *n,
+                     const char *fmt, ...) MSG_PRINTF(3, 4);
+static void complain(struct bb_loader *L, const yaml_node_t *n,
+                     const char *fmt, ...)
+{
+  char text[1024];
+  va_list ap;
+
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof(text), fmt, ap);
+  va_end(ap);
+  msg_error("%s:%lu:%lu: %s", L->path, (unsigned long)n->start_mark.line + 1,
+            (unsigned long)n->start_mark.column + 1, text);
+  L->bad = 1;
+}
+
+static yaml_node_t *node(struct bb_loader *L, int id)
+{
+  return yaml_document_get_node(&L->doc, id);
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value
+                                          : NULL;
+}
+
+static int as_bool(struct bb_loader *L, const yaml_node_t *k,
+                   const yaml_node_t *v, int *out)
+{
+  const char *s = scalar(v);
+
+  if (s && !strcmp(s, "true"))
+    *out = 1;
+  else if (s && !strcmp(s, "false"))
+    *out = 0;
+  else {
+    complain(L, v, "'%s' takes true or false", scalar(k));
+    return -1;
+  }
+  return 0;
+}
+
+static void set_opt(struct bb_loader *L, struct blackbox_module *m,
+                    const yaml_node_t *at, const char *key, const char *opt,
+                    const char *val)
+{
+  char err[512];
+
+  if (options_set(&m->opts, options_find(opt), val, err, sizeof(err)) < 0)
+    complain(L, at, "'%s': %s", key, err);
+}
+
+static void header_checks(struct bb_loader *L, struct blackbox_module *m,
+                          const yaml_node_t *k, const yaml_node_t *v,
+                          int must_match)
+{
+  yaml_node_item_t *it;
+
+  if (v->type != YAML_SEQUENCE_NODE) {
+    complain(L, v, "'%s' takes a list of {header, regexp, allow_missing}",
+             scalar(k));
+    return;
+  }
+  for (it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+       it++) {
+    yaml_node_t *e = node(L, *it);
+    struct blackbox_header_check hc;
+    yaml_node_pair_t *p;
+    regex_t re;
+
+    memset(&hc, 0, sizeof(hc));
+    hc.must_match = must_match;
+    if (e->type != YAML_MAPPING_NODE) {
+      complain(L, e, "'%s' entries are {header, regexp, allow_missing}",
+               scalar(k));
+      continue;
+    }
+    for (p = e->data.mapping.pairs.start; p < e->data.mapping.pairs.top; p++) {
+      yaml_node_t *ek = node(L, p->key), *ev = node(L, p->value);
+      const char *name = scalar(ek), *val = scalar(ev);
+
+      if (name && !strcmp(name, "header") && val) {
+        free(hc.header);
+        hc.header = xstrdup(val);
+      }
+      else if (name && !strcmp(name, "regexp") && val) {
+        free(hc.regexp);
+        hc.regexp = xstrdup(val);
+      }
+      else if (name && !strcmp(name, "allow_missing"))
+        as_bool(L, ek, ev, &hc.allow_missing);
+      else
+        complain(L, ek,
+                 "unknown key '%s' in '%s' (header, regexp, "
+                 "allow_missing)",
+                 name ? name : "?", scalar(k));
+    }
+    if (!hc.header || !hc.regexp)
+      complain(L, e, "'%s' entry needs 'header' and 'regexp'", scalar(k));
+    else if (regcomp(&re, hc.regexp, REG_EXTENDED | REG_NOSUB) != 0)
+      complain(L, e,
+               "'%s': regexp '%s' is not a POSIX extended regular "
+               "expression (hopsplit's reading of Go's syntax)",
+               scalar(k), hc.regexp);
+    else {
+      regfree(&re);
+      m->headers = xrealloc(m->headers, (m->n_headers + 1) * sizeof(hc));
+      m->headers[m->n_headers++] = hc;
+      continue;
+    }
+    free(hc.header);
+    free(hc.regexp);
+  }
+}
+
+static void tls_config(struct bb_loader *L, struct blackbox_module *m,
+                       const yaml_node_t *v)
+{
+  yaml_node_pair_t *p;
+
+  if (v->type != YAML_MAPPING_NODE) {
+    complain(L, v, "'tls_config' takes a mapping");
+    return;
+  }
+  for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(L, p->key), *val = node(L, p->value);
+    const char *key = scalar(k);
+    int b;
+
+    if (key && !strcmp(key, "ca_file") && scalar(val))
+      set_opt(L, m, val, key, "cacert", scalar(val));
+    else if (key && !strcmp(key, "insecure_skip_verify")) {
+      if (as_bool(L, k, val, &b) == 0 && b)
+        set_opt(L, m, val, key, "insecure", NULL);
+    }
+    else
+      complain(L, k,
+               "tls_config key '%s' is not one hopsplit serve honours "
+               "(ca_file, insecure_skip_verify)",
+               key ? key : "?");
+  }
+}
+
+static void status_codes(struct bb_loader *L, struct blackbox_module *m,
+                         const yaml_node_t *v)
+{
+  yaml_node_item_t *it;
+
+  if (v->type != YAML_SEQUENCE_NODE) {
+    complain(L, v, "'valid_status_codes' takes a list of codes");
+    return;
+  }
+  for (it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+       it++) {
+    yaml_node_t *e = node(L, *it);
+    long code;
+    char err[128];
+
+    if (!scalar(e) ||
+        units_parse_uint(scalar(e), 100, 599, &code, err, sizeof(err)) < 0) {
+      complain(L, e, "'valid_status_codes': '%s' is not a status code",
+               scalar(e) ? scalar(e) : "?");
+      continue;
+    }
+    if (m->n_status < BLACKBOX_STATUS_MAX) {
+      m->status_lo[m->n_status] = m->status_hi[m->n_status] = code;
+      m->n_status++;
+    }
+  }
+}
+
+const char *const blackbox_version_names[BB_HTTP_COUNT] = {
+    "HTTP/1.0", "HTTP/1.1", "HTTP/2.0", "HTTP/3.0"};
+
+static void versions(struct bb_loader *L, struct blackbox_module *m,
+                     const yaml_node_t *v)
+{
+  const char *const *names = blackbox_version_names;
+  yaml_node_item_t *it;
+  int i;
+
+  if (v->type != YAML_SEQUENCE_NODE) {
+    complain(L, v, "'valid_http_versions' takes a list");
+    return;
+  }
+  for (it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+       it++) {
+    const char *s = scalar(node(L, *it));
+
+    for (i = 0; s && i < BB_HTTP_COUNT; i++)
+      if (!strcmp(s, names[i]))
+        break;
+    if (!s || i == BB_HTTP_COUNT)
+      complain(L, node(L, *it),
+               "'valid_http_versions': '%s' is not one of HTTP/1.0, "
+               "HTTP/1.1, HTTP/2.0, HTTP/3.0",
+               s ? s : "?");
+    else
+      m->versions |= 1u << i;
+  }
+}
+
+const char *blackbox_version_name(const char *v)
+{
+  if (!v)
+    return NULL;
+  if (!strcmp(v, "1.0"))
+    return "HTTP/1.0";
+  if (!strcmp(v, "1.1"))
+    return "HTTP/1.1";
+  if (!strcmp(v, "2"))
+    return "HTTP/2.0";
+  if (!strcmp(v, "3"))
+    return "HTTP/3.0";
+  return NULL;
+}
+
+static void http_block(struct bb_loader *L, struct blackbox_module *m,
+                       const yaml_node_t *v)
+{
+  yaml_node_pair_t *p;
+  const char *family = "ip6";
+  const yaml_node_t *fam_at = v, *method = NULL, *body = NULL;
+  int fallback = 1;
+
+  if (v->type != YAML_MAPPING_NODE) {
+    complain(L, v, "'http' takes a mapping");
+    return;
+  }
+  for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(L, p->key), *val = node(L, p->value);
+    const char *key = scalar(k), *s = scalar(val);
+    int b;
+
+    if (!key) {
+      complain(L, k, "a key must be a name");
+    }
+    else if (!strcmp(key, "method") && s) {
+      method = val;
+    }
+    else if (!strcmp(key, "body") && s) {
+      body = val;
+      set_opt(L, m, val, key, "data-raw", s);
+    }
+    else if (!strcmp(key, "headers") && val->type == YAML_MAPPING_NODE) {
+      yaml_node_pair_t *h;
+
+      for (h = val->data.mapping.pairs.start; h < val->data.mapping.pairs.top;
+           h++) {
+        const char *hn = scalar(node(L, h->key)),
+                   *hv = scalar(node(L, h->value));
+        char *line;
+
+        if (!hn || !hv) {
+          complain(L, node(L, h->key), "'headers' takes name: value pairs");
+          continue;
+        }
+        line = xasprintf("%s: %s", hn, hv);
+        set_opt(L, m, node(L, h->value), key, "header", line);
+        free(line);
+      }
+    }
+    else if (!strcmp(key, "valid_status_codes")) {
+      status_codes(L, m, val);
+    }
+    else if (!strcmp(key, "valid_http_versions")) {
+      versions(L, m, val);
+    }
+    else if (!strcmp(key, "no_follow_redirects")) {
+      if (as_bool(L, k, val, &b) == 0 && b)
+        set_opt(L, m, val, key, "no-follow", NULL);
+    }
+    else if (!strcmp(key, "fail_if_ssl")) {
+      as_bool(L, k, val, &m->fail_if_ssl);
+    }
+    else if (!strcmp(key, "fail_if_not_ssl")) {
+      as_bool(L, k, val, &m->fail_if_not_ssl);
+    }
+    else if (!strcmp(key, "fail_if_header_matches")) {
+      header_checks(L, m, k, val, 0);
+    }
+    else if (!strcmp(key, "fail_if_header_not_matches")) {
+      header_checks(L, m, k, val, 1);
+    }
+    else if (!strcmp(key, "tls_config")) {
+      tls_config(L, m, val);
+    }
+    else if (!strcmp(key, "preferred_ip_protocol") && s &&
+             (!strcmp(s, "ip4") || !strcmp(s, "ip6"))) {
+      family = s;
+      fam_at = val;
+    }
+    else if (!strcmp(key, "ip_protocol_fallback")) {
+      as_bool(L, k, val, &fallback);
+    }
+    else if (!strcmp(key, "fail_if_body_matches_regexp") ||
+             !strcmp(key, "fail_if_body_not_matches_regexp")) {
+      complain(L, k,
+               "'%s' is not honoured: hopsplit serve does not scan response "
+               "bodies (remove it, or probe this module with "
+               "blackbox_exporter)",
+               key);
+    }
+    else {
+      complain(L, k,
+               "'%s' is not a key hopsplit serve honours in an http module "
+               "(method, headers, body, valid_status_codes, "
+               "valid_http_versions, no_follow_redirects, fail_if_ssl, "
+               "fail_if_not_ssl, fail_if_header_matches, "
+               "fail_if_header_not_matches, tls_config, "
+               "preferred_ip_protocol, ip_protocol_fallback)",
+               key);
+    }
+  }
+  /* A POST with a body is curl's -d (and Go's client): a 301, 302 or 303
+   * turns it into a GET; another method is sent on every hop. */
+  if (method && !(body && !strcmp(scalar(method), "POST")))
+    set_opt(L, m, method, "method", "request", scalar(method));
+  /* blackbox resolves the preferred family and falls back to the other
+   * only when it has no address: IPv4 preferred is IPv4 here (a host
+   * without an IPv4 address fails instead of falling back); IPv6
+   * preferred with the fallback is both families, IPv6 first. */
+  if (!strcmp(family, "ip4"))
+    set_opt(L, m, fam_at, "preferred_ip_protocol", "ipv4", NULL);
+  else if (!fallback)
+    set_opt(L, m, fam_at, "preferred_ip_protocol", "ipv6", NULL);
+}
+
+static void module(struct bb_loader *L, struct blackbox_module *m,
+                   const yaml_node_t *v)
+{
+  yaml_node_pair_t *p;
+  const char *prober = NULL;
+  const yaml_node_t *http = NULL;
+
+  if (v->type != YAML_MAPPING_NODE) {
+    complain(L, v, "module '%s' takes a mapping", m->name);
+    return;
+  }
+  for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(L, p->key), *val = node(L, p->value);
+    const char *key = scalar(k);
+
+    if (key && !strcmp(key, "prober"))
+      prober = scalar(val);
+    else if (key && !strcmp(key, "http"))
+      http = val;
+    else if (key && !strcmp(key, "timeout") && scalar(val)) {
+      char err[256];
+
+      if (units_parse_duration_unit(scalar(val), &m->timeout_us, err,
+                                    sizeof(err)) < 0)
+        complain(L, val, "'timeout': %s", err);
+    }
+  }
+  if (!prober || strcmp(prober, "http")) {
+    /* Its own block (tcp, dns, icmp, grpc) is that prober's. */
+    m->unsupported =
+        xasprintf("module '%s' uses prober '%s'; hopsplit serve probes http "
+                  "only",
+                  m->name, prober ? prober : "(none)");
+    return;
+  }
+  for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(L, p->key);
+    const char *key = scalar(k);
+
+    if (key && strcmp(key, "prober") && strcmp(key, "http") &&
+        strcmp(key, "timeout"))
+      complain(L, k,
+               "'%s' is not a key of an http module (prober, timeout, "
+               "http)",
+               key);
+  }
+  if (http)
+    http_block(L, m, http);
+  if (m->timeout_us > 0) {
+    m->opts.max_time_us = m->timeout_us;
+    if (m->opts.connect_timeout_us > m->timeout_us)
+      m->opts.connect_timeout_us = m->timeout_us;
+  }
+}
+
+int blackbox_is_file(const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  char line[512];
+  int rc = 0;
+
+  if (!f)
+    return -1;
+  /* A top-level "modules:" line: the YAML is blackbox's. */
+  while (fgets(line, sizeof(line), f))
+    if (!strncmp(line, "modules:", 8)) {
+      rc = 1;
+      break;
+    }
+  fclose(f);
+  return rc;
+}
+
+int blackbox_load(const char *path, const struct options *base,
+                  struct blackbox_module **mods, size_t *n)
+{
+  struct bb_loader L;
+  yaml_parser_t parser;
+  yaml_node_t *root, *ms = NULL;
+  yaml_node_pair_t *p;
+  FILE *f;
+  int rc = -1;
+
+  *mods = NULL;
+  *n = 0;
+  memset(&L, 0, sizeof(L));
+  L.path = path;
+  f = fopen(path, "rb");
+  if (!f)
+    return msg_error("cannot read '%s'", path);
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_file(&parser, f);
+  if (!yaml_parser_load(&parser, &L.doc)) {
+    msg_error("%s:%lu:%lu: %s", path,
+              (unsigned long)parser.problem_mark.line + 1,
+              (unsigned long)parser.problem_mark.column + 1,
+              parser.problem ? parser.problem : "not YAML");
+    yaml_parser_delete(&parser);
+    fclose(f);
+    return -1;
+  }
+  root = yaml_document_get_root_node(&L.doc);
+  for (p = root && root->type == YAML_MAPPING_NODE
+               ? root->data.mapping.pairs.start
+               : NULL;
+       p && p < root->data.mapping.pairs.top; p++) {
+    const char *key = scalar(node(&L, p->key));
+
+    if (key && !strcmp(key, "modules"))
+      ms = node(&L, p->value);
+    else
+      complain(&L, node(&L, p->key),
+               "'%s' is not a key of a blackbox_exporter module file "
+               "(modules)",
+               key ? key : "?");
+  }
+  if (!ms || ms->type != YAML_MAPPING_NODE) {
+    if (!L.bad)
+      complain(&L, root ? root : node(&L, 1),
+               "no 'modules' mapping: not a blackbox_exporter module file");
+    goto out;
+  }
+  for (p = ms->data.mapping.pairs.start; p < ms->data.mapping.pairs.top; p++) {
+    const char *name = scalar(node(&L, p->key));
+    struct blackbox_module *m;
+
+    if (!name) {
+      complain(&L, node(&L, p->key), "a module name must be a name");
+      continue;
+    }
+    *mods = xrealloc(*mods, (*n + 1) * sizeof(**mods));
+    m = &(*mods)[(*n)++];
+    memset(m, 0, sizeof(*m));
+    m->name = xstrdup(name);
+    options_copy(&m->opts, base);
+    module(&L, m, node(&L, p->value));
+  }
+  rc = L.bad ? -1 : 0;
+out:
+  yaml_document_delete(&L.doc);
+  yaml_parser_delete(&parser);
+  fclose(f);
+  if (rc < 0) {
+    blackbox_modules_free(*mods, *n);
+    *mods = NULL;
+    *n = 0;
+  }
+  return rc;
+}
+
+void blackbox_modules_free(struct blackbox_module *m, size_t n)
+{
+  size_t i, k;
+
+  for (i = 0; i < n; i++) {
+    free(m[i].name);
+    free(m[i].unsupported);
+    options_release(&m[i].opts);
+    for (k = 0; k < m[i].n_headers; k++) {
+      free(m[i].headers[k].header);
+      free(m[i].headers[k].regexp);
+    }
+    free(m[i].headers);
+  }
+  free(m);
+}

@@ -1,0 +1,117 @@
+/*
+ * serve_blackbox.c: the checks a blackbox_exporter http module makes
+ * after its request (blackbox.h), on the probe's sample: the final status
+ * among valid_status_codes (else 2xx), the HTTP version among
+ * valid_http_versions, fail_if_ssl / fail_if_not_ssl, and the header
+ * regexps over every value of the final response's header (from the
+ * header block the probe kept, options.keep_heads).  Input: the module and
+ * the sample.  Output: a verdict and its reason.
+ */
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "blackbox.h"
+#include "serve_int.h"
+#include "xalloc.h"
+#include "banned.h"
+
+int serve_blackbox_status_ok(const struct serve_module *m, long st)
+{
+  size_t i;
+
+  if (!m || !m->bb || !m->bb->n_status)
+    return st >= 200 && st <= 299;
+  for (i = 0; i < m->bb->n_status; i++)
+    if (st >= m->bb->status_lo[i] && st <= m->bb->status_hi[i])
+      return 1;
+  return 0;
+}
+
+/* Does any value of header name in the response block head (the final
+ * response's: after its last status line) match re?  *seen says whether
+ * the header was there at all. */
+static int header_matches(const char *head, const char *name,
+                          const regex_t *re, int *seen)
+{
+  const char *p = head, *last = head;
+  size_t n = strlen(name);
+  int hit = 0;
+
+  /* The final response: the last block that starts with a status line. */
+  for (p = head; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+    if (!strncmp(p, "HTTP/", 5))
+      last = p;
+  *seen = 0;
+  for (p = last; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+    size_t len = strcspn(p, "\r\n");
+    char *value;
+
+    if (len <= n || p[n] != ':' || strncasecmp(p, name, n))
+      continue;
+    *seen = 1;
+    value = xmalloc(len - n);
+    memcpy(value, p + n + 1, len - n - 1);
+    value[len - n - 1] = '\0';
+    if (regexec(re, value + strspn(value, " \t"), 0, NULL, 0) == 0)
+      hit = 1;
+    free(value);
+  }
+  return hit;
+}
+
+int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
+                         char *why, size_t len)
+{
+  const struct blackbox_module *bb = sp->module ? sp->module->bb : NULL;
+  const struct hop *fin = s->n_hops ? &s->hops[s->n_hops - 1] : NULL;
+  size_t i;
+
+  if (!bb || !fin)
+    return 0;
+  if (bb->versions) {
+    const char *v = blackbox_version_name(fin->http_version);
+    int k, ok = 0;
+
+    for (k = 0; v && k < BB_HTTP_COUNT; k++)
+      if (bb->versions & (1u << k))
+        ok |= !strcmp(v, blackbox_version_names[k]);
+    if (!ok) {
+      snprintf(why, len, "invalid HTTP version number: %s", v ? v : "unknown");
+      return -1;
+    }
+  }
+  if (bb->fail_if_ssl && fin->tls.version) {
+    snprintf(why, len, "final request was over SSL");
+    return -1;
+  }
+  if (bb->fail_if_not_ssl && !fin->tls.version) {
+    snprintf(why, len, "final request was not over SSL");
+    return -1;
+  }
+  for (i = 0; i < bb->n_headers; i++) {
+    const struct blackbox_header_check *hc = &bb->headers[i];
+    regex_t re;
+    int seen = 0, hit;
+
+    if (regcomp(&re, hc->regexp, REG_EXTENDED | REG_NOSUB) != 0)
+      continue; /* checked when the file was read */
+    hit = header_matches(fin->head_in ? fin->head_in : "", hc->header, &re,
+                         &seen);
+    regfree(&re);
+    if (!seen && !hc->allow_missing) {
+      snprintf(why, len, "missing required header %s", hc->header);
+      sp->regex_failed = 1;
+      return -1;
+    }
+    if (seen && hit != hc->must_match) {
+      snprintf(why, len, "header %s %s regular expression %s", hc->header,
+               hc->must_match ? "did not match" : "matched", hc->regexp);
+      sp->regex_failed = 1;
+      return -1;
+    }
+  }
+  return 0;
+}
