@@ -123,11 +123,13 @@ static void text_field(struct buf *out, const char *v)
   buf_release(&t);
 }
 
-/* The cells a peer or a document can choose; cache_layers ("-:MISS") is
- * made of hopsplit's own words. */
+/* The cells a peer or a document can choose; cache_layers too: a layer's
+ * name comes from the response (a Via host), and an unnamed one is "-"
+ * ("-:HIT"), which a spreadsheet would take for a formula. */
 static int is_text(enum field_type t)
 {
-  return t == FIELD_TEXT || t == FIELD_TEXTS || t == FIELD_HEADERS;
+  return t == FIELD_TEXT || t == FIELD_TEXTS || t == FIELD_HEADERS ||
+         t == FIELD_LAYERS;
 }
 
 static const struct field *column_field(const struct column *col)
