@@ -47,9 +47,11 @@ hs_jcheck --shape --closure --all-ok --samples 6 \
 # run contradicts the distance, so the distant-edge finding says where the
 # edge is is uncertain and why, saves nothing and ranks last (SPEC 4.3).
 # A payload finding, when its saving passes the floor, rests on the
-# throughput measured for the body.
+# throughput measured for the body.  The BYPASS hop's saving (its wait
+# beyond one round trip) is under the floor when loopback's connect is as
+# slow as its wait: then it is not listed.
 hs_jcheck \
-  "{'redirect', 'cache', 'distant-edge', 'connections'} <= set(col(targets[0]['findings'], 'kind'))" \
+  "{'redirect', 'distant-edge', 'connections'} <= set(col(targets[0]['findings'], 'kind'))" \
   "all(f['basis'] == 'throughput' and '/s, takes' in f['title'] for f in targets[0]['findings'] if f['kind'] == 'payload')" \
   "[(f['saving_us'], f['basis'], f['part_of_total']) for f in targets[0]['findings'] if f['kind'] == 'distant-edge'] == [(0, 'uncertain', False)]" \
   "targets[0]['findings'][-1]['kind'] == 'distant-edge'" \
@@ -60,7 +62,7 @@ hs_jcheck \
   "all(isinstance(f['saving_us'], int) and f['saving_us'] >= 0 for f in targets[0]['findings'])" \
   "[f['saving_us'] for f in targets[0]['findings'] if f['kind'] == 'redirect'] == [samples[targets[0]['summary']['cold']['median_sample']]['redirect_us'] + samples[targets[0]['summary']['cold']['median_sample']]['other_us']]" \
   "targets[0]['findings_nonoverlap_us'] <= targets[0]['findings_total_us'] == samples[targets[0]['summary']['cold']['median_sample']]['total_us']" \
-  "[f['hop'] for f in targets[0]['findings'] if f['kind'] == 'cache'] == [1]" \
+  "[f['hop'] for f in targets[0]['findings'] if f['kind'] == 'cache'] in ([1], [])" \
   "[f['hop'] for f in targets[0]['findings'] if f['kind'] == 'distant-edge'] == [1]" \
   "all(f['title'] and f['detail'] for f in targets[0]['findings'])"
 
