@@ -135,11 +135,11 @@ in_flight() {
   hs_fail "never $1 probe(s) in flight"
 }
 
-# --max-concurrent 1: A holds the place for 1.5 s (a blackhole, budget
-# 2 s - 0.5 s); B's budget (1 s - 0.5 s) runs out while it waits: 503; C
+# --max-concurrent 1: A holds the place for 3.5 s (a blackhole, budget
+# 4 s - 0.5 s); B's budget (1 s - 0.5 s) runs out while it waits: 503; C
 # waits for A and is measured.
 get "$HS_DIR/a" "$S/probe?target=$HOLE&module=plain" \
-  -H 'X-Prometheus-Scrape-Timeout-Seconds: 2' >"$HS_DIR/a.code" &
+  -H 'X-Prometheus-Scrape-Timeout-Seconds: 4' >"$HS_DIR/a.code" &
 apid=$!
 in_flight 1
 want 503 "$HS_DIR/c1" "$S/probe?target=$OK&module=plain" \

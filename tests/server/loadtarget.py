@@ -10,7 +10,8 @@ serves as MODE says until LIFETIME_S (default 300) passed:
         200 "ok" DELAY_S (default 3) seconds after its head was read;
         thousands of connections at once cost it a socket each, no
         thread.  It logs nothing per request; on SIGTERM or at the end
-        it prints "answered N" (the requests it answered).
+        it prints "answered N, at most M at once" (the requests it
+        answered, and the most it held at the same time).
   dead  a listening socket whose accept queue is full and never emptied:
         listen(0), filled by connections of its own, so the kernel drops
         every further SYN and a client's connect never completes (it
@@ -33,6 +34,7 @@ def write_port(path, port):
 
 async def slow(portfile, lifetime, delay):
     answered = [0]
+    held = [0, 0]  # now, most
     body = b"ok\n"
     head = (b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
             b"Content-Length: %d\r\n\r\n" % len(body))
@@ -41,7 +43,12 @@ async def slow(portfile, lifetime, delay):
         try:
             while True:
                 req = await reader.readuntil(b"\r\n\r\n")
-                await asyncio.sleep(delay)
+                held[0] += 1
+                held[1] = max(held[1], held[0])
+                try:
+                    await asyncio.sleep(delay)
+                finally:
+                    held[0] -= 1
                 writer.write(head + body)
                 await writer.drain()
                 answered[0] += 1
@@ -63,7 +70,8 @@ async def slow(portfile, lifetime, delay):
         await asyncio.wait_for(stop.wait(), lifetime)
     except asyncio.TimeoutError:
         pass
-    print("answered %d" % answered[0], flush=True)
+    print("answered %d, at most %d at once" % (answered[0], held[1]),
+          flush=True)
     server.close()
 
 

@@ -13,7 +13,7 @@ K probes one after another instead (the unloaded case).
 Prints one JSON object: n, answered (HTTP 200 with a probe_success line),
 right (probe_success equal to --expect), statuses, errors (connection
 failures and client timeouts, first few kept), client wall times of the
-answers (max, p50), the probe_duration_seconds the prober reported (max),
+answers (min, p50, max), the probe_duration_seconds the prober reported (max),
 live (sent, ok, probe_duration p50/p95 in ms), wall (first request to last
 answer), and with --pid the prober's CPU seconds over the run (utime +
 stime from /proc/PID/stat), its peak VmRSS and peak open descriptors
@@ -54,6 +54,23 @@ def pct(values, p):
     return v[k]
 
 
+def dechunk(body):
+    """The payload of a chunked body (blackbox_exporter sends its larger
+    answers so)."""
+    out = b""
+    while body:
+        size, _, rest = body.partition(b"\r\n")
+        try:
+            n = int(size.split(b";")[0], 16)
+        except ValueError:
+            break
+        if n == 0:
+            break
+        out += rest[:n]
+        body = rest[n + 2:]
+    return out
+
+
 def parse_answer(raw):
     """(status, {metric: value}) of an HTTP answer, or (None, {})."""
     head, _, body = raw.partition(b"\r\n\r\n")
@@ -61,6 +78,8 @@ def parse_answer(raw):
         status = int(head.split(b" ", 2)[1])
     except (IndexError, ValueError):
         return None, {}
+    if b"transfer-encoding: chunked" in head.lower():
+        body = dechunk(body)
     metrics = {}
     for line in body.decode("utf-8", "replace").splitlines():
         if line.startswith(("probe_success ", "probe_duration_seconds ",
@@ -182,6 +201,7 @@ async def run(a):
                 "wall_s": round(wall, 3),
                 "probes_per_s": round(len(results) / wall, 1) if wall else 0,
                 "answer_wall_max_s": round(max(walls), 3) if walls else None,
+                "answer_wall_min_s": round(min(walls), 3) if walls else None,
                 "answer_wall_p50_s": round(pct(walls, 50), 3)
                 if walls else None,
                 "duration_max_s": round(max(durations), 3)

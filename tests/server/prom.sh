@@ -11,11 +11,18 @@
 # differ only in the prober's address.
 #
 #   hs_start_blackbox DIR [FILE]  blackbox_exporter with module http_2xx
-#                              (IPv4, the test CA, 5 s), or the modules of
-#                              FILE, on $BLACKBOX_PORT
+#                              (IPv4, the test CA, $HS_BLACKBOX_TIMEOUT,
+#                              default 5s), or the modules of FILE, on
+#                              $BLACKBOX_PORT
 #   hs_start_serve DIR ARGS... $HOPSPLIT serve --listen 127.0.0.1:0 ARGS, its
 #                              port (from its first line) in $SERVE_PORT, its
 #                              stderr in DIR/serve.err
+#   hs_start_loadtarget MODE DIR [DELAY]
+#                              tests/server/loadtarget.py MODE (slow: HTTP
+#                              answered after DELAY s, default 3; dead: a
+#                              connect that never completes) on
+#                              $LT_PORT, its pid in $LT_PID, its log (the
+#                              slow one's count, after SIGTERM) DIR/MODE.log
 #   hs_prom_job NAME ADDR MODULE URL...
 #                              add a blackbox-style scrape job (before start)
 #   hs_prom_self NAME ADDR     add a plain job scraping ADDR/metrics
@@ -95,7 +102,8 @@ hs_wait_http() {
 
 # hs_start_blackbox DIR: blackbox_exporter with its own configuration.
 # Module http_2xx: IPv4 first (the origin listens on 127.0.0.1), the test
-# CA as trust anchor, 5 s timeout; everything else as blackbox defaults.
+# CA as trust anchor, 5 s timeout (or $HS_BLACKBOX_TIMEOUT); everything
+# else as blackbox defaults.
 hs_start_blackbox() {
   hs_d=$1
   mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
@@ -107,7 +115,7 @@ hs_start_blackbox() {
 modules:
   http_2xx:
     prober: http
-    timeout: 5s
+    timeout: ${HS_BLACKBOX_TIMEOUT:-5s}
     http:
       preferred_ip_protocol: ip4
       tls_config:
@@ -171,6 +179,31 @@ hs_start_serve() {
   SERVE_PID=$hs_pid
   SERVE_ERR=$hs_d/serve.err
   export SERVE_PORT SERVE_PID SERVE_ERR
+}
+
+# hs_start_loadtarget MODE DIR [DELAY]: a target for many probes at once.
+hs_start_loadtarget() {
+  hs_m=$1
+  hs_d=$2
+  mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
+  rm -f "$hs_d/$hs_m.port"
+  "$HS_PYTHON" "$HS_LIB_DIR/loadtarget.py" "$hs_m" "$hs_d/$hs_m.port" \
+    $((3600 * HS_TF)) "${3:-3}" </dev/null >"$hs_d/$hs_m.log" 2>&1 &
+  LT_PID=$!
+  hs_track "$LT_PID"
+  hs_i=0
+  while [ ! -s "$hs_d/$hs_m.port" ]; do
+    hs_is_running "$LT_PID" || break
+    hs_i=$((hs_i + 1))
+    [ "$hs_i" -lt $((100 * HS_TF)) ] || break
+    sleep 0.1
+  done
+  [ -s "$hs_d/$hs_m.port" ] || {
+    cat "$hs_d/$hs_m.log" >&2
+    hs_fail "loadtarget $hs_m did not start"
+  }
+  LT_PORT=$(cat "$hs_d/$hs_m.port")
+  export LT_PORT LT_PID
 }
 
 # hs_start_prometheus DIR: Prometheus scraping every job added so far, its
