@@ -34,7 +34,8 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
  * it fails at once as a timeout (hopsplit serve's scrape budget).  each
  * (may be NULL) runs after every stored sample; done(p, r, rc, ud) runs
  * once at the end, on e's thread inside engine_step, rc as runner_run's.
- * No progress bar.  p and r must outlive the run.  Returns 0, or -1 after
+ * No progress bar, and no probe_tls_warmup (the caller does it once, at
+ * start).  p and r must outlive the run.  Returns 0, or -1 after
  * printing a set-up error (done is not called then).
  */
 typedef void (*runner_done_cb)(const struct plan *p, struct results *r, int rc,

@@ -1,9 +1,10 @@
 /*
  * probe.c: samples.  Input: the plan and a (target, mode) pair.  Output:
  * one struct sample with every hop, its phases and its facts.  Owns the
- * long-lived clients of warm and resumed mode, walks redirects hop by hop
- * (probe_hops.c does one hop), and holds the one function that turns
- * libcurl's cumulative offsets into phases.
+ * long-lived clients of warm and resumed mode; each sample is a small
+ * state machine on the engine: a resumed priming when sessions ran out,
+ * the --prime fetches, the measured request (probe_walk.c walks its hops),
+ * each step started when the one before ended.
  */
 #include <curl/curl.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include "probe.h"
 #include "msg.h"
+#include "engine_int.h"
 #include "probe_int.h"
 #include "strpool.h"
 #include "url.h"
@@ -28,6 +30,10 @@ struct resumed_base {
 
 struct probe {
   const struct plan *plan;
+  /* The engine its clients run on (set by the first sample), and the one
+   * it made itself for the synchronous calls. */
+  struct engine *engine;
+  struct engine *own_engine;
   struct client *warm;          /* one per target, easy == NULL until used */
   struct dns_cache *warm_dns;   /* one per target */
   struct resumed_base *resumed; /* one per target */
@@ -90,9 +96,9 @@ void probe_features(struct buf *b)
                LIBCURL_VERSION, v->version);
 }
 
-static void client_init(struct client *c, const struct options *o,
-                        struct dns_cache *dns, struct tls_sessions *sessions,
-                        int collect_only)
+static void client_init(struct client *c, struct engine *e,
+                        const struct options *o, struct dns_cache *dns,
+                        struct tls_sessions *sessions, int collect_only)
 {
   char err[256];
   int64_t budget = o->connect_timeout_us < o->max_time_us
@@ -101,12 +107,17 @@ static void client_init(struct client *c, const struct options *o,
 
   memset(c, 0, sizeof(*c));
   err[0] = '\0';
-  c->resolver = probe_dns_open(o->dns_servers, budget, err, sizeof(err));
+  c->engine = e;
+  c->resolver =
+      probe_dns_open(e, &c->job, o->dns_servers, budget, err, sizeof(err));
   if (!c->resolver)
     c->resolver_error = xstrdup(err);
   c->easy = curl_easy_init();
   if (!c->easy)
     msg_die(4, "cannot create a libcurl handle");
+  /* A multi handle of its own: libcurl keeps the connection pool and the
+   * TLS session cache in the multi, and a client shares neither. */
+  c->multi = engine_multi_new(e, &c->job, probe_hop_transfer_done, c);
   c->sessions = sessions;
   c->collect_only = collect_only;
   if (dns) {
@@ -122,10 +133,15 @@ static void client_release(struct client *c)
 {
   size_t i;
 
+  /* The multi first: closing its connections may still call the socket
+   * and TLS callbacks, which read the client. */
+  if (c->multi) {
+    if (c->easy)
+      engine_multi_remove(c->multi, c->easy);
+    engine_multi_free(c->multi);
+  }
   if (c->easy)
     curl_easy_cleanup(c->easy);
-  /* After the easy handle: closing its connections may still call the
-   * TLS callbacks. */
   probe_conn_release(c);
   probe_dns_close(c->resolver);
   free(c->resolver_error);
@@ -168,359 +184,377 @@ void probe_free(struct probe *p)
   free(p->warm_dns);
   free(p->resumed);
   free(p->prime_warned);
+  engine_free(p->own_engine);
   free(p);
 }
 
-/*
- * Method and body of the next hop, as libcurl switches them when it
- * follows (lib/transfer.c Curl_follow): after 301 and 302 a POST becomes a
- * GET without its body unless --post301/--post302; after 303 everything
- * but HEAD becomes GET unless it is a POST and --post303; 307 and 308 keep
- * both; an upload (-T) keeps PUT and its body after 301 and 302 and
- * becomes a GET after 303.  A method given with -X is sent on every hop, as
- * curl sends it, even when the body is dropped.
- */
-static void next_request(const struct options *o, long status,
-                         const char **method, int *with_body)
-{
-  int to_get = 0;
+/* The steps of a sample (or of a priming), in order. */
+enum job_step {
+  JS_START,
+  JS_RPRIMED, /* resumed: the unmeasured fetch of fresh sessions ended */
+  JS_CLIENT,  /* the client of the mode */
+  JS_PRIME,   /* the next --prime URL */
+  JS_PRIMED,  /* a --prime fetch ended */
+  JS_MEASURE, /* the measured request */
+  JS_END      /* it ended */
+};
 
-  if (status == 301 || status == 302)
-    to_get = *with_body && !o->upload &&
-             !(o->post_keep & (status == 301 ? 1u : 2u));
-  else if (status == 303)
-    to_get = *with_body ? o->upload || !(o->post_keep & 4u)
-                        : strcmp(*method, "HEAD") != 0;
-  if (!to_get)
-    return;
-  *with_body = 0;
-  if (!o->method_set)
-    *method = "GET";
+struct sample_job {
+  struct probe *p;
+  struct engine *e;
+  size_t target;
+  enum sample_mode mode;
+  int64_t deadline;
+  int priming; /* probe_prime: nothing is measured */
+  probe_done_cb cb;
+  probe_prime_done_fn pcb;
+  void *ud;
+  enum job_step st;
+  struct engine_job ej;
+  struct sample s;  /* the measured sample (priming: the priming's) */
+  struct sample ps; /* a prime's or the resumed priming's */
+  struct client own, tmp;
+  struct client *c;
+  int fetch;         /* the --prime URLs are fetched (else only listed) */
+  const char *again; /* resumed: the URL fetched for fresh sessions */
+  size_t prime_i;
+  const char **primed;
+  size_t n_primed;
+  struct options po; /* a prime's settings: a shallow copy, read only */
+  struct target pt;
+  struct walk w;
+  struct engine_task task;
+};
+
+static void job_next(void *ud);
+
+/* A prime fetch ended: its first failure is kept and shown once. */
+static void prime_result(struct sample_job *j, const char *url)
+{
+  const struct target *t = &j->p->plan->targets[j->target];
+  struct sample *s = &j->s;
+  struct sample *ps = &j->ps;
+
+  if (!ps->ok && !s->prime_error) {
+    char *shown = t->opts->show_secrets ? xstrdup(url) : url_redact(url);
+    char *msg = xasprintf("prime '%s' failed: %s", shown,
+                          ps->err_message ? ps->err_message : "error");
+
+    s->prime_error = strpool_intern(msg);
+    if (!j->p->prime_warned[j->target])
+      msg_warn("%s: %s (the sample is measured all the same)", t->name, msg);
+    j->p->prime_warned[j->target] = 1;
+    free(msg);
+    free(shown);
+  }
 }
 
-static int is_redirect(long status)
+/* Run the walk of t into s on c; job_next goes on when it ends. */
+static void job_walk(struct sample_job *j, struct client *c,
+                     const struct target *t, struct sample *s,
+                     enum job_step then)
 {
-  return status == 301 || status == 302 || status == 303 || status == 307 ||
-         status == 308;
+  j->st = then;
+  probe_walk_start(&j->w, c, t, s, job_next, j);
 }
 
-static char *strip_fragment(const char *url)
+static void job_end(struct sample_job *j)
 {
-  const char *hash = strchr(url, '#');
+  struct engine *e = j->e;
 
-  return hash ? xstrndup(url, (size_t)(hash - url)) : xstrdup(url);
+  if (!j->priming)
+    j->s.interference_us = engine_job_end(e, &j->ej);
+  if (j->c)
+    j->c->job = NULL;
+  if (j->c == &j->own)
+    client_release(&j->own);
+  if (j->priming) {
+    char err[512];
+    int rc = 0;
+
+    err[0] = '\0';
+    /* A status of 400 or more under -f still left the connection and the
+     * session the priming is for: not a failed priming. */
+    if (!j->s.ok && j->s.err != ERR_HTTP_STATUS) {
+      snprintf(err, sizeof(err), "%s",
+               j->s.err_message ? j->s.err_message : "failed");
+      rc = -1;
+    }
+    else if (j->s.prime_error) {
+      snprintf(err, sizeof(err), "%s", j->s.prime_error);
+      rc = -1;
+    }
+    sample_release(&j->s);
+    j->pcb(j->ud, rc, err);
+  }
+  else
+    j->cb(&j->s, j->ud);
+  free(j);
+  engine_unhold(e);
 }
 
-static void fail(struct sample *s, enum err_class cls, const char *msg)
+static void job_next(void *ud)
 {
-  s->ok = 0;
-  s->err = cls;
-  s->err_message = strpool_intern(msg);
-}
-
-/*
- * Walk one logical request on client c: hop after hop until a final
- * response, an error, or a redirect we refuse.  Fills s->hops and the
- * error; the caller times the whole.
- */
-static void walk(struct client *c, const struct target *t, struct sample *s,
-                 int64_t t0)
-{
-  const struct options *o = t->opts;
-  char err[1024];
-  /* A hop's URL keeps its fragment, as curl's url_effective does;
-   * libcurl leaves it out of the request, and loops are found without
-   * it. */
-  char *url = xstrdup(t->url);
-  char *first_origin = url_origin(url);
-  const char *method = options_method(o);
-  int with_body = options_has_body(o);
-  char **visited = NULL;
-  size_t n_visited = 0, i;
-  long redirects = 0;
+  struct sample_job *j = ud;
+  struct probe *p = j->p;
+  const struct target *t = &p->plan->targets[j->target];
+  struct resumed_base *b = &p->resumed[j->target];
 
   for (;;) {
-    struct hop_request rq;
-    struct hop *h;
-    enum err_class cls;
-    char *next, *origin, *clean;
+    switch (j->st) {
+    case JS_START:
+      if (j->mode == MODE_RESUMED) {
+        /* Every resumed sample offers an unused session to each
+         * host:port it met before.  TLS 1.3 sessions are used once (RFC
+         * 8446 C.4, and OpenSSL's client takes them out of use), and some
+         * servers (h2o, lighttpd with OpenSSL) send no new ticket on a
+         * resumed connection: then an unmeasured priming fetch gets fresh
+         * ones, with full handshakes that offer nothing and keep every
+         * session the servers send. */
+        int fresh = !b->sessions;
 
-    visited = xrealloc(visited, (n_visited + 1) * sizeof(*visited));
-    visited[n_visited++] = strip_fragment(url);
-    h = sample_add_hop(s);
-    h->start_us = probe_now_us() - t0;
-    origin = url_origin(url);
-    rq.url = url;
-    rq.method = method;
-    rq.drop_credentials =
-        !o->location_trusted &&
-        (!origin || !first_origin || strcmp(origin, first_origin));
-    rq.body = with_body ? o->body : NULL;
-    rq.body_len = with_body ? o->body_len : 0;
-    rq.body_file = with_body ? o->body_file : NULL;
-    rq.body_file_size = o->body_file_size;
-    rq.upload = o->upload;
-    rq.json = o->body_json;
-    free(origin);
-    err[0] = '\0';
-    cls = probe_hop_run(c, o, &rq, h, err, sizeof(err));
-    if (cls != ERR_NONE) {
-      if (s->n_hops > 1) {
-        /* The hop that failed and where it went: not the URL given. */
-        char msg[1400];
-        char *shown = o->show_secrets ? xstrdup(url) : url_redact(url);
-
-        snprintf(msg, sizeof(msg), "hop %u (%.300s): %s", s->n_hops, shown,
-                 err);
-        free(shown);
-        fail(s, cls, msg);
+        if (j->priming || fresh || probe_tls_sessions_missing(b->sessions)) {
+          if (!b->sessions)
+            b->sessions = probe_tls_sessions_new();
+          if (!j->priming && !fresh)
+            j->again = t->url;
+          client_init(&j->tmp, j->e, t->opts, &b->dns, b->sessions, 1);
+          j->tmp.deadline_us = j->deadline;
+          sample_init(&j->ps);
+          job_walk(j, &j->tmp, t, j->priming ? &j->s : &j->ps, JS_RPRIMED);
+          return;
+        }
       }
-      else
-        fail(s, cls, err);
+      j->st = JS_CLIENT;
       break;
-    }
-    if (!o->follow || !is_redirect(h->status) || !h->location)
-      break;
-    if (redirects >= o->max_redirs) {
-      snprintf(err, sizeof(err),
-               "too many redirects: more than %ld (--max-redirs)",
-               o->max_redirs);
-      fail(s, ERR_REDIRECT, err);
-      break;
-    }
-    next = url_resolve(url, h->location, err, sizeof(err));
-    if (!next) {
-      char msg[1200];
-
-      snprintf(msg, sizeof(msg), "bad Location from hop %u: %s", s->n_hops,
-               err);
-      fail(s, ERR_REDIRECT, msg);
-      break;
-    }
-    if (!url_scheme_allowed(next)) {
-      char *shown = o->show_secrets ? xstrdup(next) : url_redact(next);
-
-      snprintf(err, sizeof(err),
-               "refused redirect to '%.200s': only http and https are "
-               "followed",
-               shown);
-      free(shown);
-      free(next);
-      fail(s, ERR_REDIRECT, err);
-      break;
-    }
-    clean = strip_fragment(next);
-    for (i = 0; i < n_visited; i++)
-      if (!strcmp(visited[i], clean))
+    case JS_RPRIMED:
+      /* Only the sessions are kept; the connections close here. */
+      client_release(&j->tmp);
+      sample_release(&j->ps);
+      if (j->priming) {
+        j->st = JS_END;
         break;
-    if (i < n_visited) {
-      char *shown = o->show_secrets ? xstrdup(clean) : url_redact(clean);
-
-      snprintf(err, sizeof(err),
-               "redirect loop: '%.300s' was already requested at hop %zu",
-               shown, i + 1);
-      free(shown);
-      free(clean);
-      free(next);
-      fail(s, ERR_REDIRECT, err);
+      }
+      j->st = JS_CLIENT;
       break;
+    case JS_CLIENT:
+      switch (j->mode) {
+      case MODE_COLD:
+        /* New everything: multi and easy handle (no pool, no TLS
+         * sessions), no DNS answers, a new c-ares channel. */
+        client_init(&j->own, j->e, t->opts, NULL, NULL, 0);
+        j->c = &j->own;
+        j->fetch = 1;
+        break;
+      case MODE_WARM:
+        if (!p->warm[j->target].easy)
+          client_init(&p->warm[j->target], j->e, t->opts,
+                      &p->warm_dns[j->target], NULL, 0);
+        j->c = &p->warm[j->target];
+        /* Warm: the primes are part of the priming, once. */
+        j->fetch = j->priming;
+        break;
+      case MODE_RESUMED:
+        client_init(&j->own, j->e, t->opts, &b->dns, b->sessions, 0);
+        j->c = &j->own;
+        j->fetch = 1;
+        break;
+      case MODE_COUNT:
+        BUG("sample mode out of range");
+      }
+      j->c->job = &j->ej;
+      j->c->deadline_us = j->deadline;
+      /* A prime is a GET with the target's headers and connection
+       * settings: not its method, body or -f. */
+      j->po = *t->opts;
+      j->po.method_set = 0;
+      j->po.head = 0;
+      j->po.body = NULL;
+      j->po.body_len = 0;
+      j->po.body_file = NULL;
+      j->po.upload = 0;
+      j->po.body_json = 0;
+      j->po.fail = 0;
+      j->n_primed = 0;
+      if (t->n_primes + (j->again ? 1 : 0)) {
+        j->primed =
+            xcalloc(t->n_primes + (j->again ? 1 : 0), sizeof(*j->primed));
+        if (j->again)
+          j->primed[j->n_primed++] = strpool_intern(j->again);
+      }
+      j->st = JS_PRIME;
+      break;
+    case JS_PRIME:
+      if (j->prime_i < t->n_primes) {
+        const char *url = t->primes[j->prime_i++];
+
+        j->primed[j->n_primed++] = strpool_intern(url);
+        if (!j->fetch)
+          break;
+        j->pt = *t;
+        j->pt.url = xstrdup(url);
+        j->pt.opts = &j->po;
+        sample_init(&j->ps);
+        job_walk(j, j->c, &j->pt, &j->ps, JS_PRIMED);
+        return;
+      }
+      if (j->n_primed) {
+        j->s.primed =
+            strpool_intern_blob(j->primed, j->n_primed * sizeof(*j->primed));
+        j->s.n_primed = (uint32_t)j->n_primed;
+      }
+      free(j->primed);
+      j->primed = NULL;
+      j->st = JS_MEASURE;
+      break;
+    case JS_PRIMED:
+      prime_result(j, j->pt.url);
+      free(j->pt.url);
+      j->pt.url = NULL;
+      sample_release(&j->ps);
+      j->st = JS_PRIME;
+      break;
+    case JS_MEASURE:
+      if (!j->priming) {
+        if (j->mode == MODE_WARM && j->c->last_end_us)
+          j->s.idle_us = probe_now_us() - j->c->last_end_us;
+        engine_job_begin(j->e, &j->ej);
+      }
+      job_walk(j, j->c, t, &j->s, JS_END);
+      return;
+    case JS_END:
+      job_end(j);
+      return;
     }
-    free(clean);
-    next_request(o, h->status, &method, &with_body);
-    free(url);
-    url = next;
-    redirects++;
   }
-  for (i = 0; i < n_visited; i++)
-    free(visited[i]);
-  free(visited);
-  free(url);
-  free(first_origin);
 }
 
-static void run_on(struct client *c, const struct target *t, struct sample *s)
+/* Bind the probe to e: its long-lived clients live on one engine. */
+static void use_engine(struct probe *p, struct engine *e)
 {
-  int64_t t0;
-
-  s->started_at_ms = probe_wall_ms();
-  t0 = probe_now_us();
-  walk(c, t, s, t0);
-  s->total_us = probe_now_us() - t0;
-  if (s->n_hops)
-    s->status = s->hops[s->n_hops - 1].status;
-  if (s->ok && t->opts->fail && s->status >= 400) {
-    /* curl -f: the transfer worked, the answer is a failure. */
-    char msg[1200];
-    const struct hop *h = &s->hops[s->n_hops - 1];
-    char *shown = t->opts->show_secrets ? xstrdup(h->url) : url_redact(h->url);
-
-    snprintf(msg, sizeof(msg), "HTTP %d from '%.1000s' (--fail)",
-             (int)s->status, shown);
-    free(shown);
-    fail(s, ERR_HTTP_STATUS, msg);
-  }
-  c->last_end_us = probe_now_us();
-  sample_close_accounts(s);
+  if (!p->engine)
+    p->engine = e;
+  else if (p->engine != e)
+    BUG("a probe runs on one engine");
 }
 
-/*
- * --prime: fetch the target's prime URLs on client c, unmeasured, each
- * followed through its redirects with the target's settings, so that the
- * measured request finds their connections open, their DNS answers cached
- * and their TLS sessions held.  Records the URLs in s (a pooled array)
- * and the first failure in s->prime_error, which is shown once per target
- * and never measured.  again, when not NULL, is a URL already fetched
- * unmeasured for this sample (resumed mode's fresh sessions), recorded
- * first.
- */
-static void run_primes(struct probe *p, struct client *c, size_t target,
-                       int fetch, const char *again, struct sample *s)
+static struct sample_job *job_new(struct probe *p, struct engine *e,
+                                  size_t target, enum sample_mode mode,
+                                  int64_t deadline_us)
 {
-  const struct target *t = &p->plan->targets[target];
-  size_t i, n = t->n_primes + (again ? 1 : 0), k = 0;
-  struct options po;
-  const char **v;
+  struct sample_job *j = xcalloc(1, sizeof(*j));
 
-  if (!n)
+  use_engine(p, e);
+  j->p = p;
+  j->e = e;
+  j->target = target;
+  j->mode = mode;
+  j->deadline = deadline_us;
+  sample_init(&j->s);
+  sample_init(&j->ps);
+  j->s.target = (uint32_t)target;
+  j->s.mode = mode;
+  engine_hold(e);
+  /* From the loop, so that the caller's stack is left first. */
+  engine_defer(e, &j->task, job_next, j, NULL);
+  return j;
+}
+
+void probe_start(struct probe *p, struct engine *e, size_t target,
+                 enum sample_mode mode, int64_t deadline_us, probe_done_cb cb,
+                 void *ud)
+{
+  struct sample_job *j = job_new(p, e, target, mode, deadline_us);
+
+  j->cb = cb;
+  j->ud = ud;
+}
+
+void probe_prime_start(struct probe *p, struct engine *e, size_t target,
+                       enum sample_mode mode, int64_t deadline_us,
+                       probe_prime_done_fn done, void *ud)
+{
+  struct sample_job *j;
+
+  if (mode == MODE_COLD) {
+    done(ud, 0, "");
     return;
-  /* A prime is a GET with the target's headers and connection settings:
-   * not its method, body or -f (a shallow copy, only read). */
-  po = *t->opts;
-  po.method_set = 0;
-  po.head = 0;
-  po.body = NULL;
-  po.body_len = 0;
-  po.body_file = NULL;
-  po.upload = 0;
-  po.body_json = 0;
-  po.fail = 0;
-  v = xcalloc(n, sizeof(*v));
-  if (again)
-    v[k++] = strpool_intern(again);
-  for (i = 0; i < t->n_primes; i++) {
-    struct target pt = *t;
-    struct sample ps;
-
-    v[k++] = strpool_intern(t->primes[i]);
-    if (!fetch)
-      continue;
-    pt.url = xstrdup(t->primes[i]);
-    pt.opts = &po;
-    sample_init(&ps);
-    run_on(c, &pt, &ps);
-    free(pt.url);
-    if (!ps.ok && !s->prime_error) {
-      char *shown = t->opts->show_secrets ? xstrdup(t->primes[i])
-                                          : url_redact(t->primes[i]);
-      char *msg = xasprintf("prime '%s' failed: %s", shown,
-                            ps.err_message ? ps.err_message : "error");
-
-      s->prime_error = strpool_intern(msg);
-      if (!p->prime_warned[target])
-        msg_warn("%s: %s (the sample is measured all the same)", t->name, msg);
-      p->prime_warned[target] = 1;
-      free(msg);
-      free(shown);
-    }
-    sample_release(&ps);
   }
-  s->primed = strpool_intern_blob(v, n * sizeof(*v));
-  s->n_primed = (uint32_t)n;
-  free(v);
+  j = job_new(p, e, target, mode, deadline_us);
+  j->priming = 1;
+  j->pcb = done;
+  j->ud = ud;
+}
+
+/* The synchronous calls run the probe's own engine until they end. */
+static struct engine *own_engine(struct probe *p)
+{
+  char err[256];
+
+  if (p->engine)
+    return p->engine;
+  p->own_engine = engine_alloc(err, sizeof(err));
+  if (!p->own_engine)
+    msg_die(4, "%s", err);
+  return p->own_engine;
+}
+
+struct sync_prime {
+  int done, rc;
+  char *err;
+  size_t errlen;
+};
+
+static void on_sync_prime(void *ud, int rc, const char *err)
+{
+  struct sync_prime *sp = ud;
+
+  sp->done = 1;
+  sp->rc = rc;
+  snprintf(sp->err, sp->errlen, "%s", err);
 }
 
 int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
                 char *err, size_t errlen)
 {
-  const struct target *t = &p->plan->targets[target];
-  struct sample s;
-  struct client c;
-  int rc = 0;
+  struct engine *e = own_engine(p);
+  struct sync_prime sp;
 
-  sample_init(&s);
-  if (mode == MODE_WARM) {
-    if (!p->warm[target].easy)
-      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL, 0);
-    /* Warm: the primes are part of the priming, once. */
-    run_primes(p, &p->warm[target], target, 1, NULL, &s);
-    run_on(&p->warm[target], t, &s);
-  }
-  else if (mode == MODE_RESUMED) {
-    struct resumed_base *b = &p->resumed[target];
+  sp.done = 0;
+  sp.rc = 0;
+  sp.err = err;
+  sp.errlen = errlen;
+  probe_prime_start(p, e, target, mode, probe_deadline_get(), on_sync_prime,
+                    &sp);
+  while (!sp.done)
+    engine_step(e, -1);
+  return sp.rc;
+}
 
-    if (!b->sessions)
-      b->sessions = probe_tls_sessions_new();
-    /* Full handshakes that offer nothing and keep every session the
-     * servers send. */
-    client_init(&c, t->opts, &b->dns, b->sessions, 1);
-    run_on(&c, t, &s);
-    /* Only the sessions are kept; the connections close here. */
-    client_release(&c);
-  }
-  /* A status of 400 or more under -f still left the connection and the
-   * session the priming is for: not a failed priming. */
-  if (!s.ok && s.err != ERR_HTTP_STATUS) {
-    snprintf(err, errlen, "%s", s.err_message ? s.err_message : "failed");
-    rc = -1;
-  }
-  else if (s.prime_error) {
-    snprintf(err, errlen, "%s", s.prime_error);
-    rc = -1;
-  }
-  sample_release(&s);
-  return rc;
+struct sync_sample {
+  int done;
+  struct sample *out;
+};
+
+static void on_sync_sample(struct sample *s, void *ud)
+{
+  struct sync_sample *ss = ud;
+
+  *ss->out = *s;
+  sample_init(s);
+  ss->done = 1;
 }
 
 void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
                   struct sample *out)
 {
-  const struct target *t = &p->plan->targets[target];
-  struct client c;
+  struct engine *e = own_engine(p);
+  struct sync_sample ss;
 
+  ss.done = 0;
+  ss.out = out;
   sample_init(out);
-  out->target = (uint32_t)target;
-  out->mode = mode;
-  switch (mode) {
-  case MODE_COLD:
-    /* New everything: easy handle (no pool, no TLS sessions), and no DNS
-     * answers; the c-ares channel is made per lookup. */
-    client_init(&c, t->opts, NULL, NULL, 0);
-    run_primes(p, &c, target, 1, NULL, out);
-    run_on(&c, t, out);
-    client_release(&c);
-    break;
-  case MODE_WARM:
-    if (!p->warm[target].easy)
-      client_init(&p->warm[target], t->opts, &p->warm_dns[target], NULL, 0);
-    run_primes(p, &p->warm[target], target, 0, NULL, out);
-    if (p->warm[target].last_end_us)
-      out->idle_us = probe_now_us() - p->warm[target].last_end_us;
-    run_on(&p->warm[target], t, out);
-    break;
-  case MODE_RESUMED: {
-    struct resumed_base *b = &p->resumed[target];
-    const char *again = NULL;
-    char err[256];
-
-    /* Every resumed sample offers an unused session to each host:port
-     * it met before.  TLS 1.3 sessions are used once (RFC 8446 C.4, and
-     * OpenSSL's client takes them out of use), and some servers (h2o,
-     * lighttpd with OpenSSL) send no new ticket on a resumed
-     * connection: then an unmeasured priming fetch gets fresh ones. */
-    if (!b->sessions) {
-      probe_prime(p, target, MODE_RESUMED, err, sizeof(err));
-    }
-    else if (probe_tls_sessions_missing(b->sessions)) {
-      probe_prime(p, target, MODE_RESUMED, err, sizeof(err));
-      again = t->url;
-    }
-    client_init(&c, t->opts, &b->dns, b->sessions, 0);
-    run_primes(p, &c, target, 1, again, out);
-    run_on(&c, t, out);
-    client_release(&c);
-    break;
-  }
-  case MODE_COUNT:
-    BUG("sample mode out of range");
-  }
+  probe_start(p, e, target, mode, probe_deadline_get(), on_sync_sample, &ss);
+  while (!ss.done)
+    engine_step(e, -1);
 }

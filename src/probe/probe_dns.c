@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "engine_int.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "xalloc.h"
@@ -307,17 +308,6 @@ static ares_ssize_t dns_sendv(ares_socket_t fd, const struct iovec *iov,
 static const struct ares_socket_functions dns_funcs = {
     dns_socket, dns_close, dns_connect, dns_recvfrom, dns_sendv};
 
-static void on_addrinfo(void *arg, int status, int timeouts,
-                        struct ares_addrinfo *res)
-{
-  struct dns_ctx *c = arg;
-
-  (void)timeouts;
-  c->done = 1;
-  c->status = status;
-  c->res = res;
-}
-
 int64_t probe_now_us(void)
 {
   struct timespec ts;
@@ -482,82 +472,123 @@ done:
   buf_release(&b);
 }
 
-/* Drive the channel until the lookup is done or the deadline passes.  The
- * loop is bounded by the deadline: every poll waits at most until it. */
-static void dns_wait(ares_channel ch, struct dns_ctx *c, int64_t deadline)
-{
-  while (!c->done) {
-    ares_socket_t socks[ARES_GETSOCK_MAXNUM];
-    struct pollfd pfd[ARES_GETSOCK_MAXNUM];
-    nfds_t n = 0;
-    int bits = ares_getsock(ch, socks, ARES_GETSOCK_MAXNUM);
-    int i, rc, ms;
-    struct timeval maxtv, tv, *tvp;
-    int64_t now = probe_now_us(), left = deadline - now, wait_us;
-
-    if (left <= 0 || probe_interrupted) {
-      ares_cancel(ch);
-      break;
-    }
-    maxtv.tv_sec = (time_t)(left / 1000000);
-    maxtv.tv_usec = (suseconds_t)(left % 1000000);
-    tvp = ares_timeout(ch, &maxtv, &tv);
-    wait_us = (int64_t)tvp->tv_sec * 1000000 + tvp->tv_usec;
-    ms = (int)((wait_us + 999) / 1000);
-    for (i = 0; i < ARES_GETSOCK_MAXNUM; i++) {
-      short ev = 0;
-
-      /* c-ares's ARES_GETSOCK_WRITABLE shifts a signed 1 by up to 31:
-       * undefined behaviour, so the bits are read unsigned here. */
-      if (((unsigned)bits >> i) & 1u)
-        ev |= POLLIN;
-      if (((unsigned)bits >> (i + ARES_GETSOCK_MAXNUM)) & 1u)
-        ev |= POLLOUT;
-      if (!ev)
-        continue;
-      pfd[n].fd = socks[i];
-      pfd[n].events = ev;
-      pfd[n].revents = 0;
-      n++;
-    }
-    rc = poll(pfd, n, ms);
-    if (rc < 0 && errno != EINTR)
-      break;
-    if (rc <= 0) {
-      ares_process_fd(ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
-      continue;
-    }
-    for (i = 0; i < (int)n; i++) {
-      ares_socket_t r = ARES_SOCKET_BAD, w = ARES_SOCKET_BAD;
-
-      if (pfd[i].revents & (POLLIN | POLLERR | POLLHUP))
-        r = pfd[i].fd;
-      if (pfd[i].revents & POLLOUT)
-        w = pfd[i].fd;
-      if (r != ARES_SOCKET_BAD || w != ARES_SOCKET_BAD)
-        ares_process_fd(ch, r, w);
-    }
-  }
-  if (!c->done) {
-    /* ares_cancel calls the callback; this only guards a poll error. */
-    ares_cancel(ch);
-  }
-}
-
-/* A c-ares channel with our socket functions; the context they write to
- * lives beside it. */
+/*
+ * A c-ares channel with our socket functions, on an engine: its sockets
+ * are watched through the socket-state callback, its retry timer is an
+ * engine timer, and a lookup ends in a deferred task.  The context the
+ * socket functions write to lives beside it.
+ */
 struct dns_channel {
   ares_channel ch;
   struct dns_ctx ctx;
+  struct engine *e;
+  struct engine_job *const *owner;
+  struct engine_timer retry;    /* ares_timeout */
+  struct engine_timer deadline; /* the lookup's budget */
+  struct engine_task finish;
+  struct engine_hook hook;
+  /* The lookup under way. */
+  int busy;
+  char *host;
+  int64_t deadline_us, done_us;
+  char *err;
+  size_t errlen;
+  probe_dns_done_fn done;
+  void *ud;
 };
 
-struct dns_channel *probe_dns_open(const char *servers, int64_t timeout_us,
+static void arm_retry(struct dns_channel *c);
+static void finish_lookup(void *ud);
+
+static void on_dns_fd(int fd, unsigned events, void *ud)
+{
+  struct dns_channel *c = ud;
+  ares_socket_t r = ARES_SOCKET_BAD, w = ARES_SOCKET_BAD;
+
+  if (events & (ENGINE_IN | ENGINE_ERR))
+    r = fd;
+  if (events & ENGINE_OUT)
+    w = fd;
+  ares_process_fd(c->ch, r, w);
+  arm_retry(c);
+}
+
+static void on_sock_state(void *data, ares_socket_t fd, int readable,
+                          int writable)
+{
+  struct dns_channel *c = data;
+  unsigned ev = (readable ? ENGINE_IN : 0u) | (writable ? ENGINE_OUT : 0u);
+
+  (void)engine_watch_owned(c->e, fd, ev, on_dns_fd, c, c->owner);
+}
+
+static void on_retry(void *ud)
+{
+  struct dns_channel *c = ud;
+
+  ares_process_fd(c->ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
+  arm_retry(c);
+}
+
+/* c-ares's next timeout (a retry, the next server) as an engine timer. */
+static void arm_retry(struct dns_channel *c)
+{
+  struct timeval tv, *tvp;
+
+  if (!c->busy) {
+    engine_timer_stop(c->e, &c->retry);
+    return;
+  }
+  tvp = ares_timeout(c->ch, NULL, &tv);
+  if (!tvp) {
+    engine_timer_stop(c->e, &c->retry);
+    return;
+  }
+  engine_timer_set(c->e, &c->retry,
+                   probe_now_us() + (int64_t)tvp->tv_sec * 1000000 +
+                       tvp->tv_usec,
+                   on_retry, c, c->owner);
+}
+
+/* The budget ran out, or the user interrupted: cancel, which calls the
+ * lookup's callback (ARES_ECANCELLED, a timeout). */
+static void on_deadline(void *ud)
+{
+  struct dns_channel *c = ud;
+
+  if (c->busy && !c->ctx.done)
+    ares_cancel(c->ch);
+}
+
+static void on_addrinfo(void *arg, int status, int timeouts,
+                        struct ares_addrinfo *res)
+{
+  struct dns_channel *c = arg;
+
+  (void)timeouts;
+  if (!c->busy || c->ctx.done) {
+    if (res)
+      ares_freeaddrinfo(res);
+    return;
+  }
+  c->ctx.done = 1;
+  c->ctx.status = status;
+  c->ctx.res = res;
+  c->done_us = probe_now_us();
+  engine_defer(c->e, &c->finish, finish_lookup, c, c->owner);
+}
+
+struct dns_channel *probe_dns_open(struct engine *e,
+                                   struct engine_job *const *owner,
+                                   const char *servers, int64_t timeout_us,
                                    char *err, size_t errlen)
 {
   struct dns_channel *c = xcalloc(1, sizeof(*c));
   struct ares_options opts;
   int rc, per_try_ms;
 
+  c->e = e;
+  c->owner = owner;
   memset(&opts, 0, sizeof(opts));
   /* Two tries inside the budget, so a lost UDP datagram is retried once,
    * as a stub resolver would, and the whole lookup stays bounded. */
@@ -566,7 +597,11 @@ struct dns_channel *probe_dns_open(const char *servers, int64_t timeout_us,
     per_try_ms = 50;
   opts.timeout = per_try_ms;
   opts.tries = 2;
-  rc = ares_init_options(&c->ch, &opts, ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES);
+  opts.sock_state_cb = on_sock_state;
+  opts.sock_state_cb_data = c;
+  rc = ares_init_options(&c->ch, &opts,
+                         ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES |
+                             ARES_OPT_SOCK_STATE_CB);
   if (rc != ARES_SUCCESS) {
     snprintf(err, errlen, "cannot start resolver: %s", ares_strerror(rc));
     free(c);
@@ -582,6 +617,7 @@ struct dns_channel *probe_dns_open(const char *servers, int64_t timeout_us,
     }
   }
   ares_set_socket_functions(c->ch, &dns_funcs, &c->ctx);
+  engine_hook_add(e, &c->hook, on_deadline, c);
   return c;
 }
 
@@ -589,19 +625,25 @@ void probe_dns_close(struct dns_channel *c)
 {
   if (!c)
     return;
+  /* A lookup under way ends here without its callback. */
+  c->busy = 0;
+  engine_cancel(c->e, &c->finish);
   ares_destroy(c->ch);
+  engine_timer_stop(c->e, &c->retry);
+  engine_timer_stop(c->e, &c->deadline);
+  engine_hook_remove(c->e, &c->hook);
+  if (c->ctx.res)
+    ares_freeaddrinfo(c->ctx.res);
+  free(c->host);
   free(c);
 }
 
-enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
-                                  int family, int64_t timeout_us,
-                                  struct dns_answer *out, char *err,
-                                  size_t errlen)
+void probe_dns_start(struct dns_channel *c, const char *host, int family,
+                     int64_t timeout_us, struct dns_answer *out, char *err,
+                     size_t errlen, probe_dns_done_fn done, void *ud)
 {
   struct dns_ctx *ctx = &c->ctx;
   struct ares_addrinfo_hints hints;
-  enum dns_status st;
-  int64_t t0, deadline;
 
   memset(out, 0, sizeof(*out));
   out->ttl = -1;
@@ -614,22 +656,46 @@ enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
   ctx->next_sent = 0;
   ctx->n_asked = 0;
   ctx->out = out;
+  free(c->host);
+  c->host = xstrdup(host);
+  c->err = err;
+  c->errlen = errlen;
+  c->done = done;
+  c->ud = ud;
+  c->busy = 1;
   memset(&hints, 0, sizeof(hints));
   hints.ai_family = family == 4 ? AF_INET : family == 6 ? AF_INET6 : AF_UNSPEC;
   /* No ARES_AI_NOSORT: c-ares sorts the addresses by RFC 6724 (as glibc's
    * getaddrinfo does for curl), and libcurl's happy eyeballs starts with
    * the family of the first (issue 17). */
   hints.ai_flags = 0;
-  t0 = probe_now_us();
-  ctx->t0 = t0;
-  deadline = t0 + timeout_us;
-  ares_getaddrinfo(c->ch, host, NULL, &hints, on_addrinfo, ctx);
-  dns_wait(c->ch, ctx, deadline);
-  out->us = probe_now_us() - t0;
-  st = ctx->done ? map_status(ctx->status) : DNS_TIMEOUT;
-  if (probe_now_us() >= deadline && st != DNS_OK)
+  ctx->t0 = probe_now_us();
+  c->deadline_us = ctx->t0 + timeout_us;
+  engine_timer_set(c->e, &c->deadline, c->deadline_us, on_deadline, c,
+                   c->owner);
+  /* The callback may run at once (/etc/hosts, a literal): it defers. */
+  ares_getaddrinfo(c->ch, host, NULL, &hints, on_addrinfo, c);
+  if (probe_interrupted)
+    on_deadline(c);
+  arm_retry(c);
+}
+
+/* The lookup is over (deferred from its callback): fill the answer. */
+static void finish_lookup(void *ud)
+{
+  struct dns_channel *c = ud;
+  struct dns_ctx *ctx = &c->ctx;
+  struct dns_answer *out = ctx->out;
+  enum dns_status st;
+
+  engine_timer_stop(c->e, &c->deadline);
+  engine_timer_stop(c->e, &c->retry);
+  c->busy = 0;
+  out->us = c->done_us - ctx->t0;
+  st = map_status(ctx->status);
+  if (c->done_us >= c->deadline_us && st != DNS_OK)
     st = DNS_TIMEOUT;
-  out->host = xstrdup(host);
+  out->host = xstrdup(c->host);
   if (ctx->answered_by[0])
     out->server = xstrdup(ctx->answered_by);
   if (st == DNS_OK && ctx->res) {
@@ -640,12 +706,12 @@ enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
       st = DNS_NODATA;
   }
   if (st != DNS_OK)
-    error_words(ctx, host, st, out, err, errlen);
+    error_words(ctx, c->host, st, out, c->err, c->errlen);
   ctx->out = NULL;
   if (ctx->res)
     ares_freeaddrinfo(ctx->res);
   ctx->res = NULL;
-  return st;
+  c->done(c->ud, st);
 }
 
 void dns_answer_release(struct dns_answer *a)

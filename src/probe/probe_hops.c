@@ -51,6 +51,28 @@ struct hop_ctx {
   struct body_src body; /* a body streamed from a file, fd -1 if none */
 };
 
+/* One hop under way on a client: what it asks, where it writes, and the
+ * request's lists, kept until the transfer ends. */
+struct hop_job {
+  struct client *c;
+  const struct options *o;
+  struct hop_request rq;
+  struct hop *h;
+  char *err;
+  size_t errlen;
+  probe_hop_done_fn done;
+  void *ud;
+  struct url u;
+  struct curl_slist *hdrs, *resolve;
+  struct hop_ctx x;
+  char errbuf[CURL_ERROR_SIZE];
+  struct dns_answer fresh;
+  enum err_class cls;
+  struct engine_task task;
+};
+
+static void on_lookup(void *ud, enum dns_status st);
+
 const struct dns_answer *dns_cache_find(const struct dns_cache *c,
                                         const char *host)
 {
@@ -271,21 +293,49 @@ static int pinned_already(const struct client *c, const char *key)
   return 0;
 }
 
-/*
- * Find the addresses of u->host (pinned, literal, cached or by c-ares)
- * and build the CURLOPT_RESOLVE entry for it if this easy handle does not
- * have it yet.  Returns ERR_NONE or ERR_DNS.
- */
-static enum err_class hop_dns(struct client *c, const struct options *o,
-                              const struct url *u, struct hop *h,
-                              struct curl_slist **resolve, char *err,
-                              size_t errlen)
+/* Append the CURLOPT_RESOLVE entry of answer a for u's host:port, unless
+ * this easy handle has it already. */
+static void pin_answer(struct client *c, const struct url *u,
+                       const struct dns_answer *a, struct curl_slist **resolve)
 {
-  const char *r = find_resolve(o, u->host, u->port);
-  const struct dns_answer *a;
   char key[600];
   struct buf entry;
   size_t i;
+
+  snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
+  if (pinned_already(c, key))
+    return;
+  buf_init(&entry, 0);
+  buf_printf(&entry, "%s:%d:", u->host, u->port);
+  for (i = 0; i < a->n_addresses; i++) {
+    const char *ip = a->addresses[i];
+
+    if (i)
+      buf_putc(&entry, ',');
+    if (strchr(ip, ':'))
+      buf_printf(&entry, "[%s]", ip);
+    else
+      buf_puts(&entry, ip);
+  }
+  *resolve = curl_slist_append(*resolve, entry.s);
+  strv_push(&c->pins, &c->n_pins, key);
+  buf_release(&entry);
+}
+
+/*
+ * Find the addresses of u->host: pinned, literal or cached at once
+ * (returns ERR_NONE), by a c-ares lookup started here (returns ERR_COUNT:
+ * the lookup ends in on_lookup), or ERR_DNS when no resolver runs.
+ */
+static enum err_class hop_dns(struct hop_job *j)
+{
+  struct client *c = j->c;
+  const struct options *o = j->o;
+  const struct url *u = &j->u;
+  struct hop *h = j->h;
+  const char *r = find_resolve(o, u->host, u->port);
+  const struct dns_answer *a;
+  char key[600];
 
   h->dns.us = 0;
   if (r) {
@@ -313,7 +363,7 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
     }
     snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
     if (!pinned_already(c, key)) {
-      *resolve = curl_slist_append(*resolve, r);
+      j->resolve = curl_slist_append(j->resolve, r);
       strv_push(&c->pins, &c->n_pins, key);
     }
     return ERR_NONE;
@@ -329,52 +379,20 @@ static enum err_class hop_dns(struct client *c, const struct options *o,
   if (a) {
     h->dns.cached = 1;
     copy_answer_to_hop(a, h);
-  }
-  else {
-    struct dns_answer fresh;
-    enum dns_status st;
-    int64_t budget = probe_deadline_cut(o->connect_timeout_us < o->max_time_us
-                                            ? o->connect_timeout_us
-                                            : o->max_time_us);
-
-    if (!c->resolver) {
-      snprintf(err, errlen, "resolving '%s': %s", u->host,
-               c->resolver_error ? c->resolver_error : "no resolver");
-      return ERR_DNS;
-    }
-    st = probe_dns_resolve(c->resolver, u->host, o->ip_family, budget, &fresh,
-                           err, errlen);
-    h->dns.us = fresh.us;
-    copy_failures(&fresh, h);
-    if (st != DNS_OK) {
-      if (fresh.server)
-        h->dns.server = strpool_intern(fresh.server);
-      dns_answer_release(&fresh);
-      return ERR_DNS;
-    }
-    copy_answer_to_hop(&fresh, h);
-    dns_cache_add(c->dns, &fresh);
-    a = dns_cache_find(c->dns, u->host);
-  }
-  snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
-  if (pinned_already(c, key))
+    pin_answer(c, u, a, &j->resolve);
     return ERR_NONE;
-  buf_init(&entry, 0);
-  buf_printf(&entry, "%s:%d:", u->host, u->port);
-  for (i = 0; i < a->n_addresses; i++) {
-    const char *ip = a->addresses[i];
-
-    if (i)
-      buf_putc(&entry, ',');
-    if (strchr(ip, ':'))
-      buf_printf(&entry, "[%s]", ip);
-    else
-      buf_puts(&entry, ip);
   }
-  *resolve = curl_slist_append(*resolve, entry.s);
-  strv_push(&c->pins, &c->n_pins, key);
-  buf_release(&entry);
-  return ERR_NONE;
+  if (!c->resolver) {
+    snprintf(j->err, j->errlen, "resolving '%s': %s", u->host,
+             c->resolver_error ? c->resolver_error : "no resolver");
+    return ERR_DNS;
+  }
+  probe_dns_start(c->resolver, u->host, o->ip_family,
+                  probe_deadline_cut(o->connect_timeout_us < o->max_time_us
+                                         ? o->connect_timeout_us
+                                         : o->max_time_us),
+                  &j->fresh, j->err, j->errlen, on_lookup, j);
+  return ERR_COUNT;
 }
 
 /* Every request header that the reports redact (url_header_is_secret:
@@ -787,111 +805,202 @@ static void set_options(CURL *e, const struct client *c,
   }
 }
 
-enum err_class probe_hop_run(struct client *c, const struct options *o,
-                             const struct hop_request *rq, struct hop *h,
-                             char *err, size_t errlen)
+/* The hop is over: its resources go, then its owner hears (deferred, so
+ * never inside a library callback). */
+static void hop_complete(void *ud)
 {
-  CURL *e = c->easy;
-  struct url u;
-  struct curl_slist *hdrs = NULL, *resolve = NULL;
-  struct hop_ctx x;
-  char errbuf[CURL_ERROR_SIZE];
-  enum err_class cls = ERR_NONE;
-  CURLcode rc;
-  int reused = 0;
-  size_t i;
+  struct hop_job *j = ud;
+  probe_hop_done_fn done = j->done;
+  void *dud = j->ud;
+  enum err_class cls = j->cls;
 
-  memset(&u, 0, sizeof(u));
-  memset(&x, 0, sizeof(x));
-  buf_init(&x.head_out, 0);
-  buf_init(&x.head_in, 0);
-  x.body.fd = -1;
-  h->url = strpool_intern(rq->url);
-  h->method = strpool_intern(rq->method);
-  if (url_parse(&u, rq->url, err, errlen) < 0) {
-    cls = ERR_REDIRECT;
-    goto out;
+  if (j->x.head_out.len)
+    j->h->head_out = strpool_intern_n(j->x.head_out.s, j->x.head_out.len);
+  if (j->x.head_in.len)
+    j->h->head_in = strpool_intern_n(j->x.head_in.s, j->x.head_in.len);
+  buf_release(&j->x.head_out);
+  buf_release(&j->x.head_in);
+  if (j->x.body.fd >= 0) {
+    char ignored[8];
+
+    probe_body_close(&j->x.body, ignored, sizeof(ignored));
   }
-  h->host = strpool_intern(u.host);
-  cls = hop_dns(c, o, &u, h, &resolve, err, errlen);
-  h->phases[PHASE_DNS] = h->dns.us;
-  h->phases[PHASE_TOTAL] = h->dns.us;
-  if (cls != ERR_NONE)
-    goto out;
+  if (j->x.n_hdrs)
+    hop_set_headers(j->h, j->x.hdrs, j->x.n_hdrs);
+  free(j->x.hdrs);
+  hop_pool_arrays(j->h);
+  curl_slist_free_all(j->hdrs);
+  curl_slist_free_all(j->resolve);
+  url_release(&j->u);
+  dns_answer_release(&j->fresh);
+  if (j->c->hop == j)
+    j->c->hop = NULL;
+  free(j);
+  done(dud, cls);
+}
+
+static void hop_end(struct hop_job *j, enum err_class cls)
+{
+  j->cls = cls;
+  engine_defer(j->c->engine, &j->task, hop_complete, j, &j->c->job);
+}
+
+/* The connection is set up and the request goes (DNS done). */
+static void hop_transfer(struct hop_job *j)
+{
+  struct client *c = j->c;
+  const struct options *o = j->o;
+  const struct hop_request *rq = &j->rq;
+  CURL *e = c->easy;
+  int64_t saved;
+  size_t i;
 
   for (i = 0; i < o->n_headers; i++)
     if (!rq->drop_credentials || !header_is_credential(o->headers[i]))
-      hdrs = curl_slist_append(hdrs, o->headers[i]);
+      j->hdrs = curl_slist_append(j->hdrs, o->headers[i]);
   if (rq->json) {
     /* curl 7.82's --json, on every hop as curl sends them. */
     if (!has_header(o, "content-type"))
-      hdrs = curl_slist_append(hdrs, "Content-Type: application/json");
+      j->hdrs = curl_slist_append(j->hdrs, "Content-Type: application/json");
     if (!has_header(o, "accept"))
-      hdrs = curl_slist_append(hdrs, "Accept: application/json");
+      j->hdrs = curl_slist_append(j->hdrs, "Accept: application/json");
   }
-  x.easy = e;
-  x.hop = h;
-  x.heads = options_heads(o);
-  if (rq->body_file && probe_body_open(&x.body, rq->body_file,
-                                       rq->body_file_size, err, errlen) < 0) {
-    cls = ERR_UPLOAD;
-    goto out;
+  j->x.easy = e;
+  j->x.hop = j->h;
+  j->x.heads = options_heads(o);
+  if (rq->body_file &&
+      probe_body_open(&j->x.body, rq->body_file, rq->body_file_size, j->err,
+                      j->errlen) < 0) {
+    hop_end(j, ERR_UPLOAD);
+    return;
   }
-  errbuf[0] = '\0';
+  j->errbuf[0] = '\0';
   curl_easy_reset(e);
-  set_options(e, c, o, rq, hdrs, resolve, &x, errbuf);
-  probe_conn_setup(e, c, o, u.host, u.port, !strcmp(u.scheme, "https"));
-  x.start_us = probe_now_us();
-  rc = curl_easy_perform(e);
+  /* The timeouts are cut to the sample's deadline. */
+  saved = probe_deadline_swap(c->deadline_us);
+  set_options(e, c, o, rq, j->hdrs, j->resolve, &j->x, j->errbuf);
+  probe_deadline_swap(saved);
+  probe_conn_setup(e, c, o, j->u.host, j->u.port,
+                   !strcmp(j->u.scheme, "https"));
+  j->x.start_us = probe_now_us();
+  if (engine_multi_add(c->multi, e) < 0) {
+    snprintf(j->err, j->errlen, "cannot start the transfer of '%s'",
+             j->u.host);
+    hop_end(j, ERR_HTTP);
+  }
+}
+
+void probe_hop_transfer_done(void *easy, int result, void *ud)
+{
+  struct client *c = ud;
+  struct hop_job *j = c->hop;
+  CURL *e = easy;
+  CURLcode rc = (CURLcode)result;
+  struct hop *h;
+  int reused = 0;
+  enum err_class cls = ERR_NONE;
+
+  if (!j || j->c->easy != e)
+    return;
+  h = j->h;
   copy_info(e, h, &reused);
-  h->curl.final_response = x.final_us > 0 ? x.final_us : -1;
-  if (wants_certs(o))
+  h->curl.final_response = j->x.final_us > 0 ? j->x.final_us : -1;
+  if (wants_certs(j->o))
     copy_certs(e, h);
   h->reused = reused != 0;
   probe_conn_finish(e, c, h);
   {
     char why[200];
 
-    if (probe_phases_checked(&h->curl, h->dns.us, !strcmp(u.scheme, "https"),
-                             reused, h->phases, why, sizeof(why)))
+    if (probe_phases_checked(&h->curl, h->dns.us,
+                             !strcmp(j->u.scheme, "https"), reused, h->phases,
+                             why, sizeof(why)))
       h->timing_anomaly = strpool_intern(why);
   }
-  if (probe_body_close(&x.body, err, errlen) < 0) {
+  if (probe_body_close(&j->x.body, j->err, j->errlen) < 0) {
     cls = ERR_UPLOAD; /* the file, not the server, stopped the request */
   }
-  else if (x.too_large) {
+  else if (j->x.too_large) {
     cls = ERR_HTTP;
-    snprintf(err, errlen, "response headers larger than %d KiB from '%s'",
-             HEADER_CAP / 1024, u.host);
+    snprintf(j->err, j->errlen,
+             "response headers larger than %d KiB from '%s'",
+             HEADER_CAP / 1024, j->u.host);
   }
   else if (rc != CURLE_OK) {
-    size_t l = strlen(errbuf);
+    size_t l = strlen(j->errbuf);
 
-    while (l && (errbuf[l - 1] == '\n' || errbuf[l - 1] == '\r'))
-      errbuf[--l] = '\0';
+    while (l && (j->errbuf[l - 1] == '\n' || j->errbuf[l - 1] == '\r'))
+      j->errbuf[--l] = '\0';
     cls = classify(rc, h);
     if (rc == CURLE_OUT_OF_MEMORY)
       cls = ERR_HTTP;
-    describe(rc, errbuf, e, &u, o, h, err, errlen);
+    describe(rc, j->errbuf, e, &j->u, j->o, h, j->err, j->errlen);
   }
-out:
-  if (x.head_out.len)
-    h->head_out = strpool_intern_n(x.head_out.s, x.head_out.len);
-  if (x.head_in.len)
-    h->head_in = strpool_intern_n(x.head_in.s, x.head_in.len);
-  buf_release(&x.head_out);
-  buf_release(&x.head_in);
-  if (x.body.fd >= 0) {
-    char ignored[8];
+  hop_end(j, cls);
+}
 
-    probe_body_close(&x.body, ignored, sizeof(ignored));
+/* The c-ares lookup of the hop's host ended. */
+static void on_lookup(void *ud, enum dns_status st)
+{
+  struct hop_job *j = ud;
+  struct hop *h = j->h;
+  const struct dns_answer *a;
+
+  h->dns.us = j->fresh.us;
+  copy_failures(&j->fresh, h);
+  h->phases[PHASE_DNS] = h->dns.us;
+  h->phases[PHASE_TOTAL] = h->dns.us;
+  if (st != DNS_OK) {
+    if (j->fresh.server)
+      h->dns.server = strpool_intern(j->fresh.server);
+    hop_end(j, ERR_DNS);
+    return;
   }
-  if (x.n_hdrs)
-    hop_set_headers(h, x.hdrs, x.n_hdrs);
-  free(x.hdrs);
-  hop_pool_arrays(h);
-  curl_slist_free_all(hdrs);
-  curl_slist_free_all(resolve);
-  url_release(&u);
-  return cls;
+  copy_answer_to_hop(&j->fresh, h);
+  dns_cache_add(j->c->dns, &j->fresh);
+  a = dns_cache_find(j->c->dns, j->u.host);
+  pin_answer(j->c, &j->u, a, &j->resolve);
+  hop_transfer(j);
+}
+
+void probe_hop_start(struct client *c, const struct options *o,
+                     const struct hop_request *rq, struct hop *h, char *err,
+                     size_t errlen, probe_hop_done_fn done, void *ud)
+{
+  struct hop_job *j = xcalloc(1, sizeof(*j));
+  enum err_class cls;
+  int64_t saved;
+
+  j->c = c;
+  j->o = o;
+  j->rq = *rq;
+  j->h = h;
+  j->err = err;
+  j->errlen = errlen;
+  j->done = done;
+  j->ud = ud;
+  j->fresh.ttl = -1;
+  buf_init(&j->x.head_out, 0);
+  buf_init(&j->x.head_in, 0);
+  j->x.body.fd = -1;
+  c->hop = j;
+  h->url = strpool_intern(rq->url);
+  h->method = strpool_intern(rq->method);
+  if (url_parse(&j->u, rq->url, err, errlen) < 0) {
+    hop_end(j, ERR_REDIRECT);
+    return;
+  }
+  h->host = strpool_intern(j->u.host);
+  saved = probe_deadline_swap(c->deadline_us);
+  cls = hop_dns(j);
+  probe_deadline_swap(saved);
+  if (cls == ERR_COUNT)
+    return; /* on_lookup goes on */
+  h->phases[PHASE_DNS] = h->dns.us;
+  h->phases[PHASE_TOTAL] = h->dns.us;
+  if (cls != ERR_NONE) {
+    hop_end(j, cls);
+    return;
+  }
+  hop_transfer(j);
 }

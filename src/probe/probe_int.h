@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine_int.h"
 #include "options.h"
 #include "sample.h"
 
@@ -45,25 +46,32 @@ enum dns_status {
 
 /*
  * A c-ares channel pointed at servers (CSV as --dns-server, NULL for
- * /etc/resolv.conf) with tries bounded by timeout_us.  Opened when a client
- * is made, before any sample clock runs; c-ares 1.18 caches nothing, so a
- * new channel is a cold resolver.  NULL with a message in err on failure;
- * probe_dns_close frees it.
+ * /etc/resolv.conf) with tries bounded by timeout_us, on engine e: its
+ * sockets and timers are charged to *owner.  Opened when a client is made,
+ * before any sample clock runs; c-ares 1.18 caches nothing, so a new
+ * channel is a cold resolver.  NULL with a message in err on failure;
+ * probe_dns_close frees it (a lookup under way ends without its callback).
  */
 struct dns_channel;
-struct dns_channel *probe_dns_open(const char *servers, int64_t timeout_us,
+struct engine;
+struct engine_job;
+struct dns_channel *probe_dns_open(struct engine *e,
+                                   struct engine_job *const *owner,
+                                   const char *servers, int64_t timeout_us,
                                    char *err, size_t errlen);
 void probe_dns_close(struct dns_channel *c);
 
 /*
- * Resolve host on channel c, A and/or AAAA as family (0, 4, 6) allows,
- * within timeout_us.  Fills out (caller releases with dns_answer_release)
- * and returns DNS_OK, or another status with a message in err.
+ * Start resolving host on channel c, A and/or AAAA as family (0, 4, 6)
+ * allows, within timeout_us; one lookup at a time per channel.  When it
+ * ends, done(ud, status) runs from the loop (never inside this call): out
+ * is filled (the caller releases it with dns_answer_release), and another
+ * status than DNS_OK comes with a message in err (errlen bytes).
  */
-enum dns_status probe_dns_resolve(struct dns_channel *c, const char *host,
-                                  int family, int64_t timeout_us,
-                                  struct dns_answer *out, char *err,
-                                  size_t errlen);
+typedef void (*probe_dns_done_fn)(void *ud, enum dns_status st);
+void probe_dns_start(struct dns_channel *c, const char *host, int family,
+                     int64_t timeout_us, struct dns_answer *out, char *err,
+                     size_t errlen, probe_dns_done_fn done, void *ud);
 void dns_answer_release(struct dns_answer *a);
 /* c-ares library set-up; 0 or -1. */
 int probe_dns_global_init(void);
@@ -125,6 +133,11 @@ int64_t probe_now_us(void);
 /* timeout_us (0 or less: none) cut to the calling thread's deadline
  * (probe_set_deadline), and at least 1 ms once a deadline is set. */
 int64_t probe_deadline_cut(int64_t timeout_us);
+/* Set the calling thread's deadline (probe_set_deadline) and return the
+ * one it replaces: a job sets its own around what it starts. */
+int64_t probe_deadline_swap(int64_t monotonic_us);
+/* The calling thread's deadline, 0 for none. */
+int64_t probe_deadline_get(void);
 /* Wall clock in milliseconds since the epoch. */
 int64_t probe_wall_ms(void);
 
@@ -155,7 +168,14 @@ void dns_cache_release(struct dns_cache *c);
  * header needs no library header.
  */
 struct client {
-  void *easy; /* CURL* */
+  void *easy;                 /* CURL* */
+  struct engine *engine;      /* the loop it runs on (borrowed) */
+  struct engine_multi *multi; /* its own multi handle: pool and sessions */
+  /* The sample it measures now (interference is charged through this),
+   * its deadline (CLOCK_MONOTONIC, 0: none), and the hop under way. */
+  struct engine_job *job;
+  int64_t deadline_us;
+  struct hop_job *hop;
   /* Resumed mode: the sessions to offer and collect (borrowed), and
    * whether this client only collects (priming). */
   struct tls_sessions *sessions;
@@ -230,13 +250,58 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h);
 void probe_conn_release(struct client *c);
 
 /*
- * Run one hop on client c: DNS (c-ares, pinned or cached), then one
- * libcurl transfer with automatic following off.  Fills h (phases, curl
- * times, status, headers, connection and TLS facts).  Returns ERR_NONE or
- * the error class, with a message in err.
+ * Start one hop on client c: DNS (c-ares, pinned or cached), then one
+ * libcurl transfer with automatic following off, on the client's engine.
+ * When it ends, done(ud, cls) runs from the loop (never inside this call),
+ * h filled (phases, curl times, status, headers, connection and TLS facts)
+ * and cls ERR_NONE or the error class with a message in err.  rq and the
+ * strings it points to must live until then.  One hop at a time per
+ * client.
  */
-enum err_class probe_hop_run(struct client *c, const struct options *o,
-                             const struct hop_request *rq, struct hop *h,
-                             char *err, size_t errlen);
+struct hop_job;
+typedef void (*probe_hop_done_fn)(void *ud, enum err_class cls);
+void probe_hop_start(struct client *c, const struct options *o,
+                     const struct hop_request *rq, struct hop *h, char *err,
+                     size_t errlen, probe_hop_done_fn done, void *ud);
+/* The client's multi handle calls this when its transfer ends. */
+void probe_hop_transfer_done(void *easy, int result, void *ud);
+
+/*
+ * One logical request on a client (probe_walk.c): hop after hop, redirects
+ * followed by the target's rules, into sample s (its started_at, hops,
+ * total, status, error; accounts closed).  done(ud) runs from the loop
+ * when it ends.  w is the caller's (embed it); t and s must live until
+ * then.
+ */
+struct target;
+struct walk {
+  struct client *c;
+  const struct target *t;
+  struct sample *s;
+  int64_t t0;
+  char *url, *first_origin;
+  const char *method;
+  int with_body;
+  char **visited;
+  size_t n_visited;
+  long redirects;
+  struct hop_request rq;
+  char err[1024];
+  void (*done)(void *ud);
+  void *ud;
+};
+void probe_walk_start(struct walk *w, struct client *c, const struct target *t,
+                      struct sample *s, void (*done)(void *), void *ud);
+
+/*
+ * Prime the long-lived client of (target, mode) on engine e as
+ * probe_prime does, from the loop: done(ud, rc, err) with rc 0 or -1 and
+ * the reason.
+ */
+struct probe;
+typedef void (*probe_prime_done_fn)(void *ud, int rc, const char *err);
+void probe_prime_start(struct probe *p, struct engine *e, size_t target,
+                       enum sample_mode mode, int64_t deadline_us,
+                       probe_prime_done_fn done, void *ud);
 
 #endif

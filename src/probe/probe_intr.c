@@ -37,3 +37,16 @@ int64_t probe_deadline_cut(int64_t timeout_us)
     left = 1000;
   return timeout_us > 0 && timeout_us < left ? timeout_us : left;
 }
+
+int64_t probe_deadline_swap(int64_t monotonic_us)
+{
+  int64_t old = deadline_us;
+
+  deadline_us = monotonic_us;
+  return old;
+}
+
+int64_t probe_deadline_get(void)
+{
+  return deadline_us;
+}

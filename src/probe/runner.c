@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "msg.h"
+#include "engine_int.h"
 #include "probe.h"
+#include "probe_int.h"
 #include "edge.h"
 #include "runner.h"
 #include "units.h"
@@ -38,6 +40,9 @@ static void on_signal(int sig)
     _exit(130);
   }
   probe_interrupted = 1;
+  /* The loop may be waiting: make it look at the flag now. */
+  if (engine_current)
+    engine_wake(engine_current);
 }
 
 void runner_signals(void)
@@ -55,16 +60,6 @@ void runner_signals(void)
 int runner_interrupted(void)
 {
   return probe_interrupted != 0;
-}
-
-static void sleep_us(int64_t us)
-{
-  struct timespec ts;
-
-  ts.tv_sec = (time_t)(us / 1000000);
-  ts.tv_nsec = (long)(us % 1000000) * 1000;
-  /* Bounded: a signal ends the pause early, which is what we want. */
-  nanosleep(&ts, NULL);
 }
 
 static int show_progress(const struct options *o)
@@ -140,106 +135,250 @@ static void fetch_traces(const struct plan *p, struct results *r)
   }
 }
 
-int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
-               void *ud)
-{
-  struct probe *pr = probe_alloc(p);
-  size_t *perm = xcalloc(p->n_items ? p->n_items : 1, sizeof(*perm));
-  size_t total = (size_t)p->rounds * p->n_items, k = 0, i;
-  int bar = show_progress(p->opts), rc = 0;
-  int64_t t0;
+/* A plan measured on an engine: where it stands. */
+struct run {
+  struct engine *e;
+  const struct plan *p;
+  struct results *r;
+  int64_t deadline;
+  runner_sample_cb each;
+  void *each_ud;
+  runner_done_cb done;
+  void *ud;
+  struct probe *pr;
+  size_t *perm;
+  size_t total, k;
+  size_t prime_i; /* next item to prime */
   long round;
+  size_t i; /* next item of the round */
+  int bar;
+  int stopped; /* interrupted: no new sample */
+  int64_t t0;
+  struct engine_timer pause;
+  struct engine_task task;
+};
 
-  r->started_at_ms = 0;
-  {
-    struct timespec ts;
+static void run_next(void *ud);
 
-    clock_gettime(CLOCK_REALTIME, &ts);
-    r->started_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-  }
-  /* One allocation for a run of usual size; a huge -n grows as it goes. */
-  results_reserve(r, total < 65536 ? total : 65536);
-  probe_tls_warmup(p);
-  /* Warm and resumed clients are primed before round 1 with unmeasured
-   * requests; a priming failure is reported, and the samples then show
-   * what happens. */
-  for (i = 0; i < p->n_items && !probe_interrupted; i++) {
-    const struct plan_item *it = &p->items[i];
-    char err[512];
+static int64_t wall_ms(void)
+{
+  struct timespec ts;
 
-    if (it->mode == MODE_COLD)
-      continue;
-    /* A warning, as hopsplit(1) promises: a priming that fails while
-     * the samples succeed is otherwise seen nowhere. */
-    if (probe_prime(pr, it->target, it->mode, err, sizeof(err)) < 0)
-      msg_warn("priming %s (%s) failed: %s; its samples are measured all "
-               "the same",
-               p->targets[it->target].name, sample_mode_names[it->mode], err);
-  }
-  msg_info("set-up done, measuring %zu sample%s in %ld round%s", total,
-           total == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
-  t0 = r->started_at_ms;
-  for (round = 1; round <= p->rounds && !probe_interrupted; round++) {
-    plan_round_order(p, round, perm);
-    for (i = 0; i < p->n_items && !probe_interrupted; i++) {
-      const struct plan_item *it = &p->items[perm[i]];
-      struct sample s;
-      struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
-      if (bar) {
-        clock_gettime(CLOCK_REALTIME, &ts);
-        progress(p, k, total, it,
-                 (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 - t0);
-      }
-      probe_sample(pr, it->target, it->mode, &s);
-      if (probe_interrupted && !s.ok) {
-        /* Abandoned by the interrupt, not failed: not a sample. */
-        sample_release(&s);
-        break;
-      }
-      s.round = (int)round;
-      s.position = (int)i + 1;
-      if (!s.ok)
-        msg_info("sample %zu/%zu (%s, %s, round %ld) failed: %s: %s", k + 1,
-                 total, p->targets[it->target].name,
-                 sample_mode_names[it->mode], round, err_class_names[s.err],
-                 s.err_message ? s.err_message : "");
-      else if (msg_verbosity > 0) {
-        char t[UNITS_FMT_SIZE];
+static void run_finish(void *ud)
+{
+  struct run *rn = ud;
+  const struct plan *p = rn->p;
+  struct results *r = rn->r;
+  struct engine *e = rn->e;
+  int rc = 0;
 
-        /* In the reports' units. */
-        units_format_us(s.total_us, t, sizeof(t));
-        msg_info("sample %zu/%zu (%s, %s, round %ld): %s, %zu hop%s, "
-                 "status %d",
-                 k + 1, total, p->targets[it->target].name,
-                 sample_mode_names[it->mode], round, t, (size_t)s.n_hops,
-                 s.n_hops == 1 ? "" : "s", (int)s.status);
-      }
-      results_add(r, &s);
-      if (cb)
-        cb(p, &r->samples[r->n - 1], ud);
-      k++;
-      if (p->opts->pause_us > 0 && k < total && !probe_interrupted)
-        sleep_us(p->opts->pause_us);
-    }
-  }
-  if (bar) {
+  if (rn->bar) {
     fputs("\r\033[K", stderr);
     fflush(stderr);
   }
   fetch_traces(p, r);
-  {
-    struct timespec ts;
-
-    clock_gettime(CLOCK_REALTIME, &ts);
-    r->finished_at_ms = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-  }
+  r->finished_at_ms = wall_ms();
   /* Also a run cut during its trace fetches is partial. */
   if (probe_interrupted) {
     r->partial = 1;
     rc = 1;
   }
-  free(perm);
-  probe_free(pr);
-  return rc;
+  free(rn->perm);
+  probe_free(rn->pr);
+  rn->done(p, r, rc, rn->ud);
+  free(rn);
+  engine_unhold(e);
+}
+
+/* A sample ended: store it, then the next one (after --pause). */
+static void on_sample(struct sample *s, void *ud)
+{
+  struct run *rn = ud;
+  const struct plan *p = rn->p;
+  const struct plan_item *it = &p->items[rn->perm[rn->i]];
+  struct results *r = rn->r;
+
+  if (probe_interrupted && !s->ok) {
+    /* Abandoned by the interrupt, not failed: not a sample. */
+    sample_release(s);
+    rn->stopped = 1;
+    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+    return;
+  }
+  s->round = (int)rn->round;
+  s->position = (int)rn->i + 1;
+  if (!s->ok)
+    msg_info("sample %zu/%zu (%s, %s, round %ld) failed: %s: %s", rn->k + 1,
+             rn->total, p->targets[it->target].name,
+             sample_mode_names[it->mode], rn->round, err_class_names[s->err],
+             s->err_message ? s->err_message : "");
+  else if (msg_verbosity > 0) {
+    char t[UNITS_FMT_SIZE];
+
+    /* In the reports' units. */
+    units_format_us(s->total_us, t, sizeof(t));
+    msg_info("sample %zu/%zu (%s, %s, round %ld): %s, %zu hop%s, "
+             "status %d",
+             rn->k + 1, rn->total, p->targets[it->target].name,
+             sample_mode_names[it->mode], rn->round, t, (size_t)s->n_hops,
+             s->n_hops == 1 ? "" : "s", (int)s->status);
+  }
+  results_add(r, s);
+  if (rn->each)
+    rn->each(p, &r->samples[r->n - 1], rn->each_ud);
+  rn->k++;
+  rn->i++;
+  if (p->opts->pause_us > 0 && rn->k < rn->total && !probe_interrupted) {
+    /* A pause is a timer: a signal wakes the loop and ends it early. */
+    engine_timer_set(rn->e, &rn->pause, probe_now_us() + p->opts->pause_us,
+                     run_next, rn, NULL);
+    return;
+  }
+  engine_defer(rn->e, &rn->task, run_next, rn, NULL);
+}
+
+/* The next sample of the rounds, or the end. */
+static void run_next(void *ud)
+{
+  struct run *rn = ud;
+  const struct plan *p = rn->p;
+  const struct plan_item *it;
+
+  if (rn->i >= p->n_items) {
+    rn->round++;
+    rn->i = 0;
+    if (rn->round <= p->rounds)
+      plan_round_order(p, rn->round, rn->perm);
+  }
+  if (probe_interrupted || rn->round > p->rounds || !p->n_items) {
+    engine_timer_stop(rn->e, &rn->pause);
+    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+    return;
+  }
+  it = &p->items[rn->perm[rn->i]];
+  if (rn->bar)
+    progress(p, rn->k, rn->total, it, wall_ms() - rn->t0);
+  probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline, on_sample,
+              rn);
+}
+
+static void prime_next(void *ud);
+
+static void on_primed(void *ud, int rc, const char *err)
+{
+  struct run *rn = ud;
+  const struct plan_item *it = &rn->p->items[rn->prime_i];
+
+  /* A warning, as hopsplit(1) promises: a priming that fails while the
+   * samples succeed is otherwise seen nowhere. */
+  if (rc < 0)
+    msg_warn("priming %s (%s) failed: %s; its samples are measured all the "
+             "same",
+             rn->p->targets[it->target].name, sample_mode_names[it->mode],
+             err);
+  rn->prime_i++;
+  engine_defer(rn->e, &rn->task, prime_next, rn, NULL);
+}
+
+/* Warm and resumed clients are primed before round 1 with unmeasured
+ * requests, one after another; a priming failure is reported, and the
+ * samples then show what happens. */
+static void prime_next(void *ud)
+{
+  struct run *rn = ud;
+  const struct plan *p = rn->p;
+
+  while (rn->prime_i < p->n_items && !probe_interrupted &&
+         p->items[rn->prime_i].mode == MODE_COLD)
+    rn->prime_i++;
+  if (rn->prime_i < p->n_items && !probe_interrupted) {
+    const struct plan_item *it = &p->items[rn->prime_i];
+
+    probe_prime_start(rn->pr, rn->e, it->target, it->mode, rn->deadline,
+                      on_primed, rn);
+    return;
+  }
+  msg_info("set-up done, measuring %zu sample%s in %ld round%s", rn->total,
+           rn->total == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
+  rn->t0 = rn->r->started_at_ms;
+  rn->round = 0;
+  rn->i = p->n_items; /* run_next starts round 1 */
+  run_next(rn);
+}
+
+static int start(struct engine *e, const struct plan *p, struct results *r,
+                 int64_t deadline_us, runner_sample_cb each, void *each_ud,
+                 runner_done_cb done, void *ud, int sync)
+{
+  struct run *rn = xcalloc(1, sizeof(*rn));
+
+  rn->e = e;
+  rn->p = p;
+  rn->r = r;
+  rn->deadline = deadline_us;
+  rn->each = each;
+  rn->each_ud = each_ud;
+  rn->done = done;
+  rn->ud = ud;
+  rn->bar = sync && show_progress(p->opts);
+  rn->pr = probe_alloc(p);
+  rn->perm = xcalloc(p->n_items ? p->n_items : 1, sizeof(*rn->perm));
+  rn->total = (size_t)p->rounds * p->n_items;
+  r->started_at_ms = wall_ms();
+  /* One allocation for a run of usual size; a huge -n grows as it goes. */
+  results_reserve(r, rn->total < 65536 ? rn->total : 65536);
+  /* The CLI's one run pays OpenSSL's one-time costs here; a server
+   * starting runs on its engine does it once at start. */
+  if (sync)
+    probe_tls_warmup(p);
+  engine_hold(e);
+  engine_defer(e, &rn->task, prime_next, rn, NULL);
+  return 0;
+}
+
+int runner_start(struct engine *e, const struct plan *p, struct results *r,
+                 int64_t deadline_us, runner_sample_cb each,
+                 runner_done_cb done, void *ud)
+{
+  return start(e, p, r, deadline_us, each, ud, done, ud, 0);
+}
+
+struct sync_run {
+  int done, rc;
+};
+
+static void on_run_done(const struct plan *p, struct results *r, int rc,
+                        void *ud)
+{
+  struct sync_run *sr = ud;
+
+  (void)p;
+  (void)r;
+  sr->done = 1;
+  sr->rc = rc;
+}
+
+int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
+               void *ud)
+{
+  char err[256];
+  struct engine *e = engine_alloc(err, sizeof(err));
+  struct sync_run sr;
+
+  if (!e)
+    return msg_error("%s", err);
+  sr.done = 0;
+  sr.rc = 0;
+  engine_current = e;
+  /* The deadline of the calling thread (probe_set_deadline) bounds it. */
+  start(e, p, r, probe_deadline_get(), cb, ud, on_run_done, &sr, 1);
+  while (!sr.done)
+    engine_step(e, -1);
+  engine_current = NULL;
+  engine_free(e);
+  return sr.rc;
 }

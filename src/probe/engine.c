@@ -1,0 +1,607 @@
+/*
+ * engine.c: the event loop of the probe (engine.h).  Input: descriptors,
+ * timers and deferred tasks registered by libcurl multi handles (one per
+ * client), c-ares channels and the caller.  Output: their handlers run
+ * when ready, and the loop's account of its own lateness: the work it
+ * handled while each sample was in flight, charged to the samples it did
+ * not belong to (sample.interference_us).
+ *
+ * One epoll descriptor, an eventfd for wake-ups, a list of timers (few:
+ * one per multi handle and per lookup under way) and a queue of tasks.
+ */
+#include <curl/curl.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine_int.h"
+#include "msg.h"
+#include "probe.h"
+#include "xalloc.h"
+#include "banned.h"
+
+struct engine *volatile engine_current;
+
+/* CLOCK_MONOTONIC in microseconds, as probe_now_us (the same clock). */
+static int64_t now_us(void)
+{
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* What the loop knows of a descriptor it watches. */
+struct watch {
+  engine_fd_cb cb;
+  void *ud;
+  struct engine_job *const *owner;
+  unsigned events;
+};
+
+struct engine {
+  int ep;
+  int wake_fd;
+  struct watch *watches; /* by descriptor */
+  size_t n_watches;
+  struct engine_timer **timers;
+  size_t n_timers, cap_timers;
+  struct engine_task *head, *tail;
+  struct engine_hook hooks; /* list head */
+  int interrupt_seen;
+  size_t holds;
+  /* Work handled so far, microseconds (interference); the job whose
+   * handler runs now (NULL: none, or it ended meanwhile); lateness. */
+  int64_t work_us;
+  struct engine_job *cur;
+  struct engine_lateness late;
+};
+
+struct engine_multi {
+  struct engine *e;
+  CURLM *m;
+  struct engine_timer timer;
+  struct engine_job *const *owner;
+  engine_done_fn done;
+  void *ud;
+  struct engine_hook hook;
+};
+
+struct engine *engine_alloc(char *err, size_t errlen)
+{
+  struct engine *e = xcalloc(1, sizeof(*e));
+  struct epoll_event ev;
+
+  e->hooks.next = e->hooks.prev = &e->hooks;
+  e->ep = epoll_create1(EPOLL_CLOEXEC);
+  e->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (e->ep < 0 || e->wake_fd < 0) {
+    snprintf(err, errlen, "cannot create the event loop: %s", strerror(errno));
+    goto fail;
+  }
+  memset(&ev, 0, sizeof(ev));
+  ev.events = EPOLLIN;
+  ev.data.fd = e->wake_fd;
+  if (epoll_ctl(e->ep, EPOLL_CTL_ADD, e->wake_fd, &ev) < 0) {
+    snprintf(err, errlen, "cannot watch the wake-up descriptor: %s",
+             strerror(errno));
+    goto fail;
+  }
+  return e;
+fail:
+  if (e->ep >= 0)
+    close(e->ep);
+  if (e->wake_fd >= 0)
+    close(e->wake_fd);
+  free(e);
+  return NULL;
+}
+
+void engine_free(struct engine *e)
+{
+  if (!e)
+    return;
+  if (engine_current == e)
+    engine_current = NULL;
+  close(e->ep);
+  close(e->wake_fd);
+  free(e->watches);
+  free(e->timers);
+  free(e);
+}
+
+void engine_wake(struct engine *e)
+{
+  uint64_t one = 1;
+  ssize_t n;
+
+  n = write(e->wake_fd, &one, sizeof(one));
+  (void)n; /* a full counter wakes the loop all the same */
+}
+
+size_t engine_jobs(const struct engine *e)
+{
+  return e->holds;
+}
+
+void engine_hold(struct engine *e)
+{
+  e->holds++;
+}
+
+void engine_unhold(struct engine *e)
+{
+  if (!e->holds)
+    BUG("engine_unhold without a hold");
+  e->holds--;
+}
+
+void engine_lateness(const struct engine *e, struct engine_lateness *out)
+{
+  *out = e->late;
+}
+
+void engine_job_begin(struct engine *e, struct engine_job *j)
+{
+  j->work_at_start = e->work_us;
+  j->own_us = 0;
+  j->active = 1;
+}
+
+int64_t engine_job_end(struct engine *e, struct engine_job *j)
+{
+  int64_t other;
+
+  if (!j->active)
+    return 0;
+  j->active = 0;
+  /* Ending inside its own handler: the rest of that handler is neither
+   * counted yet nor charged to it afterwards (the job may be freed). */
+  if (e->cur == j)
+    e->cur = NULL;
+  other = e->work_us - j->work_at_start - j->own_us;
+  return other > 0 ? other : 0;
+}
+
+/* A handler of owner starts: its start time. */
+static int64_t item_begin(struct engine *e, struct engine_job *const *owner)
+{
+  struct engine_job *j = owner ? *owner : NULL;
+
+  e->cur = j && j->active ? j : NULL;
+  return now_us();
+}
+
+/* The handler begun at t0 ended: charge its time to the loop, and to its
+ * job unless that ended meanwhile. */
+static void item_end(struct engine *e, int64_t t0)
+{
+  int64_t dt = now_us() - t0;
+
+  if (dt < 0)
+    dt = 0;
+  e->work_us += dt;
+  if (e->cur)
+    e->cur->own_us += dt;
+  e->cur = NULL;
+}
+
+static void note_late(struct engine *e, int64_t late)
+{
+  if (late < 0)
+    late = 0;
+  e->late.sum_us += late;
+  if (late > e->late.max_us)
+    e->late.max_us = late;
+  e->late.count++;
+}
+
+/* ---- timers ---- */
+
+void engine_timer_set(struct engine *e, struct engine_timer *t, int64_t due,
+                      void (*fn)(void *), void *ud,
+                      struct engine_job *const *owner)
+{
+  t->due = due;
+  t->fn = fn;
+  t->ud = ud;
+  t->owner = owner;
+  if (t->slot)
+    return;
+  e->timers =
+      xgrow(e->timers, &e->cap_timers, e->n_timers + 1, sizeof(*e->timers));
+  e->timers[e->n_timers++] = t;
+  t->slot = e->n_timers;
+}
+
+void engine_timer_stop(struct engine *e, struct engine_timer *t)
+{
+  size_t i = t->slot;
+
+  if (!i)
+    return;
+  e->timers[i - 1] = e->timers[--e->n_timers];
+  if (i - 1 < e->n_timers)
+    e->timers[i - 1]->slot = i;
+  t->slot = 0;
+}
+
+/* The earliest due time, or -1 when no timer is armed. */
+static int64_t next_due(const struct engine *e)
+{
+  int64_t d = -1;
+  size_t i;
+
+  for (i = 0; i < e->n_timers; i++)
+    if (d < 0 || e->timers[i]->due < d)
+      d = e->timers[i]->due;
+  return d;
+}
+
+/* ---- deferred tasks ---- */
+
+void engine_defer(struct engine *e, struct engine_task *t, void (*fn)(void *),
+                  void *ud, struct engine_job *const *owner)
+{
+  if (t->queued)
+    return;
+  t->fn = fn;
+  t->ud = ud;
+  t->owner = owner;
+  t->next = NULL;
+  t->queued = 1;
+  if (e->tail)
+    e->tail->next = t;
+  else
+    e->head = t;
+  e->tail = t;
+}
+
+void engine_cancel(struct engine *e, struct engine_task *t)
+{
+  struct engine_task **pp, *prev = NULL;
+
+  if (!t->queued)
+    return;
+  for (pp = &e->head; *pp; prev = *pp, pp = &(*pp)->next) {
+    if (*pp == t) {
+      *pp = t->next;
+      if (e->tail == t)
+        e->tail = prev;
+      break;
+    }
+  }
+  t->queued = 0;
+}
+
+/* Run every queued task, also those queued meanwhile.  Bounded by the work
+ * of the state machines: each task moves one of them on. */
+static void run_tasks(struct engine *e)
+{
+  while (e->head) {
+    struct engine_task *t = e->head;
+    int64_t t0;
+
+    e->head = t->next;
+    if (!e->head)
+      e->tail = NULL;
+    t->queued = 0;
+    /* t may be gone after fn: nothing of it is read then. */
+    t0 = item_begin(e, t->owner);
+    t->fn(t->ud);
+    item_end(e, t0);
+  }
+}
+
+/* ---- interrupt hooks ---- */
+
+void engine_hook_add(struct engine *e, struct engine_hook *h,
+                     void (*fn)(void *), void *ud)
+{
+  h->fn = fn;
+  h->ud = ud;
+  h->next = e->hooks.next;
+  h->prev = &e->hooks;
+  e->hooks.next->prev = h;
+  e->hooks.next = h;
+}
+
+void engine_hook_remove(struct engine *e, struct engine_hook *h)
+{
+  (void)e;
+  if (!h->next)
+    return;
+  h->prev->next = h->next;
+  h->next->prev = h->prev;
+  h->next = h->prev = NULL;
+}
+
+static void run_hooks(struct engine *e)
+{
+  struct engine_hook *h = e->hooks.next;
+
+  /* A hook may remove itself (and only itself) from the list. */
+  while (h != &e->hooks) {
+    struct engine_hook *next = h->next;
+
+    h->fn(h->ud);
+    h = next;
+  }
+}
+
+/* ---- descriptors ---- */
+
+int engine_watch_owned(struct engine *e, int fd, unsigned events,
+                       engine_fd_cb cb, void *ud,
+                       struct engine_job *const *owner)
+{
+  struct epoll_event ev;
+  struct watch *w;
+  int was;
+
+  if (fd < 0) {
+    errno = EBADF;
+    return -1;
+  }
+  if ((size_t)fd >= e->n_watches) {
+    size_t n = (size_t)fd + 64;
+
+    e->watches = xrealloc(e->watches, n * sizeof(*e->watches));
+    memset(e->watches + e->n_watches, 0,
+           (n - e->n_watches) * sizeof(*e->watches));
+    e->n_watches = n;
+  }
+  w = &e->watches[fd];
+  was = w->events != 0;
+  memset(&ev, 0, sizeof(ev));
+  ev.data.fd = fd;
+  if (!events) {
+    if (was)
+      (void)epoll_ctl(e->ep, EPOLL_CTL_DEL, fd, &ev);
+    memset(w, 0, sizeof(*w));
+    return 0;
+  }
+  ev.events = ((events & ENGINE_IN) ? EPOLLIN : 0u) |
+              ((events & ENGINE_OUT) ? EPOLLOUT : 0u);
+  /* The table may be stale: a descriptor closed without being unwatched
+   * leaves epoll by itself, and its number comes back for a new one. */
+  if (epoll_ctl(e->ep, was ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &ev) < 0) {
+    if (!(was && errno == ENOENT &&
+          epoll_ctl(e->ep, EPOLL_CTL_ADD, fd, &ev) == 0) &&
+        !(!was && errno == EEXIST &&
+          epoll_ctl(e->ep, EPOLL_CTL_MOD, fd, &ev) == 0))
+      return -1;
+  }
+  w->cb = cb;
+  w->ud = ud;
+  w->owner = owner;
+  w->events = events;
+  return 0;
+}
+
+int engine_watch(struct engine *e, int fd, unsigned events, engine_fd_cb cb,
+                 void *ud)
+{
+  return engine_watch_owned(e, fd, events, cb, ud, NULL);
+}
+
+/* ---- the loop ---- */
+
+#define EVENTS_MAX 64
+
+size_t engine_step(struct engine *e, int64_t timeout_us)
+{
+  struct epoll_event evs[EVENTS_MAX];
+  int64_t now, due, wake;
+  int n, i, ms;
+
+  run_tasks(e);
+  if (probe_interrupted && !e->interrupt_seen) {
+    e->interrupt_seen = 1;
+    run_hooks(e);
+    run_tasks(e);
+  }
+  now = now_us();
+  due = next_due(e);
+  if (e->head)
+    timeout_us = 0;
+  if (due >= 0 && (timeout_us < 0 || due - now < timeout_us))
+    timeout_us = due - now > 0 ? due - now : 0;
+  /* epoll_wait counts milliseconds: round up, so that a timer is never
+   * handled early (libcurl would find nothing due and ask again). */
+  ms = timeout_us < 0 ? -1 : (int)((timeout_us + 999) / 1000);
+  n = epoll_wait(e->ep, evs, EVENTS_MAX, ms);
+  wake = now_us();
+  if (n < 0 && errno != EINTR)
+    BUG("epoll_wait failed");
+  for (i = 0; i < n; i++) {
+    int fd = evs[i].data.fd;
+    struct watch *w;
+    unsigned got = 0;
+    int64_t t0;
+
+    if (fd == e->wake_fd) {
+      uint64_t v;
+
+      while (read(e->wake_fd, &v, sizeof(v)) > 0)
+        ;
+      continue;
+    }
+    /* Looked up afresh: an earlier handler may have unwatched it. */
+    if ((size_t)fd >= e->n_watches || !e->watches[fd].cb)
+      continue;
+    w = &e->watches[fd];
+    if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP))
+      got |= ENGINE_IN;
+    if (evs[i].events & EPOLLOUT)
+      got |= ENGINE_OUT;
+    if (evs[i].events & EPOLLERR)
+      got |= ENGINE_ERR;
+    t0 = item_begin(e, w->owner);
+    note_late(e, t0 - wake);
+    w->cb(fd, got, w->ud);
+    item_end(e, t0);
+    run_tasks(e);
+  }
+  /* Timers due by now, at most as many as were armed: one re-armed by its
+   * handler for "now" may wait for the next step. */
+  now = now_us();
+  for (n = (int)e->n_timers; n > 0; n--) {
+    struct engine_timer *t = NULL;
+    size_t k;
+    int64_t t0;
+
+    for (k = 0; k < e->n_timers; k++)
+      if (e->timers[k]->due <= now && (!t || e->timers[k]->due < t->due))
+        t = e->timers[k];
+    if (!t)
+      break;
+    engine_timer_stop(e, t);
+    t0 = item_begin(e, t->owner);
+    note_late(e, t0 - t->due);
+    t->fn(t->ud);
+    item_end(e, t0);
+    run_tasks(e);
+  }
+  if (probe_interrupted && !e->interrupt_seen) {
+    e->interrupt_seen = 1;
+    run_hooks(e);
+    run_tasks(e);
+  }
+  return e->holds;
+}
+
+void engine_run(struct engine *e)
+{
+  while (engine_step(e, -1) > 0)
+    ;
+}
+
+/* ---- libcurl multi handles ---- */
+
+static void multi_drain(struct engine_multi *m)
+{
+  CURLMsg *msg;
+  int left;
+
+  while ((msg = curl_multi_info_read(m->m, &left)) != NULL) {
+    CURL *easy;
+    CURLcode rc;
+
+    if (msg->msg != CURLMSG_DONE)
+      continue;
+    easy = msg->easy_handle;
+    rc = msg->data.result;
+    curl_multi_remove_handle(m->m, easy);
+    m->done(easy, (int)rc, m->ud);
+  }
+}
+
+static void on_curl_fd(int fd, unsigned events, void *ud)
+{
+  struct engine_multi *m = ud;
+  int flags = 0, running = 0;
+
+  if (events & ENGINE_IN)
+    flags |= CURL_CSELECT_IN;
+  if (events & ENGINE_OUT)
+    flags |= CURL_CSELECT_OUT;
+  if (events & ENGINE_ERR)
+    flags |= CURL_CSELECT_ERR;
+  curl_multi_socket_action(m->m, fd, flags, &running);
+  multi_drain(m);
+}
+
+static void on_curl_timer(void *ud)
+{
+  struct engine_multi *m = ud;
+  int running = 0;
+
+  curl_multi_socket_action(m->m, CURL_SOCKET_TIMEOUT, 0, &running);
+  multi_drain(m);
+}
+
+static int curl_socket_cb(CURL *easy, curl_socket_t s, int what, void *userp,
+                          void *socketp)
+{
+  struct engine_multi *m = userp;
+  unsigned ev = 0;
+
+  (void)easy;
+  (void)socketp;
+  if (what == CURL_POLL_IN || what == CURL_POLL_INOUT)
+    ev |= ENGINE_IN;
+  if (what == CURL_POLL_OUT || what == CURL_POLL_INOUT)
+    ev |= ENGINE_OUT;
+  if (engine_watch_owned(m->e, (int)s, ev, on_curl_fd, m, m->owner) < 0 && ev)
+    return -1;
+  return 0;
+}
+
+static int curl_timer_cb(CURLM *multi, long timeout_ms, void *userp)
+{
+  struct engine_multi *m = userp;
+
+  (void)multi;
+  if (timeout_ms < 0)
+    engine_timer_stop(m->e, &m->timer);
+  else
+    engine_timer_set(m->e, &m->timer, now_us() + timeout_ms * 1000,
+                     on_curl_timer, m, m->owner);
+  return 0;
+}
+
+/* The user interrupted: let libcurl run its progress callbacks now, which
+ * abandon every transfer (probe_hops.c on_progress). */
+static void multi_interrupt(void *ud)
+{
+  on_curl_timer(ud);
+}
+
+struct engine_multi *engine_multi_new(struct engine *e,
+                                      struct engine_job *const *owner,
+                                      engine_done_fn done, void *ud)
+{
+  struct engine_multi *m = xcalloc(1, sizeof(*m));
+
+  m->e = e;
+  m->owner = owner;
+  m->done = done;
+  m->ud = ud;
+  m->m = curl_multi_init();
+  if (!m->m)
+    msg_die(4, "cannot create a libcurl multi handle");
+  curl_multi_setopt(m->m, CURLMOPT_SOCKETFUNCTION, curl_socket_cb);
+  curl_multi_setopt(m->m, CURLMOPT_SOCKETDATA, m);
+  curl_multi_setopt(m->m, CURLMOPT_TIMERFUNCTION, curl_timer_cb);
+  curl_multi_setopt(m->m, CURLMOPT_TIMERDATA, m);
+  engine_hook_add(e, &m->hook, multi_interrupt, m);
+  return m;
+}
+
+void engine_multi_free(struct engine_multi *m)
+{
+  if (!m)
+    return;
+  /* Closing its connections unwatches their sockets through the socket
+   * callback, and stops the timer. */
+  curl_multi_cleanup(m->m);
+  engine_timer_stop(m->e, &m->timer);
+  engine_hook_remove(m->e, &m->hook);
+  free(m);
+}
+
+int engine_multi_add(struct engine_multi *m, void *easy)
+{
+  return curl_multi_add_handle(m->m, easy) == CURLM_OK ? 0 : -1;
+}
+
+void engine_multi_remove(struct engine_multi *m, void *easy)
+{
+  curl_multi_remove_handle(m->m, easy);
+}

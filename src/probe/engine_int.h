@@ -1,0 +1,103 @@
+/*
+ * engine_int.h: the parts of the event loop (engine.c) that only the probe
+ * files use: timers, deferred tasks, descriptors owned by a job, libcurl
+ * multi handles on the loop, and the bookkeeping of interference.  Plain
+ * types only: the multi handle is a void* here.
+ */
+#ifndef HOPSPLIT_ENGINE_INT_H
+#define HOPSPLIT_ENGINE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+/*
+ * A sample in flight, for interference: the loop's total handled work when
+ * it began, and the part of it that was its own.  Work is charged to the
+ * job that *owner points to when it is handled (a client serves one sample
+ * after another, so owners are reached through the client's field).
+ */
+struct engine_job {
+  int64_t work_at_start;
+  int64_t own_us;
+  int active;
+};
+/* The job is in flight from now on / no more: engine_job_end returns its
+ * interference (the loop's other work meanwhile, microseconds). */
+void engine_job_begin(struct engine *e, struct engine_job *j);
+int64_t engine_job_end(struct engine *e, struct engine_job *j);
+
+/* Jobs that keep engine_run turning (a sample, a run, a pause between
+ * samples): +1 and -1. */
+void engine_hold(struct engine *e);
+void engine_unhold(struct engine *e);
+
+/* A one-shot timer on the loop; embed it, zeroed, in its owner. */
+struct engine_timer {
+  int64_t due; /* CLOCK_MONOTONIC microseconds */
+  void (*fn)(void *ud);
+  void *ud;
+  struct engine_job *const *owner; /* may be NULL */
+  size_t slot;                     /* index + 1 in the engine's list, 0 off */
+};
+/* Arm t to run fn(ud) at due (replaces an earlier arming). */
+void engine_timer_set(struct engine *e, struct engine_timer *t, int64_t due,
+                      void (*fn)(void *), void *ud,
+                      struct engine_job *const *owner);
+void engine_timer_stop(struct engine *e, struct engine_timer *t);
+
+/* A task run by the loop as soon as the current handler has returned, so
+ * that a state machine never continues inside a library's callback.
+ * Embed it in its owner; queuing a queued task does nothing. */
+struct engine_task {
+  void (*fn)(void *ud);
+  void *ud;
+  struct engine_job *const *owner;
+  struct engine_task *next;
+  int queued;
+};
+void engine_defer(struct engine *e, struct engine_task *t, void (*fn)(void *),
+                  void *ud, struct engine_job *const *owner);
+/* Take a queued task out (its owner is going away). */
+void engine_cancel(struct engine *e, struct engine_task *t);
+
+/* engine_watch for a descriptor of a job (libcurl, c-ares). */
+int engine_watch_owned(struct engine *e, int fd, unsigned events,
+                       engine_fd_cb cb, void *ud,
+                       struct engine_job *const *owner);
+
+/* Run fn(ud) once when the user interrupts (probe_interrupted), so that
+ * lookups and transfers under way stop at once; embed the hook. */
+struct engine_hook {
+  void (*fn)(void *ud);
+  void *ud;
+  struct engine_hook *prev, *next;
+};
+void engine_hook_add(struct engine *e, struct engine_hook *h,
+                     void (*fn)(void *), void *ud);
+void engine_hook_remove(struct engine *e, struct engine_hook *h);
+
+/*
+ * A libcurl multi handle on the loop: its sockets and its timer go to e.
+ * done(easy, result, ud) runs when a transfer of it ends (the easy handle
+ * is already removed from the multi); it may not free the multi, and
+ * should defer further work (engine_defer).  engine_multi_free cleans up
+ * the multi (its connections close).
+ */
+struct engine_multi;
+typedef void (*engine_done_fn)(void *easy, int result, void *ud);
+struct engine_multi *engine_multi_new(struct engine *e,
+                                      struct engine_job *const *owner,
+                                      engine_done_fn done, void *ud);
+void engine_multi_free(struct engine_multi *m);
+/* Start the transfer of CURL* easy on the multi; 0 or -1. */
+int engine_multi_add(struct engine_multi *m, void *easy);
+/* Take an easy handle out before it ended (interrupt, release). */
+void engine_multi_remove(struct engine_multi *m, void *easy);
+
+/* The engine the calling thread's synchronous calls (runner_run,
+ * probe_sample) run on, for the interrupt handler's wake-up; NULL. */
+extern struct engine *volatile engine_current;
+
+#endif
