@@ -39,6 +39,16 @@ struct mode_summary {
   size_t n_samples;
   size_t n_ok;
   size_t n_failed;
+  /* Samples past SAMPLE_INTERFERENCE_MAX_US, and whether they are in the
+   * statistics (--keep-interfered) or left out. */
+  size_t n_interfered;
+  int interfered_kept;
+  /* --parallel: the serial control samples of this target and mode
+   * (measured alone), their total, and the batch's median total less the
+   * control's median (control.n 0: no control). */
+  struct stats control;
+  int64_t control_diff_us;
+  double control_diff_pct; /* of the control's median; 0 when it is 0 */
   size_t failed_by_class[ERR_COUNT];
   struct stats phases[SUM_COUNT];
   /* Warm: the time the connections sat idle before each successful

@@ -44,6 +44,7 @@ enum opt_id {
   OPT_IPV4,
   OPT_IPV6,
   OPT_JSON,
+  OPT_KEEP_INTERFERED,
   OPT_LOCATION,
   OPT_LOCATION_TRUSTED,
   OPT_MAX_REDIRS,
@@ -52,6 +53,7 @@ enum opt_id {
   OPT_NO_FOLLOW,
   OPT_ORDER,
   OPT_OUTPUT,
+  OPT_PARALLEL,
   OPT_PAUSE,
   OPT_POST301,
   OPT_POST302,
@@ -135,6 +137,12 @@ struct options {
   uint64_t seed;
   int seed_set;
   int64_t pause_us;
+  /* --parallel N: up to N targets measured at once (batches, never a
+   * paired comparison); 1 is strictly sequential. */
+  long parallel;
+  /* --keep-interfered: samples past SAMPLE_INTERFERENCE_MAX_US stay in
+   * the statistics (they are flagged all the same). */
+  int keep_interfered;
   char *baseline;            /* --baseline NAME, NULL: the first target */
   int compare_all;           /* --compare all: every pair of targets */
   struct prime_spec *primes; /* --prime, in order given */

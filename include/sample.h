@@ -214,6 +214,13 @@ struct sample {
    * loop being ready and its handling (engine.h), the most any of the
    * sample's stamps can be late.  Near 0 when it ran alone. */
   int64_t interference_us;
+  /* interference_us passed SAMPLE_INTERFERENCE_MAX_US: left out of the
+   * statistics unless --keep-interfered. */
+  uint8_t interfered;
+  /* --parallel: one of the serial control samples measured alone before
+   * the batch; the statistics of the batch leave it out, the report
+   * compares the batch's medians with these. */
+  uint8_t control;
 };
 
 /* A sample whose interference_us passes this was measured on a loop too
@@ -266,6 +273,11 @@ char *header_join(const struct header *h, size_t n, const char *name);
 const char *hop_header(const struct hop *h, const char *name);
 /* Whether a response header is kept as diagnostic (cache, CDN, timing). */
 int sample_header_is_diagnostic(const char *name);
+
+/* Whether a sample goes into the statistics: it succeeded, it is not a
+ * serial control of --parallel, and it was not interfered with (unless
+ * keep_interfered, --keep-interfered). */
+int sample_counted(const struct sample *s, int keep_interfered);
 
 /* Compute redirect_us and other_us from total_us and the hop totals.  The
  * hop phases must already be set; closes the accounting exactly. */

@@ -30,18 +30,30 @@ static void count_status(struct mode_summary *m, long status)
 }
 
 static void summarise(struct mode_summary *m, const struct results *r,
-                      size_t target, enum sample_mode mode)
+                      size_t target, enum sample_mode mode, int keep)
 {
   int64_t *v = xmalloc((r->n ? r->n : 1) * sizeof(*v));
   size_t i, k, n, max_hops = 0;
   int ph;
 
+  m->interfered_kept = keep;
+  n = 0;
   for (i = 0; i < r->n; i++) {
     const struct sample *s = &r->samples[i];
 
-    if (s->target != target || s->mode != mode)
+    if (s->target == target && s->mode == mode && s->control && s->ok)
+      v[n++] = s->total_us;
+  }
+  stats_compute(v, n, &m->control);
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+
+    /* The serial control of --parallel is its own summary (above). */
+    if (s->target != target || s->mode != mode || s->control)
       continue;
     m->n_samples++;
+    if (s->interfered)
+      m->n_interfered++;
     count_status(m, s->status);
     if (s->ok) {
       m->n_ok++;
@@ -60,7 +72,7 @@ static void summarise(struct mode_summary *m, const struct results *r,
     for (i = 0; i < r->n; i++) {
       const struct sample *s = &r->samples[i];
 
-      if (s->target == target && s->mode == mode && s->ok)
+      if (s->target == target && s->mode == mode && sample_counted(s, keep))
         v[n++] = sample_phase_sum(s, (enum sum_phase)ph);
     }
     stats_compute(v, n, &m->phases[ph]);
@@ -69,17 +81,24 @@ static void summarise(struct mode_summary *m, const struct results *r,
   for (i = 0; i < r->n; i++) {
     const struct sample *s = &r->samples[i];
 
-    if (s->target == target && s->mode == mode && s->ok && s->idle_us >= 0)
+    if (s->target == target && s->mode == mode && sample_counted(s, keep) &&
+        s->idle_us >= 0)
       v[n++] = s->idle_us;
   }
   stats_compute(v, n, &m->idle);
+  if (m->control.n && m->phases[SUM_TOTAL].n) {
+    m->control_diff_us = m->phases[SUM_TOTAL].p50 - m->control.p50;
+    if (m->control.p50 > 0)
+      m->control_diff_pct =
+          100.0 * (double)m->control_diff_us / (double)m->control.p50;
+  }
   /* The median sample: the one whose total equals the median total; the
    * earliest such sample when several tie. */
   m->median_sample = -1;
   for (i = 0; i < r->n && m->n_ok; i++) {
     const struct sample *s = &r->samples[i];
 
-    if (s->target == target && s->mode == mode && s->ok &&
+    if (s->target == target && s->mode == mode && sample_counted(s, keep) &&
         s->total_us == m->phases[SUM_TOTAL].p50) {
       m->median_sample = (long)i;
       break;
@@ -94,7 +113,8 @@ static void summarise(struct mode_summary *m, const struct results *r,
       for (i = 0; i < r->n; i++) {
         const struct sample *s = &r->samples[i];
 
-        if (s->target == target && s->mode == mode && s->ok && s->n_hops > k)
+        if (s->target == target && s->mode == mode &&
+            sample_counted(s, keep) && s->n_hops > k)
           v[n++] = s->hops[k].phases[ph];
       }
       stats_compute(v, n, &m->hops[k].phases[ph]);
@@ -116,7 +136,7 @@ void analysis_build(struct analysis *a, const struct plan *p,
       struct mode_summary *m = &a->targets[t].modes[p->modes[i]];
 
       m->present = 1;
-      summarise(m, r, t, p->modes[i]);
+      summarise(m, r, t, p->modes[i], p->opts->keep_interfered);
     }
   }
   a->n_samples = r->n;
@@ -124,7 +144,9 @@ void analysis_build(struct analysis *a, const struct plan *p,
     if (!r->samples[i].ok)
       a->n_failed++;
   analysis_cdn_build(p, r, a);
-  analysis_compare_build(p, r, a);
+  /* A --parallel batch is not interleaved by rounds: nothing pairs. */
+  if (p->opts->parallel <= 1)
+    analysis_compare_build(p, r, a);
   for (t = 0; t < p->n_targets; t++)
     findings_build(p, r, a, t);
 }

@@ -102,7 +102,9 @@ static void compare_one(const struct plan *p, const struct results *r,
   by_round(r, b, m, n, base);
   by_round(r, t, m, n, tgt);
   for (i = 0; i < n; i++)
-    valid[i] = base[i] && tgt[i] && base[i]->ok && tgt[i]->ok;
+    valid[i] = base[i] && tgt[i] &&
+               sample_counted(base[i], p->opts->keep_interfered) &&
+               sample_counted(tgt[i], p->opts->keep_interfered);
   for (ph = 0; ph < SUM_COUNT; ph++) {
     for (i = 0; i < n; i++) {
       bv[i] = valid[i] ? sample_phase_sum(base[i], (enum sum_phase)ph) : 0;
@@ -145,7 +147,7 @@ static void drift_one(const struct plan *p, const struct results *r, size_t t,
 
   by_round(r, t, m, n, by);
   for (i = 0; i < n; i++) {
-    valid[i] = by[i] && by[i]->ok;
+    valid[i] = by[i] && sample_counted(by[i], p->opts->keep_interfered);
     v[i] = valid[i] ? by[i]->total_us : 0;
   }
   d->target = t;

@@ -89,6 +89,12 @@ static int build_plan(struct plan *plan, struct profile *pr)
   free(specs);
   if (rc < 0)
     return msg_error("profile '%s' cannot be planned", pr->file);
+  for (i = 0; i < pr->checks.n && pr->opts.parallel > 1; i++)
+    if (pr->checks.v[i].kind == CHECK_COMPARE)
+      return msg_error("profile '%s': a compare check needs paired rounds, "
+                       "measured strictly one sample at a time: it cannot "
+                       "run with --parallel (parallel: %ld)",
+                       pr->file, pr->opts.parallel);
   plan->checks = &pr->checks;
   return 0;
 }

@@ -76,6 +76,8 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"ipv6", '6', OPT_ARG_NONE, OPT_IPV6, NULL, "use IPv6 addresses only"},
     {"json", 0, OPT_ARG_REQUIRED, OPT_JSON, "DATA|@FILE",
      "JSON request body, as curl's --json (sets Content-Type, Accept)"},
+    {"keep-interfered", 0, OPT_ARG_NONE, OPT_KEEP_INTERFERED, NULL,
+     "keep samples measured on a busy loop in the statistics"},
     {"location", 'L', OPT_ARG_NONE, OPT_LOCATION, NULL,
      "follow redirects (the default; accepted as curl users type it)"},
     {"location-trusted", 0, OPT_ARG_NONE, OPT_LOCATION_TRUSTED, NULL,
@@ -95,6 +97,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      ".summary.csv .har .html .prom .junit.xml .txt; another needs "
      "--format); "
      "repeatable"},
+    {"parallel", 0, OPT_ARG_REQUIRED, OPT_PARALLEL, "N",
+     "batches: up to N targets measured at once (default 1)"},
     {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
      "sleep between samples (default 0)"},
     {"post301", 0, OPT_ARG_NONE, OPT_POST301, NULL,
@@ -506,6 +510,9 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
   case OPT_BRIEF:
     o->brief = 1;
     break;
+  case OPT_KEEP_INTERFERED:
+    o->keep_interfered = 1;
+    break;
   case OPT_COMPRESSED:
     o->compressed = 1;
     break;
@@ -801,6 +808,11 @@ static int set_number(struct options *o, enum opt_id id, const char *val,
       return -1;
     o->rounds = n;
     o->rounds_set = 1;
+    return 0;
+  case OPT_PARALLEL:
+    if (units_parse_uint(val, 1, 1024, &n, err, errlen) < 0)
+      return -1;
+    o->parallel = n;
     return 0;
   case OPT_SEED:
     return set_seed(o, val, err, errlen);
@@ -1120,6 +1132,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_IPV4] = set_flag,
     [OPT_IPV6] = set_flag,
     [OPT_JSON] = set_body,
+    [OPT_KEEP_INTERFERED] = set_flag,
     [OPT_LOCATION] = set_flag,
     [OPT_LOCATION_TRUSTED] = set_flag,
     [OPT_MAX_REDIRS] = set_number,
@@ -1128,6 +1141,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_NO_FOLLOW] = set_flag,
     [OPT_ORDER] = set_choice,
     [OPT_OUTPUT] = set_request,
+    [OPT_PARALLEL] = set_number,
     [OPT_PAUSE] = set_duration,
     [OPT_POST301] = set_flag,
     [OPT_POST302] = set_flag,

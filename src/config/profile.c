@@ -31,8 +31,8 @@
 #include "banned.h"
 
 static const char *const top_keys[] = {
-    "name",  "rounds",   "modes",   "order",  "seed",
-    "pause", "defaults", "targets", "checks", "outputs"};
+    "name",     "rounds",   "modes",   "order",  "seed",    "pause",
+    "parallel", "defaults", "targets", "checks", "outputs"};
 #define N_TOP_KEYS (sizeof(top_keys) / sizeof(top_keys[0]))
 
 /* outputs, modes and the top-level options that go through the table. */
@@ -72,7 +72,8 @@ static void load_top(struct loader *L, const yaml_node_t *root)
     }
     else if (!strcmp(key, "rounds") || !strcmp(key, "modes") ||
              !strcmp(key, "order") || !strcmp(key, "seed") ||
-             !strcmp(key, "pause") || !strcmp(key, "outputs")) {
+             !strcmp(key, "pause") || !strcmp(key, "parallel") ||
+             !strcmp(key, "outputs")) {
       top_option(L, k, v);
     }
     else if (!strcmp(key, "defaults")) {

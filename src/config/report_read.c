@@ -290,6 +290,9 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
     return;
   }
   o->rounds = (long)int_in(r, s, at, "rounds", 0, 1000000, 0);
+  o->parallel = (long)int_in(r, s, at, "parallel", 1, 1024, 1);
+  o->keep_interfered =
+      member(s, "keep_interfered") && bool_of(r, s, at, "keep_interfered");
   o->modes = 0;
   modes = arr_of(r, s, at, "modes");
   for (i = 0; i < jt_len(modes); i++) {
@@ -591,6 +594,11 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
       problem(r, at, "primed", "too many URLs");
   }
   s->idle_us = int_in(r, j, at, "idle_us", 0, REPORT_MAX_US, -1);
+  /* Documents from before the engine have neither. */
+  s->interference_us =
+      int_in(r, j, at, "interference_us", 0, REPORT_MAX_US, 0);
+  s->interfered = member(j, "interfered") && bool_of(r, j, at, "interfered");
+  s->control = member(j, "control") && bool_of(r, j, at, "control");
   s->prime_error = pool_str(r, j, at, "prime_error");
   if (!s->ok && !r->bad) {
     const char *cls;

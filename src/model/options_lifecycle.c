@@ -17,6 +17,7 @@ void options_init(struct options *o)
 {
   memset(o, 0, sizeof(*o));
   o->rounds = 10;
+  o->parallel = 1;
   o->modes = (1u << MODE_COLD) | (1u << MODE_WARM);
   o->order = ORDER_ROTATE;
   o->max_redirs = 10;

@@ -376,3 +376,8 @@ int64_t sample_phase_sum(const struct sample *s, enum sum_phase ph)
     return v;
   }
 }
+
+int sample_counted(const struct sample *s, int keep_interfered)
+{
+  return s->ok && !s->control && (keep_interfered || !s->interfered);
+}

@@ -262,6 +262,13 @@ int plan_resolve_names(struct plan *p)
 
   p->baseline = 0;
   p->compare_all = o->compare_all;
+  if (o->parallel > 1 && (o->baseline || o->compare_all)) {
+    msg_error("option --parallel: a comparison (%s) is measured in paired "
+              "rounds, strictly one sample at a time: drop --parallel or %s",
+              o->baseline ? "--baseline" : "--compare all",
+              o->baseline ? "--baseline" : "--compare");
+    bad = 1;
+  }
   if (o->baseline) {
     long b = target_index(p, o->baseline);
 

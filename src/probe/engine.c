@@ -59,6 +59,7 @@ struct engine {
    * handler runs now (NULL: none, or it ended meanwhile); lateness. */
   int64_t work_us;
   struct engine_job *cur;
+  struct engine_job *const *cur_owner;
   struct engine_lateness late;
 };
 
@@ -151,6 +152,9 @@ void engine_job_begin(struct engine *e, struct engine_job *j)
   j->work_at_start = e->work_us;
   j->own_us = 0;
   j->active = 1;
+  /* Begun inside a handler of its own: that handler is its work. */
+  if (e->cur_owner && *e->cur_owner == j)
+    e->cur = j;
 }
 
 int64_t engine_job_end(struct engine *e, struct engine_job *j)
@@ -162,8 +166,10 @@ int64_t engine_job_end(struct engine *e, struct engine_job *j)
   j->active = 0;
   /* Ending inside its own handler: the rest of that handler is neither
    * counted yet nor charged to it afterwards (the job may be freed). */
-  if (e->cur == j)
+  if (e->cur == j) {
     e->cur = NULL;
+    e->cur_owner = NULL;
+  }
   other = e->work_us - j->work_at_start - j->own_us;
   return other > 0 ? other : 0;
 }
@@ -174,6 +180,7 @@ static int64_t item_begin(struct engine *e, struct engine_job *const *owner)
   struct engine_job *j = owner ? *owner : NULL;
 
   e->cur = j && j->active ? j : NULL;
+  e->cur_owner = owner;
   return now_us();
 }
 
@@ -189,6 +196,7 @@ static void item_end(struct engine *e, int64_t t0)
   if (e->cur)
     e->cur->own_us += dt;
   e->cur = NULL;
+  e->cur_owner = NULL;
 }
 
 static void note_late(struct engine *e, int64_t late)

@@ -211,6 +211,7 @@ struct sample_job {
   void *ud;
   enum job_step st;
   struct engine_job ej;
+  struct engine_job *self; /* &ej: the owner of its own tasks */
   struct sample s;  /* the measured sample (priming: the priming's) */
   struct sample ps; /* a prime's or the resumed priming's */
   struct client own, tmp;
@@ -262,8 +263,10 @@ static void job_end(struct sample_job *j)
 {
   struct engine *e = j->e;
 
-  if (!j->priming)
+  if (!j->priming) {
     j->s.interference_us = engine_job_end(e, &j->ej);
+    j->s.interfered = j->s.interference_us > SAMPLE_INTERFERENCE_MAX_US;
+  }
   if (j->c)
     j->c->job = NULL;
   if (j->c == &j->own)
@@ -454,9 +457,10 @@ static struct sample_job *job_new(struct probe *p, struct engine *e,
   sample_init(&j->ps);
   j->s.target = (uint32_t)target;
   j->s.mode = mode;
+  j->self = &j->ej;
   engine_hold(e);
   /* From the loop, so that the caller's stack is left first. */
-  engine_defer(e, &j->task, job_next, j, NULL);
+  engine_defer(e, &j->task, job_next, j, &j->self);
   return j;
 }
 

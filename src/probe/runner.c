@@ -135,6 +135,19 @@ static void fetch_traces(const struct plan *p, struct results *r)
   }
 }
 
+#define CONTROL_ROUNDS 3
+
+struct run;
+struct lane {
+  struct run *rn;
+  size_t target; /* SIZE_MAX: none yet */
+  long round;
+  size_t *order; /* the target's items in this round */
+  size_t n_order, i;
+  struct engine_timer pause;
+  struct engine_task task;
+};
+
 /* A plan measured on an engine: where it stands. */
 struct run {
   struct engine *e;
@@ -156,6 +169,14 @@ struct run {
   int64_t t0;
   struct engine_timer pause;
   struct engine_task task;
+  /* --parallel: the lanes, the phase (serial control, then the batch),
+   * its rounds, the next target to give a lane, the lanes still busy. */
+  struct lane *lanes;
+  size_t n_lanes;
+  int phase_control;
+  long phase_rounds;
+  size_t next_target;
+  size_t active_lanes;
 };
 
 static void run_next(void *ud);
@@ -175,6 +196,7 @@ static void run_finish(void *ud)
   struct results *r = rn->r;
   struct engine *e = rn->e;
   int rc = 0;
+  size_t i;
 
   if (rn->bar) {
     fputs("\r\033[K", stderr);
@@ -188,10 +210,57 @@ static void run_finish(void *ud)
     rc = 1;
   }
   free(rn->perm);
+  for (i = 0; i < rn->n_lanes; i++)
+    free(rn->lanes[i].order);
+  free(rn->lanes);
   probe_free(rn->pr);
   rn->done(p, r, rc, rn->ud);
   free(rn);
   engine_unhold(e);
+}
+
+/* Store a finished sample of item it, measured in round (0: the serial
+ * control) at position; says a failure (and with -v a success) on stderr.
+ * Returns 0, or -1 when the interrupt abandoned it (not a sample: freed). */
+static int store(struct run *rn, struct sample *s, const struct plan_item *it,
+                 long round, size_t position, int control)
+{
+  const struct plan *p = rn->p;
+  struct results *r = rn->r;
+
+  if (probe_interrupted && !s->ok) {
+    /* Abandoned by the interrupt, not failed: not a sample. */
+    sample_release(s);
+    rn->stopped = 1;
+    return -1;
+  }
+  s->round = (int)round;
+  s->position = (int)position;
+  s->control = (uint8_t)control;
+  if (!s->ok)
+    msg_info("sample %zu/%zu (%s, %s, %s %ld) failed: %s: %s", rn->k + 1,
+             rn->total, p->targets[it->target].name,
+             sample_mode_names[it->mode], control ? "control" : "round",
+             control ? (long)position : round, err_class_names[s->err],
+             s->err_message ? s->err_message : "");
+  else if (msg_verbosity > 0) {
+    char t[UNITS_FMT_SIZE];
+
+    /* In the reports' units. */
+    units_format_us(s->total_us, t, sizeof(t));
+    msg_info("sample %zu/%zu (%s, %s, %s %ld): %s, %zu hop%s, "
+             "status %d, interference %lld us",
+             rn->k + 1, rn->total, p->targets[it->target].name,
+             sample_mode_names[it->mode], control ? "control" : "round",
+             control ? (long)position : round, t, (size_t)s->n_hops,
+             s->n_hops == 1 ? "" : "s", (int)s->status,
+             (long long)s->interference_us);
+  }
+  results_add(r, s);
+  if (rn->each)
+    rn->each(p, &r->samples[r->n - 1], rn->each_ud);
+  rn->k++;
+  return 0;
 }
 
 /* A sample ended: store it, then the next one (after --pause). */
@@ -200,37 +269,11 @@ static void on_sample(struct sample *s, void *ud)
   struct run *rn = ud;
   const struct plan *p = rn->p;
   const struct plan_item *it = &p->items[rn->perm[rn->i]];
-  struct results *r = rn->r;
 
-  if (probe_interrupted && !s->ok) {
-    /* Abandoned by the interrupt, not failed: not a sample. */
-    sample_release(s);
-    rn->stopped = 1;
+  if (store(rn, s, it, rn->round, rn->i + 1, 0) < 0) {
     engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
     return;
   }
-  s->round = (int)rn->round;
-  s->position = (int)rn->i + 1;
-  if (!s->ok)
-    msg_info("sample %zu/%zu (%s, %s, round %ld) failed: %s: %s", rn->k + 1,
-             rn->total, p->targets[it->target].name,
-             sample_mode_names[it->mode], rn->round, err_class_names[s->err],
-             s->err_message ? s->err_message : "");
-  else if (msg_verbosity > 0) {
-    char t[UNITS_FMT_SIZE];
-
-    /* In the reports' units. */
-    units_format_us(s->total_us, t, sizeof(t));
-    msg_info("sample %zu/%zu (%s, %s, round %ld): %s, %zu hop%s, "
-             "status %d",
-             rn->k + 1, rn->total, p->targets[it->target].name,
-             sample_mode_names[it->mode], rn->round, t, (size_t)s->n_hops,
-             s->n_hops == 1 ? "" : "s", (int)s->status);
-  }
-  results_add(r, s);
-  if (rn->each)
-    rn->each(p, &r->samples[r->n - 1], rn->each_ud);
-  rn->k++;
   rn->i++;
   if (p->opts->pause_us > 0 && rn->k < rn->total && !probe_interrupted) {
     /* A pause is a timer: a signal wakes the loop and ends it early. */
@@ -264,6 +307,129 @@ static void run_next(void *ud)
     progress(p, rn->k, rn->total, it, wall_ms() - rn->t0);
   probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline, on_sample,
               rn);
+}
+
+/*
+ * --parallel N (SPEC 3.4): lanes, each measuring one target at a time,
+ * that target's samples one after another (rounds, its modes in the
+ * round's order), and taking the next target when done.  First a serial
+ * control: one lane, CONTROL_ROUNDS rounds of every target alone; then the
+ * batch on up to N lanes.  A warm or resumed client is only ever used by
+ * the lane of its target.
+ */
+static void lane_next(void *ud);
+static void phase_start(struct run *rn, int control);
+
+/* A lane has nothing left: the phase ends with the last one. */
+static void lane_idle(struct lane *l)
+{
+  struct run *rn = l->rn;
+
+  engine_timer_stop(rn->e, &l->pause);
+  if (--rn->active_lanes)
+    return;
+  if (rn->phase_control && !probe_interrupted && !rn->stopped)
+    phase_start(rn, 0);
+  else
+    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+}
+
+/* The items of the lane's target in the order of its current round. */
+static void lane_round(struct lane *l)
+{
+  const struct plan *p = l->rn->p;
+  size_t k;
+
+  plan_round_order(p, l->round, l->rn->perm);
+  l->n_order = 0;
+  for (k = 0; k < p->n_items; k++)
+    if (p->items[l->rn->perm[k]].target == l->target)
+      l->order[l->n_order++] = l->rn->perm[k];
+  l->i = 0;
+}
+
+static void lane_on_sample(struct sample *s, void *ud)
+{
+  struct lane *l = ud;
+  struct run *rn = l->rn;
+  const struct plan_item *it = &rn->p->items[l->order[l->i]];
+
+  if (store(rn, s, it, rn->phase_control ? 0 : l->round,
+            rn->phase_control ? (size_t)l->round : l->i + 1,
+            rn->phase_control) < 0) {
+    lane_idle(l);
+    return;
+  }
+  l->i++;
+  if (rn->p->opts->pause_us > 0 && !probe_interrupted) {
+    engine_timer_set(rn->e, &l->pause,
+                     probe_now_us() + rn->p->opts->pause_us, lane_next, l,
+                     NULL);
+    return;
+  }
+  engine_defer(rn->e, &l->task, lane_next, l, NULL);
+}
+
+static void lane_next(void *ud)
+{
+  struct lane *l = ud;
+  struct run *rn = l->rn;
+  const struct plan *p = rn->p;
+  const struct plan_item *it;
+
+  /* Bounded: each pass moves to a later round or a later target. */
+  while (!probe_interrupted && !rn->stopped) {
+    if (l->target != SIZE_MAX && l->i < l->n_order)
+      break;
+    if (l->target != SIZE_MAX && l->round < rn->phase_rounds) {
+      l->round++;
+      lane_round(l);
+      continue;
+    }
+    if (rn->next_target >= p->n_targets) {
+      l->target = SIZE_MAX;
+      break;
+    }
+    l->target = rn->next_target++;
+    l->round = 1;
+    lane_round(l);
+  }
+  if (probe_interrupted || rn->stopped || l->target == SIZE_MAX) {
+    lane_idle(l);
+    return;
+  }
+  it = &p->items[l->order[l->i]];
+  if (rn->bar)
+    progress(p, rn->k, rn->total, it, wall_ms() - rn->t0);
+  probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline,
+              lane_on_sample, l);
+}
+
+/* Start the serial control (one lane) or the batch (up to --parallel). */
+static void phase_start(struct run *rn, int control)
+{
+  const struct plan *p = rn->p;
+  size_t n = control ? 1 : (size_t)p->opts->parallel, i;
+
+  if (n > p->n_targets)
+    n = p->n_targets;
+  rn->phase_control = control;
+  rn->phase_rounds =
+      control ? (p->rounds < CONTROL_ROUNDS ? p->rounds : CONTROL_ROUNDS)
+              : p->rounds;
+  rn->next_target = 0;
+  rn->active_lanes = n;
+  if (!n) {
+    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+    return;
+  }
+  for (i = 0; i < n; i++) {
+    struct lane *l = &rn->lanes[i];
+
+    l->rn = rn;
+    l->target = SIZE_MAX;
+    engine_defer(rn->e, &l->task, lane_next, l, NULL);
+  }
 }
 
 static void prime_next(void *ud);
@@ -305,6 +471,10 @@ static void prime_next(void *ud)
   msg_info("set-up done, measuring %zu sample%s in %ld round%s", rn->total,
            rn->total == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
   rn->t0 = rn->r->started_at_ms;
+  if (rn->lanes) {
+    phase_start(rn, 1);
+    return;
+  }
   rn->round = 0;
   rn->i = p->n_items; /* run_next starts round 1 */
   run_next(rn);
@@ -328,6 +498,20 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
   rn->pr = probe_alloc(p);
   rn->perm = xcalloc(p->n_items ? p->n_items : 1, sizeof(*rn->perm));
   rn->total = (size_t)p->rounds * p->n_items;
+  if (p->opts->parallel > 1 && p->n_targets > 1) {
+    size_t i;
+
+    rn->n_lanes = (size_t)p->opts->parallel < p->n_targets
+                      ? (size_t)p->opts->parallel
+                      : p->n_targets;
+    rn->lanes = xcalloc(rn->n_lanes, sizeof(*rn->lanes));
+    for (i = 0; i < rn->n_lanes; i++)
+      rn->lanes[i].order = xcalloc(p->n_items, sizeof(size_t));
+    /* The serial control comes first, in the same run. */
+    rn->total += (size_t)(p->rounds < CONTROL_ROUNDS ? p->rounds
+                                                     : CONTROL_ROUNDS) *
+                 p->n_items;
+  }
   r->started_at_ms = wall_ms();
   /* One allocation for a run of usual size; a huge -n grows as it goes. */
   results_reserve(r, rn->total < 65536 ? rn->total : 65536);

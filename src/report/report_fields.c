@@ -106,6 +106,19 @@ static void g_idle(const struct field_row *r, struct field_value *v)
   set_int(v, S->idle_us);
 }
 
+static void g_interference(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->interference_us);
+}
+static void g_interfered(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->interfered);
+}
+static void g_control(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->control);
+}
+
 static void g_final_status(const struct field_row *r, struct field_value *v)
 {
   v->null = S->status == 0;
@@ -131,6 +144,12 @@ const struct field report_sample_fields[] = {
     {"primed", "fetched before it", FIELD_TEXTS, g_primed, 0, 0, NULL},
     {"prime_error", "prime failed", FIELD_TEXT, g_prime_error, 0, 0, NULL},
     {"idle_us", "connection idle before", FIELD_US, g_idle, 0, 0, NULL},
+    {"interference_us", "loop busy with other work", FIELD_US,
+     g_interference, 0, 0, NULL},
+    {"interfered", "interference past the threshold", FIELD_BOOL,
+     g_interfered, 0, 0, NULL},
+    {"control", "serial control of --parallel", FIELD_BOOL, g_control, 0, 0,
+     NULL},
     {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
 
 /* Not part of the sample object of hopsplit/1 (its hops say it); for the

@@ -279,6 +279,8 @@ static void page(struct json *j, const struct report_ctx *c,
   json_int(j, "total_us", s->total_us);
   json_int(j, "redirect_us", s->redirect_us);
   json_int(j, "other_us", s->other_us);
+  json_int(j, "interference_us", s->interference_us);
+  json_bool(j, "interfered", s->interfered);
   json_object_end(j);
   json_object_end(j);
 }

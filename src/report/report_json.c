@@ -57,6 +57,9 @@ static void settings(struct json *j, const struct report_ctx *c)
   json_string(j, "order", schedule_order_name(o->order));
   json_int(j, "seed", (int64_t)p->seed);
   json_int(j, "pause_us", o->pause_us);
+  json_int(j, "parallel", o->parallel);
+  json_bool(j, "keep_interfered", o->keep_interfered);
+  json_int(j, "interference_max_us", SAMPLE_INTERFERENCE_MAX_US);
   json_bool(j, "follow", o->follow);
   json_int(j, "max_redirs", o->max_redirs);
   json_string(j, "method", options_method(o));
@@ -116,6 +119,17 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
   json_int(j, "n", (int64_t)m->n_samples);
   json_int(j, "n_ok", (int64_t)m->n_ok);
   json_int(j, "n_failed", (int64_t)m->n_failed);
+  json_int(j, "n_interfered", (int64_t)m->n_interfered);
+  json_bool(j, "interfered_kept", m->interfered_kept);
+  if (m->control.n) {
+    /* --parallel: the serial control and how far the batch is from it. */
+    json_object_begin(j, "control");
+    json_int(j, "n", (int64_t)m->control.n);
+    json_int(j, "p50_us", m->control.p50);
+    json_int(j, "diff_us", m->control_diff_us);
+    json_double(j, "diff_pct", m->control_diff_pct, 1);
+    json_object_end(j);
+  }
   json_object_begin(j, "failures");
   for (e = ERR_NONE + 1; e < ERR_COUNT; e++)
     if (m->failed_by_class[e])

@@ -269,6 +269,33 @@ static void stat_line(struct buf *b, const char *label, const struct stats *st)
 }
 
 /* Label and cells line up: 17 columns of label, then four of 11. */
+/* Samples measured on a busy loop, and the serial control of --parallel:
+ * what the numbers above stand on. */
+static void interference_note(const struct report_ctx *c, struct buf *b,
+                              const struct mode_summary *m)
+{
+  char d[32], ctl[32];
+
+  if (m->n_interfered)
+    buf_printf(b,
+               "    %zu sample%s measured while the loop was busy over %d ms "
+               "(interference_us): %s\n",
+               m->n_interfered, m->n_interfered == 1 ? "" : "s",
+               SAMPLE_INTERFERENCE_MAX_US / 1000,
+               m->interfered_kept ? "kept (--keep-interfered)"
+                                  : "left out (--keep-interfered keeps them)");
+  if (m->control.n && m->phases[SUM_TOTAL].n) {
+    ms(ctl, sizeof(ctl), m->control.p50, 0);
+    ms(d, sizeof(d), m->control_diff_us, 1);
+    buf_printf(b,
+               "    serial control: total p50 %s ms over %zu sample%s alone; "
+               "the parallel p50 differs by %s ms (%+.0f %%)\n",
+               ctl, (size_t)m->control.n, m->control.n == 1 ? "" : "s", d,
+               m->control_diff_pct);
+  }
+  (void)c;
+}
+
 static void phase_table(const struct report_ctx *c, struct buf *b,
                         enum sample_mode mode, const struct mode_summary *m,
                         const struct target_analysis *ta, int *low_conf)
@@ -308,6 +335,7 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   if (count(report_stat_fields, "n", stat_row(&r, &m->idle)))
     stat_line(b, "(idle before)", &m->idle);
   error_statuses(c, b, m);
+  interference_note(c, b, m);
 }
 
 /* Columns a UTF-8 string of len bytes takes (one per character). */
