@@ -19,9 +19,10 @@ _hopsplit()
   local opts="--baseline --brief --cacert --capath --client-location --color
     --compare --compressed --connect-timeout --data --data-binary --data-raw
     --dns-server --dry-run --dump-header --fail --format --head --header
-    --help --http1.1 --http2 --include --insecure --ipv4 --ipv6 --json --location
-    --location-trusted --max-redirs --max-time --mode --no-follow --order
-    --output --pause --post301 --post302 --post303 --prime --progress --quiet
+    --help --http1.1 --http2 --include --insecure --ipv4 --ipv6 --json
+    --keep-interfered --location --location-trusted --max-redirs --max-time
+    --mode --no-follow --order --output --parallel --pause --post301 --post302
+    --post303 --prime --progress --quiet
     --request --resolve --rounds --seed --show-error --show-secrets
     --silent --trace --upload-file --user-agent --vantage --verbose --version --write-out"
   local report_opts="--brief --color --format --help --output --quiet
@@ -84,8 +85,8 @@ _hopsplit()
       ;;
     -H | --header | -A | --user-agent | --resolve | --dns-server | \
       --client-location | --connect-timeout | -m | --max-time | \
-      --max-redirs | -n | --rounds | --seed | --pause | --vantage | \
-      --listen | --max-concurrent | --timeout-offset | --data-raw | \
+      --max-redirs | -n | --rounds | --seed | --pause | --parallel | \
+      --vantage | --listen | --max-concurrent | --timeout-offset | --data-raw | \
       -w | --write-out)
       return
       ;;

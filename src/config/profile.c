@@ -31,7 +31,7 @@
 #include "banned.h"
 
 static const char *const top_keys[] = {
-    "name",     "rounds",   "modes",   "order",  "seed",    "pause",
+    "name",     "rounds",   "modes",   "order",  "seed",   "pause",
     "parallel", "defaults", "targets", "checks", "outputs"};
 #define N_TOP_KEYS (sizeof(top_keys) / sizeof(top_keys[0]))
 

@@ -212,8 +212,8 @@ struct sample_job {
   enum job_step st;
   struct engine_job ej;
   struct engine_job *self; /* &ej: the owner of its own tasks */
-  struct sample s;  /* the measured sample (priming: the priming's) */
-  struct sample ps; /* a prime's or the resumed priming's */
+  struct sample s;         /* the measured sample (priming: the priming's) */
+  struct sample ps;        /* a prime's or the resumed priming's */
   struct client own, tmp;
   struct client *c;
   int fetch;         /* the --prime URLs are fetched (else only listed) */

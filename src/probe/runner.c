@@ -362,9 +362,8 @@ static void lane_on_sample(struct sample *s, void *ud)
   }
   l->i++;
   if (rn->p->opts->pause_us > 0 && !probe_interrupted) {
-    engine_timer_set(rn->e, &l->pause,
-                     probe_now_us() + rn->p->opts->pause_us, lane_next, l,
-                     NULL);
+    engine_timer_set(rn->e, &l->pause, probe_now_us() + rn->p->opts->pause_us,
+                     lane_next, l, NULL);
     return;
   }
   engine_defer(rn->e, &l->task, lane_next, l, NULL);
@@ -508,9 +507,9 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
     for (i = 0; i < rn->n_lanes; i++)
       rn->lanes[i].order = xcalloc(p->n_items, sizeof(size_t));
     /* The serial control comes first, in the same run. */
-    rn->total += (size_t)(p->rounds < CONTROL_ROUNDS ? p->rounds
-                                                     : CONTROL_ROUNDS) *
-                 p->n_items;
+    rn->total +=
+        (size_t)(p->rounds < CONTROL_ROUNDS ? p->rounds : CONTROL_ROUNDS) *
+        p->n_items;
   }
   r->started_at_ms = wall_ms();
   /* One allocation for a run of usual size; a huge -n grows as it goes. */

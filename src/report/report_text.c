@@ -269,31 +269,38 @@ static void stat_line(struct buf *b, const char *label, const struct stats *st)
 }
 
 /* Label and cells line up: 17 columns of label, then four of 11. */
+static void wrap(struct buf *b, const char *text, int ind);
+
 /* Samples measured on a busy loop, and the serial control of --parallel:
  * what the numbers above stand on. */
-static void interference_note(const struct report_ctx *c, struct buf *b,
-                              const struct mode_summary *m)
+static void interference_note(struct buf *b, const struct mode_summary *m)
 {
   char d[32], ctl[32];
+  struct buf t;
 
-  if (m->n_interfered)
-    buf_printf(b,
-               "    %zu sample%s measured while the loop was busy over %d ms "
-               "(interference_us): %s\n",
+  buf_init(&t, 0);
+  if (m->n_interfered) {
+    buf_printf(&t,
+               "%zu sample%s measured while the loop was busy with other "
+               "work for over %d ms (interference_us): %s",
                m->n_interfered, m->n_interfered == 1 ? "" : "s",
                SAMPLE_INTERFERENCE_MAX_US / 1000,
                m->interfered_kept ? "kept (--keep-interfered)"
                                   : "left out (--keep-interfered keeps them)");
+    wrap(b, t.s, 4);
+  }
   if (m->control.n && m->phases[SUM_TOTAL].n) {
     ms(ctl, sizeof(ctl), m->control.p50, 0);
     ms(d, sizeof(d), m->control_diff_us, 1);
-    buf_printf(b,
-               "    serial control: total p50 %s ms over %zu sample%s alone; "
-               "the parallel p50 differs by %s ms (%+.0f %%)\n",
+    buf_reset(&t);
+    buf_printf(&t,
+               "serial control: total p50 %s ms over %zu sample%s alone; "
+               "the parallel p50 differs by %s ms (%+.0f %%)",
                ctl, (size_t)m->control.n, m->control.n == 1 ? "" : "s", d,
                m->control_diff_pct);
+    wrap(b, t.s, 4);
   }
-  (void)c;
+  buf_release(&t);
 }
 
 static void phase_table(const struct report_ctx *c, struct buf *b,
@@ -321,8 +328,10 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   if (low)
     *low_conf = 1;
   if (!n_ok) {
-    buf_printf(b, "    no successful sample\n");
+    buf_printf(b, "    no successful sample%s\n",
+               m->n_interfered && !m->interfered_kept ? " counted" : "");
     error_statuses(c, b, m);
+    interference_note(b, m);
     return;
   }
   for (ph = 0; ph < SUM_COUNT; ph++) {
@@ -335,7 +344,7 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   if (count(report_stat_fields, "n", stat_row(&r, &m->idle)))
     stat_line(b, "(idle before)", &m->idle);
   error_statuses(c, b, m);
-  interference_note(c, b, m);
+  interference_note(b, m);
 }
 
 /* Columns a UTF-8 string of len bytes takes (one per character). */

@@ -186,8 +186,10 @@ class Checker:
             self.bad(where, "mode %r" % mode)
         for k in ("round", "position"):
             v = self.need(s, k, where, "int")
-            if v is not None and v < 1:
-                self.bad(where, "%s %r < 1" % (k, v))
+            # the serial control of --parallel is round 0
+            low = 0 if k == "round" and s.get("control") is True else 1
+            if v is not None and v < low:
+                self.bad(where, "%s %r < %d" % (k, v, low))
         st = self.need(s, "started_at", where, "str")
         if st is not None and not RFC3339_MS_UTC.match(st):
             self.bad(where, "started_at %r is not RFC 3339 UTC with ms" % st)
@@ -214,6 +216,17 @@ class Checker:
         idle = self.need(s, "idle_us", where, "int", nullable=True)
         if idle is not None and (mode != "warm" or idle < 0):
             self.bad(where, "idle_us %r in a %s sample" % (idle, mode))
+        # issue 25: how busy the event loop was with other work meanwhile,
+        # flagged past settings.interference_max_us (1 ms)
+        inter = self.need(s, "interference_us", where, "int")
+        flagged = self.need(s, "interfered", where, "bool")
+        if inter is not None and inter < 0:
+            self.bad(where, "interference_us %r < 0" % inter)
+        if inter is not None and flagged is not None and \
+                flagged != (inter > 1000):
+            self.bad(where, "interfered %r with interference_us %r"
+                     % (flagged, inter))
+        self.need(s, "control", where, "bool")
         hops = self.need(s, "hops", where, "list") or []
         if ok and not hops:
             self.bad(where, "ok sample without hops")

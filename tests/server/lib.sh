@@ -387,6 +387,10 @@ http {
                 ' ct=[\$http_content_type] cl=[\$http_content_length]'
                 ' accept=[\$http_accept] body=[\$request_body]';
   access_log $hs_d/access.log hs;
+  # When each request ended (epoch seconds) and how long it took: which
+  # requests were served at the same time (integration/parallel).
+  log_format hstime '\$msec \$request_time \$server_port \$request_uri';
+  access_log $hs_d/timing.log hstime;
   client_body_temp_path $hs_d/tmp/body;
   proxy_temp_path $hs_d/tmp/proxy;
   fastcgi_temp_path $hs_d/tmp/fastcgi;

@@ -88,6 +88,7 @@ static void test_sample_json(void **state)
   buf_init(&b, 0);
   json_init(&j, &b, 0);
   json_object_begin(&j, NULL);
+  f.s.interference_us = 250;
   field_row_sample(&r, &f.c, &f.s, 7, &f.fact);
   field_json(&j, report_sample_fields, NULL, &r);
   json_object_end(&j);
@@ -96,7 +97,8 @@ static void test_sample_json(void **state)
             "\"position\":1,\"started_at\":\"2025-11-30T02:33:20.123Z\","
             "\"ok\":true,\"error\":null,\"total_us\":1500,\"redirect_us\":0,"
             "\"other_us\":0,\"status\":null,\"primed\":[],\"prime_error\":"
-            "null,\"idle_us\":null}");
+            "null,\"idle_us\":null,\"interference_us\":250,"
+            "\"interfered\":false,\"control\":false}");
   buf_reset(&b);
   f.s.ok = 0;
   f.s.err = ERR_TIMEOUT;

@@ -1,0 +1,94 @@
+#!/bin/sh
+# parallel: --parallel N (SPEC 2, 3.4) against nginx, whose timing log
+# (request end and duration) is the ground truth.  Three targets behind a
+# rate-limited endpoint (each request lasts about a second), two cold
+# rounds, --parallel 3.  Asserts, from the log: the serial control
+# requests never overlap one another; in the batch, each target's own
+# requests never overlap, and requests of different targets do.  From the
+# document: the control samples (control true, round 0) and the batch
+# samples (rounds 1..2) of every target, interference_us on every sample,
+# the summary's control object, no comparison.  Then that a comparison
+# asked for (--baseline) is a usage error with --parallel.  Structure
+# only: no assertion on a measured time.
+. "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
+hs_init parallel
+hs_require nginx openssl python3 curl timeout
+hs_make_ca "$HS_DIR/pki"
+mkdir -p "$HS_DIR/nginx/locations.d" "$HS_DIR/nginx/www" ||
+  hs_fail "cannot create the nginx directories"
+# 500 bytes at 500 bytes/s: nginx's rate limit spreads them over about a
+# second.
+head -c 500 /dev/urandom >"$HS_DIR/nginx/www/slow.bin" ||
+  hs_fail "cannot write slow.bin"
+cat >"$HS_DIR/nginx/locations.d/slow.conf" <<EOC
+location ^~ /slow/ {
+  default_type application/octet-stream;
+  limit_rate 500;
+  rewrite ^ /slow.bin break;
+}
+EOC
+hs_start_nginx "$HS_DIR/nginx"
+TLOG=$HS_DIR/nginx/timing.log
+
+R="origin.test:$HTTPS_PORT:127.0.0.1"
+B="https://origin.test:$HTTPS_PORT/slow"
+: >"$TLOG"
+hs_run 0 -n 2 --mode cold --parallel 3 --format json --resolve "$R" \
+  --cacert "$CA_FILE" a="$B/a" b="$B/b" c="$B/c"
+hs_jcheck --shape --closure --all-ok --samples 12 \
+  "d['settings']['parallel'] == 3" \
+  "d['settings']['interference_max_us'] == 1000" \
+  "d['comparison'] == []" \
+  "sorted(col(S(), 'control')) == [False] * 6 + [True] * 6" \
+  "all(s['round'] == 0 for s in samples if s['control'])" \
+  "all(s['round'] in (1, 2) for s in samples if not s['control'])" \
+  "sorted((s['target'], s['round']) for s in samples if not s['control']) == [(t, r) for t in 'abc' for r in (1, 2)]" \
+  "sorted((s['target'], s['position']) for s in samples if s['control']) == [(t, p) for t in 'abc' for p in (1, 2)]" \
+  "all(isinstance(s['interference_us'], int) for s in samples)" \
+  "all(t['summary']['cold']['n'] == 2 for t in targets)" \
+  "all(t['summary']['cold']['control']['n'] == 2 for t in targets)" \
+  "all(t['summary']['cold']['control']['diff_us'] == t['summary']['cold']['phases']['total']['p50_us'] - t['summary']['cold']['control']['p50_us'] for t in targets if t['summary']['cold']['phases']['total']['n'])"
+
+# The server's view: 12 requests to /slow/, in the order they ended.
+hs_nginx_barrier
+"$HS_PYTHON" - "$TLOG" "$HTTPS_PORT" <<'EOP' || hs_fail "timing log: $HS_CMD"
+import sys
+path, port = sys.argv[1], sys.argv[2]
+reqs = []
+for line in open(path):
+    end, took, p, uri = line.split()
+    if p == port and uri.startswith("/slow/"):
+        reqs.append((float(end) - float(took), float(end), uri[-1]))
+if len(reqs) != 12:
+    sys.exit("expected 12 requests to /slow/, got %d" % len(reqs))
+reqs.sort()
+control, batch = reqs[:6], reqs[6:]
+def overlap(x, y):
+    return x[0] < y[1] and y[0] < x[1]
+bad = 0
+# Serial control: every target alone, one request at a time.
+for i in range(5):
+    if overlap(control[i], control[i + 1]):
+        print("control requests overlap:", control[i], control[i + 1])
+        bad = 1
+if max(r[1] for r in control) > min(r[0] for r in batch):
+    print("the batch started before the control ended")
+    bad = 1
+# Batch: each target's own requests in sequence, other targets' at once.
+for t in "abc":
+    own = [r for r in batch if r[2] == t]
+    if len(own) != 2 or overlap(own[0], own[1]):
+        print("target", t, "requests overlap or missing:", own)
+        bad = 1
+cross = [(x, y) for x in batch for y in batch if x[2] < y[2] and overlap(x, y)]
+if not cross:
+    print("no two targets were served at the same time:", batch)
+    bad = 1
+sys.exit(bad)
+EOP
+
+# A comparison is measured in paired rounds, one sample at a time.
+hs_run 2 -n 2 --parallel 2 --baseline a --resolve "$R" --cacert "$CA_FILE" \
+  a="$B/a" b="$B/b"
+hs_grep_err "parallel" "baseline"
+hs_pass
