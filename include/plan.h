@@ -32,6 +32,10 @@ struct target {
   size_t n_primes;
 };
 
+/* --parallel: rounds of the serial control measured before the batch,
+ * every target alone (fewer when the run has fewer rounds). */
+#define PLAN_CONTROL_ROUNDS 3
+
 /* One (target, mode) pair: measured once per round. */
 struct plan_item {
   size_t target;

@@ -63,7 +63,9 @@ static const struct {
     {"noproxy", 0,
      "hopsplit never uses a proxy: it measures the direct "
      "path"},
-    {"parallel", 'Z', "samples run one at a time, interleaved (--order)"},
+    {"parallel", 'Z',
+     "samples run one at a time, interleaved (--order); batches of "
+     "targets take --parallel N"},
     {"progress-bar", '#', "--progress always"},
     {"proxy", 'x',
      "hopsplit never uses a proxy: it measures the direct "

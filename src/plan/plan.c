@@ -514,10 +514,19 @@ static void plan_print_raw(const struct plan *p, FILE *f)
     fprintf(f, "%s%s", i ? "," : " ", sample_mode_names[p->modes[i]]);
   fprintf(f, ", order %s, seed %llu\n", schedule_order_name(o->order),
           (unsigned long long)p->seed);
-  fprintf(f,
-          "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
-          "time\n",
-          p->rounds * (long)p->n_items, p->rounds, p->n_items);
+  if (o->parallel > 1 && p->n_targets > 1)
+    fprintf(
+        f,
+        "samples: %ld (%ld rounds x %zu target-mode pairs), up to %ld "
+        "targets at once, after a serial control of %ld\n",
+        p->rounds * (long)p->n_items, p->rounds, p->n_items, o->parallel,
+        (p->rounds < PLAN_CONTROL_ROUNDS ? p->rounds : PLAN_CONTROL_ROUNDS) *
+            (long)p->n_items);
+  else
+    fprintf(f,
+            "samples: %ld (%ld rounds x %zu target-mode pairs), one at a "
+            "time\n",
+            p->rounds * (long)p->n_items, p->rounds, p->n_items);
   if (p->unsafe_once)
     fprintf(f,
             "unsafe request (%s): sent once, cold, without priming "

@@ -13,6 +13,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,6 +395,9 @@ out:
 
 void probe_tls_warmup(const struct plan *p)
 {
+  /* OpenSSL's one-time costs are the process's: one handshake pays them
+   * for every later run (a profile batch, hopsplit serve's probes). */
+  static atomic_flag handshaken = ATOMIC_FLAG_INIT;
   size_t i;
 
   /* The trust stores are parsed here, before the first sample's clock
@@ -407,7 +411,8 @@ void probe_tls_warmup(const struct plan *p)
     if (!o->insecure)
       probe_shared_store(o);
   }
-  warmup_handshake();
+  if (!atomic_flag_test_and_set(&handshaken))
+    warmup_handshake();
 }
 
 /*

@@ -135,7 +135,7 @@ static void fetch_traces(const struct plan *p, struct results *r)
   }
 }
 
-#define CONTROL_ROUNDS 3
+#define CONTROL_ROUNDS PLAN_CONTROL_ROUNDS
 
 struct run;
 struct lane {
