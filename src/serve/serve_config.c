@@ -369,6 +369,13 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
     module_describe(module_add(c, "default", &cli.opts), "built-in default");
     c->default_module = 0;
   }
+  for (i = 0; i < (int)c->n_modules; i++) {
+    struct buf b;
+
+    buf_init(&b, 0);
+    serve_module_info(&b, c->modules[i].name, c->vantage);
+    c->modules[i].info = buf_detach(&b);
+  }
   rc = 0;
 out:
   if (have_cli)
@@ -386,6 +393,7 @@ void serve_config_release(struct serve_config *c)
   for (i = 0; i < c->n_modules; i++) {
     free(c->modules[i].name);
     free(c->modules[i].about);
+    free(c->modules[i].info);
     options_release(&c->modules[i].opts);
   }
   free(c->modules);

@@ -28,7 +28,9 @@
 #include <unistd.h>
 
 #include "msg.h"
+#include "engine.h"
 #include "serve_int.h"
+#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -195,34 +197,94 @@ static void count_bad(void)
 struct req {
   struct MHD_Connection *con;
   struct serve_job job;
-  int submitted;
+  int prepared;  /* job.sp holds a probe */
+  int submitted; /* handed to serve_work.c: answer when resumed */
 };
 
-/* The job's answer is set (on a measuring thread, or the expiry one):
- * count it and wake the connection, whose handler then queues it. */
+/* The job has run or was refused (on the engine's or the expiry thread):
+ * wake its connection, whose handler renders and queues the answer. */
 static void job_done(struct serve_job *j)
 {
   struct req *r = j->ud;
 
-  pthread_mutex_lock(&S.mu);
-  if (j->rejected)
-    S.rejected++;
-  if (j->measured) {
-    double d = (double)j->duration_us / 1e6;
-    size_t i;
-
-    S.probes++;
-    if (!j->success)
-      S.failures++;
-    if (j->unknown_module)
-      S.unknown_module++;
-    for (i = 0; i < N_BUCKETS; i++)
-      if (d <= buckets[i])
-        S.bucket[i]++;
-    S.duration_sum += d;
-  }
-  pthread_mutex_unlock(&S.mu);
   MHD_resume_connection(r->con);
+}
+
+static void count_probe(const struct serve_probe *sp)
+{
+  double d = (double)sp->duration_us / 1e6;
+  size_t i;
+
+  pthread_mutex_lock(&S.mu);
+  S.probes++;
+  if (!sp->success)
+    S.failures++;
+  if (!sp->module)
+    S.unknown_module++;
+  for (i = 0; i < N_BUCKETS; i++)
+    if (d <= buckets[i])
+      S.bucket[i]++;
+  S.duration_sum += d;
+  pthread_mutex_unlock(&S.mu);
+}
+
+/* The answer of a probe that was measured, or decided without measuring
+ * (a bad module or target): analysis, verdict, metrics. */
+static enum MHD_Result answer_probe(struct MHD_Connection *con, struct req *r)
+{
+  const struct serve_config *c = S.cfg;
+  struct serve_probe *sp = &r->job.sp;
+  struct buf out;
+  size_t len;
+
+  serve_probe_finish(sp);
+  buf_init(&out, 0);
+  if (r->job.debug)
+    serve_probe_debug(sp, c, &out);
+  else
+    serve_probe_metrics(sp, c, &out);
+  count_probe(sp);
+  if (msg_verbosity > 0) {
+    char *shown = url_redact(sp->target);
+
+    if (sp->success)
+      msg_info("probe %s (module %s, budget %.3f s): success in %.3f s", shown,
+               sp->module_name, sp->budget_s, (double)sp->duration_us / 1e6);
+    else
+      msg_info("probe %s (module %s, budget %.3f s): failed in %.3f s: %s",
+               shown, sp->module_name, sp->budget_s,
+               (double)sp->duration_us / 1e6, sp->reason ? sp->reason : "");
+    free(shown);
+  }
+  serve_probe_release(sp);
+  r->prepared = 0;
+  /* This thread's string pool held what the analysis interned. */
+  strpool_release_all();
+  if (r->job.measured)
+    serve_work_released();
+  len = out.len;
+  return answer(con, MHD_HTTP_OK, r->job.debug ? CT_TEXT : CT_PROM,
+                buf_detach(&out), len, 0);
+}
+
+static enum MHD_Result answer_refused(struct MHD_Connection *con,
+                                      struct req *r)
+{
+  char msg[160];
+
+  serve_probe_release(&r->job.sp);
+  r->prepared = 0;
+  if (r->job.draining)
+    return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE,
+                       "hopsplit serve is shutting down\n", 1);
+  pthread_mutex_lock(&S.mu);
+  S.rejected++;
+  pthread_mutex_unlock(&S.mu);
+  snprintf(msg, sizeof(msg),
+           "too many probes under way (--max-concurrent %u) until the "
+           "deadline\n",
+           S.cfg->max_concurrent);
+  return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE, msg, 0);
 }
 
 static enum MHD_Result handle_probe(struct MHD_Connection *con, struct req *r)
@@ -258,12 +320,13 @@ static enum MHD_Result handle_probe(struct MHD_Connection *con, struct req *r)
     return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                        "hopsplit serve is shutting down\n", 1);
   r->con = con;
-  r->job.module = module ? xstrdup(module) : NULL;
-  r->job.target = xstrdup(target);
   r->job.debug = debug && !strcmp(debug, "true");
-  r->job.deadline_us = mono_us() + (int64_t)(budget * 1e6);
   r->job.done = job_done;
   r->job.ud = r;
+  r->prepared = 1;
+  if (!serve_probe_prepare(&r->job.sp, c, module, target, budget,
+                           r->job.debug))
+    return answer_probe(con, r);
   r->submitted = 1;
   /* Suspended before the job can end and resume it. */
   MHD_suspend_connection(con);
@@ -292,6 +355,7 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
   struct timespec cpu;
   long long rss = rss_bytes();
   unsigned in_flight, waiting;
+  struct engine_lateness late;
   size_t i, len;
 
   serve_work_counts(&in_flight, &waiting);
@@ -331,6 +395,19 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
                "The limit of open HTTP connections (from the open-file "
                "limit).");
   buf_printf(&out, "hopsplit_serve_max_connections %u\n", c->max_connections);
+  serve_work_lateness(&late);
+  serve_family(&out, "hopsplit_serve_loop_lateness_seconds", "summary",
+               "Delays between a socket or timer of the measuring loop "
+               "being ready and its handling.");
+  buf_puts(&out, "hopsplit_serve_loop_lateness_seconds_sum ");
+  serve_seconds(&out, late.sum_us);
+  buf_printf(&out, "\nhopsplit_serve_loop_lateness_seconds_count %llu\n",
+             (unsigned long long)late.count);
+  serve_family(&out, "hopsplit_serve_loop_lateness_max_seconds", "gauge",
+               "The largest such delay so far.");
+  buf_puts(&out, "hopsplit_serve_loop_lateness_max_seconds ");
+  serve_seconds(&out, late.max_us);
+  buf_putc(&out, '\n');
   serve_family(&out, "hopsplit_serve_probe_duration_seconds", "histogram",
                "Wall time of answered probes.");
   for (i = 0; i < N_BUCKETS; i++)
@@ -438,12 +515,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *con,
     return MHD_YES;
   }
   if (r->submitted) {
-    /* Resumed: the probe's answer is ready. */
-    char *body = r->job.body;
-
-    r->job.body = NULL;
-    return answer(con, r->job.status, r->job.ctype, body, r->job.len,
-                  r->job.close);
+    /* Resumed: the probe has run, or was refused. */
+    r->submitted = 0;
+    if (r->job.rejected)
+      return answer_refused(con, r);
+    return answer_probe(con, r);
   }
   pthread_mutex_lock(&S.mu);
   S.requests++;
@@ -479,9 +555,12 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **req_cls,
   if (!r)
     return;
   *req_cls = NULL;
-  free(r->job.module);
-  free(r->job.target);
-  free(r->job.body);
+  if (r->prepared) {
+    /* The client went away before its answer was rendered. */
+    serve_probe_release(&r->job.sp);
+    if (r->job.measured)
+      serve_work_released();
+  }
   free(r);
   pthread_mutex_lock(&S.mu);
   S.active--;

@@ -40,6 +40,7 @@ struct blackbox_module; /* blackbox.h */
 struct serve_module {
   char *name;
   char *about; /* one line for the / page and debug output */
+  char *info;  /* its hopsplit_probe_info family, written once */
   struct options opts;
   /* A module of a blackbox_exporter file: its checks (owned by the
    * config's bb array), else NULL. */
@@ -83,6 +84,11 @@ struct serve_probe {
   struct results results;
   struct analysis analysis;
   int have_opts, have_plan, have_analysis;
+  int64_t deadline_us;     /* monotonic: started_us + the budget */
+  int64_t ended_us;        /* when the run ended (engine's thread) */
+  int ran;                 /* the run ended: the samples are there */
+  int64_t interference_us; /* the largest of the samples' */
+  void (*done)(struct serve_probe *sp);
   int success;
   char *reason;     /* why success is 0, or NULL */
   int regex_failed; /* a blackbox header regexp failed the probe */
@@ -90,13 +96,25 @@ struct serve_probe {
   struct buf log; /* logfmt lines for debug=true (when want_log) */
 };
 
-/* Run the probe of target with module (NULL or "" for the default) within
- * budget_s seconds; sp is initialised here.  Never fails: a bad module or
- * target gives success 0 and a reason.  The log (debug=true) is written
- * only when want_log is set. */
-void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
-                     const char *module, const char *target, double budget_s,
-                     int want_log);
+/* Begin the probe of target with module (NULL or "" for the default)
+ * within budget_s seconds (on any thread): sp is initialised here and the
+ * plan built.  Returns 1 when it is to be measured (serve_probe_start),
+ * 0 when it is already decided (a bad module or target: success 0 and a
+ * reason).  The log (debug=true) is written only when want_log is set. */
+int serve_probe_prepare(struct serve_probe *sp, const struct serve_config *c,
+                        const char *module, const char *target,
+                        double budget_s, int want_log);
+/* Measure it on the engine e (on e's thread); done(sp) runs there when the
+ * run is over. */
+struct engine;
+void serve_probe_start(struct serve_probe *sp, struct engine *e,
+                       void (*done)(struct serve_probe *sp));
+/* Decide a probe whose deadline passed before it could start: success 0
+ * and the reason, nothing measured. */
+void serve_probe_expired(struct serve_probe *sp);
+/* Analyse the samples and judge (after done, or after prepare returned
+ * 0; on any thread but the engine's, which it keeps free to measure). */
+void serve_probe_finish(struct serve_probe *sp);
 /* The probe's metrics in the Prometheus text format. */
 void serve_probe_metrics(const struct serve_probe *sp,
                          const struct serve_config *c, struct buf *out);
@@ -129,21 +147,13 @@ int serve_run(struct serve_config *c);
 /* One /probe request on its way from the HTTP side (serve_http.c) through
  * the measurement (serve_work.c) and back. */
 struct serve_job {
-  /* The request, set by serve_http.c. */
-  char *module, *target; /* as given; module may be NULL */
+  struct serve_probe sp; /* prepared by serve_http.c */
   int debug;
-  int64_t deadline_us; /* monotonic */
-  /* Called once, on any thread, when the answer below is set. */
+  /* Called once, on any thread, when the probe has run (measured) or was
+   * refused (rejected, with the reason below). */
   void (*done)(struct serve_job *j);
   void *ud;
-  /* The answer. */
-  unsigned status;
-  const char *ctype;
-  char *body; /* malloc'd */
-  size_t len;
-  int close; /* close the connection after it */
-  int measured, success, unknown_module, rejected;
-  int64_t duration_us;
+  int measured, rejected, draining;
   struct serve_job *next; /* serve_work.c's lists */
 };
 
@@ -157,6 +167,13 @@ void serve_work_drain(void);
 /* Stop the threads (every job answered before). */
 void serve_work_stop(void);
 void serve_work_counts(unsigned *in_flight, unsigned *waiting);
+/* A measured job's samples are no longer read (its answer is rendered and
+ * its probe released): the engine's string pool may then be emptied once
+ * nothing else holds it. */
+void serve_work_released(void);
+/* The engine loop's lateness so far (engine.h), for /metrics. */
+struct engine_lateness;
+void serve_work_lateness(struct engine_lateness *out);
 
 /* The request handler and its state (serve_http.c).  serve_http_init
  * before the daemon starts; serve_http_drain makes new probes answer 503;
@@ -165,13 +182,14 @@ void serve_work_counts(unsigned *in_flight, unsigned *waiting);
 struct MHD_Daemon;
 struct sockaddr;
 void serve_http_init(const struct serve_config *c);
-/* Start libmicrohttpd on sa (one thread per connection); the port bound in
+/* Start libmicrohttpd on sa (one epoll thread); the port bound in
  * *port.  NULL when it cannot listen (errno set). */
 struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
                                     unsigned *port);
 /* Stop accepting new connections (the first step of draining). */
 void serve_http_quiesce(struct MHD_Daemon *d);
-/* Close every connection, join their threads, close the socket. */
+/* Close every connection, join the thread, close the socket (no
+ * connection may be suspended then). */
 void serve_http_stop(struct MHD_Daemon *d);
 void serve_http_drain(void);
 int serve_http_wait_idle(int64_t until_us);
@@ -184,5 +202,9 @@ void serve_label(struct buf *out, const char *name, const char *value,
 void serve_seconds(struct buf *out, int64_t us);
 void serve_family(struct buf *out, const char *name, const char *type,
                   const char *help);
+/* The hopsplit_probe_info family of a module (fixed: built once per
+ * module at start, and for an unknown module per probe). */
+void serve_module_info(struct buf *out, const char *module,
+                       const char *vantage);
 
 #endif

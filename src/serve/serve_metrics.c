@@ -32,7 +32,16 @@
 void serve_family(struct buf *out, const char *name, const char *type,
                   const char *help)
 {
-  buf_printf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+  /* Per probe, a few dozen times: copies, no format to parse. */
+  buf_puts(out, "# HELP ");
+  buf_puts(out, name);
+  buf_putc(out, ' ');
+  buf_puts(out, help);
+  buf_puts(out, "\n# TYPE ");
+  buf_puts(out, name);
+  buf_putc(out, ' ');
+  buf_puts(out, type);
+  buf_putc(out, '\n');
 }
 
 void serve_label(struct buf *out, const char *name, const char *v, int first)
@@ -196,6 +205,11 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   gauge_num(out, "probe_success",
             "Displays whether or not the probe was a success",
             sp->success ? "1" : "0");
+  gauge_us(out, "hopsplit_probe_interference_seconds",
+           "How long the measuring loop was busy with other work while "
+           "this probe's samples were in flight (the largest over its "
+           "samples): the most any of its stamps can be late.",
+           sp->interference_us);
   if (fin && fin->tls.version) {
     tls_version_label(v, sizeof(v), fin->tls.version);
     serve_family(out, "probe_tls_version_info", "gauge",
@@ -456,17 +470,28 @@ static void findings(const struct serve_probe *sp, struct buf *out)
   }
 }
 
+void serve_module_info(struct buf *out, const char *module,
+                       const char *vantage)
+{
+  serve_family(out, "hopsplit_probe_info", "gauge",
+               "Where and with which module this probe ran.");
+  buf_puts(out, "hopsplit_probe_info{");
+  serve_label(out, "module", module, 1);
+  serve_label(out, "vantage", vantage, 0);
+  serve_label(out, "version", HOPSPLIT_VERSION, 0);
+  buf_puts(out, "} 1\n");
+}
+
 void serve_probe_metrics(const struct serve_probe *sp,
                          const struct serve_config *c, struct buf *out)
 {
   blackbox_series(sp, out);
-  serve_family(out, "hopsplit_probe_info", "gauge",
-               "Where and with which module this probe ran.");
-  buf_puts(out, "hopsplit_probe_info{");
-  serve_label(out, "module", sp->module ? sp->module->name : "unknown", 1);
-  serve_label(out, "vantage", c->vantage, 0);
-  serve_label(out, "version", HOPSPLIT_VERSION, 0);
-  buf_puts(out, "} 1\n");
+  if (sp->module) {
+    buf_puts(out, sp->module->info);
+  }
+  else {
+    serve_module_info(out, "unknown", c->vantage);
+  }
   if (!sp->have_analysis || !sp->analysis.n_targets)
     return;
   per_mode(sp, out);

@@ -5,14 +5,14 @@
  * and a log for debug=true.
  *
  * The measurement is the CLI's: a plan of one target built from the
- * module's options, the runner, the analysis.  The budget bounds it twice:
- * every hop's --max-time and --connect-timeout are cut to it, and the
- * probe's deadline (probe_set_deadline, for this thread) stops a later hop
- * or sample that would start after it, as a timeout.
- *
- * Each connection thread measures on its own: the string pool is per
- * thread (strpool.h) and serve_probe_release empties it, so the memory of
- * a probe is gone when its answer has been rendered.
+ * module's options, the runner, the analysis, in three steps on three
+ * threads: serve_probe_prepare builds the plan (on libmicrohttpd's
+ * thread), serve_probe_start runs it on the engine (runner_start, on the
+ * engine's thread), serve_probe_finish analyses the samples and judges
+ * (on libmicrohttpd's thread again, so that the engine's loop only
+ * measures).  The budget bounds the probe twice: every hop's --max-time
+ * and --connect-timeout are cut to it, and the run's deadline stops a
+ * later hop or sample that would start after it, as a timeout.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,7 +25,6 @@
 #include "probe.h"
 #include "runner.h"
 #include "serve_int.h"
-#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -198,9 +197,9 @@ static void judge(struct serve_probe *sp)
   sp->success = 1;
 }
 
-void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
-                     const char *module, const char *target, double budget_s,
-                     int want_log)
+int serve_probe_prepare(struct serve_probe *sp, const struct serve_config *c,
+                        const char *module, const char *target,
+                        double budget_s, int want_log)
 {
   struct plan_target_spec spec;
   char msg[1024], t[64];
@@ -222,15 +221,15 @@ void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
     snprintf(msg, sizeof(msg), "unknown module \"%s\" (see / for the modules)",
              sp->module_name);
     fail(sp, msg);
-    goto out;
+    return 0;
   }
   if (sp->module->bb && sp->module->bb->unsupported) {
     fail(sp, sp->module->bb->unsupported);
-    goto out;
+    return 0;
   }
   if (url_target_problem(sp->target, msg, sizeof(msg)) < 0) {
     fail(sp, msg);
-    goto out;
+    return 0;
   }
   options_copy(&sp->opts, &sp->module->opts);
   sp->have_opts = 1;
@@ -241,23 +240,69 @@ void serve_probe_run(struct serve_probe *sp, const struct serve_config *c,
   if (sp->opts.connect_timeout_us <= 0 ||
       sp->opts.connect_timeout_us > budget_us)
     sp->opts.connect_timeout_us = budget_us;
+  sp->deadline_us = sp->started_us + budget_us;
   spec.name = sp->module->name;
   spec.url = sp->target;
   spec.opts = &sp->opts;
   if (plan_build_targets(&sp->plan, &sp->opts, &spec, 1) < 0) {
     fail(sp, "the module's settings cannot be used with this target (see "
              "the server's log)");
-    goto out;
+    return 0;
   }
   sp->have_plan = 1;
-  probe_set_deadline(sp->started_us + budget_us);
-  runner_run(&sp->plan, &sp->results, on_sample, sp);
-  probe_set_deadline(0);
-  analysis_build(&sp->analysis, &sp->plan, &sp->results);
-  sp->have_analysis = 1;
-  judge(sp);
-out:
-  sp->duration_us = mono_us() - sp->started_us;
+  return 1;
+}
+
+/* The run is over (on the engine's thread): its end is the probe's. */
+static void on_run_done(const struct plan *p, struct results *r, int rc,
+                        void *ud)
+{
+  struct serve_probe *sp = ud;
+
+  (void)p;
+  (void)r;
+  (void)rc;
+  sp->ended_us = mono_us();
+  sp->ran = 1;
+  sp->done(sp);
+}
+
+void serve_probe_start(struct serve_probe *sp, struct engine *e,
+                       void (*done)(struct serve_probe *sp))
+{
+  sp->done = done;
+  if (runner_start(e, &sp->plan, &sp->results, sp->deadline_us, on_sample,
+                   on_run_done, sp) < 0) {
+    fail(sp, "the probe could not be set up (see the server's log)");
+    sp->ended_us = mono_us();
+    done(sp);
+  }
+}
+
+void serve_probe_expired(struct serve_probe *sp)
+{
+  fail(sp, "the deadline came before the probe could start (the server was "
+           "busy starting other probes)");
+  sp->ended_us = mono_us();
+}
+
+void serve_probe_finish(struct serve_probe *sp)
+{
+  char t[64];
+  size_t i;
+
+  if (sp->ran) {
+    analysis_build(&sp->analysis, &sp->plan, &sp->results);
+    sp->have_analysis = 1;
+    if (!sp->reason)
+      judge(sp);
+    for (i = 0; i < sp->results.n; i++)
+      if (sp->results.samples[i].interference_us > sp->interference_us)
+        sp->interference_us = sp->results.samples[i].interference_us;
+  }
+  if (!sp->ended_us)
+    sp->ended_us = mono_us();
+  sp->duration_us = sp->ended_us - sp->started_us;
   snprintf(t, sizeof(t), "%.6f", (double)sp->duration_us / 1e6);
   if (sp->success)
     plog(sp, "info", "Probe succeeded", "duration_seconds", t,
@@ -281,6 +326,4 @@ void serve_probe_release(struct serve_probe *sp)
   free(sp->target);
   free(sp->reason);
   memset(sp, 0, sizeof(*sp));
-  /* This thread's pool held the samples' strings: all gone now. */
-  strpool_release_all();
 }

@@ -1,50 +1,59 @@
 /*
  * serve_work.c: the probes of "hopsplit serve" between the HTTP side and
- * the measurement.  Input: jobs (one /probe request each) handed over by
- * serve_http.c from libmicrohttpd's event thread, whose connection is
- * suspended meanwhile.  Output: each job's answer (the metrics text, or a
- * 503), then its done callback, which resumes the connection.
+ * the measurement.  Input: jobs (one /probe request each, its plan built)
+ * handed over by serve_http.c from libmicrohttpd's event thread, whose
+ * connection is suspended meanwhile.  Output: each job measured, or
+ * refused, then its done callback, which resumes the connection.
  *
- * At most --max-concurrent probes measure at once.  A job over the limit
- * waits, first in first out, for a place until its deadline; one still
- * waiting then is answered 503 (by the expiry thread, which sleeps until
- * the earliest deadline of the waiting jobs).  While the server drains,
- * the waiting jobs and new ones are answered 503 and the jobs under way
- * finish.
+ * Every probe is measured on one engine (engine.h): one thread runs its
+ * epoll loop, on which each probe's run (runner_start) is a state machine
+ * beside the others; no thread per probe.  At most --max-concurrent probes
+ * are in flight on it.  A job over the limit waits, first in first out,
+ * for a place until its deadline; one still waiting then is refused (503),
+ * by the expiry thread, which sleeps until the earliest deadline of the
+ * waiting jobs.  While the server drains, the waiting jobs and new ones
+ * are refused and the jobs in flight finish.
  *
- * The measuring itself runs on a small fixed pool of threads, each probe
- * measured and rendered on one of them (the string pool is per thread and
- * emptied after each probe).
+ * The samples' strings are pooled on the engine's thread (strpool.h): the
+ * pool is emptied when no probe is in flight and every measured job has
+ * been rendered and released (serve_work_released); past POOL_HOLD_BYTES
+ * new probes wait for that.
  */
+#include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "engine.h"
 #include "msg.h"
 #include "serve_int.h"
-#include "url.h"
-#include "xalloc.h"
+#include "strpool.h"
 #include "banned.h"
 
-#define POOL_MAX 32
+/* Probes started between two turns of the engine's loop. */
+#define START_BATCH 16
+/* A server never idle would never empty the engine's string pool: past
+ * this size no probe is started until the ones in flight are answered
+ * and the pool emptied (their deadlines bound the pause). */
+#define POOL_HOLD_BYTES ((size_t)64 << 20)
 
 static struct {
   const struct serve_config *cfg;
   pthread_mutex_t mu;
-  pthread_cond_t cv_run;                   /* a job is ready for the pool */
   pthread_cond_t cv_expiry;                /* the waiting list changed */
   struct serve_job *wait_head, *wait_tail; /* over the limit */
-  struct serve_job *run_head, *run_tail;   /* taken, for the pool */
+  struct serve_job *run_head, *run_tail;   /* taken, for the engine */
   unsigned in_flight, waiting;
+  unsigned unreleased; /* measured jobs whose samples are still read */
   int draining, stopping;
-  pthread_t pool[POOL_MAX], expiry;
-  unsigned n_pool;
-  int expiry_started;
-} W = {.mu = PTHREAD_MUTEX_INITIALIZER,
-       .cv_run = PTHREAD_COND_INITIALIZER,
-       .cv_expiry = PTHREAD_COND_INITIALIZER};
+  struct engine *engine;
+  struct engine_lateness lateness; /* a copy, taken after each step */
+  pthread_t engine_thread, expiry;
+  int engine_started, expiry_started;
+} W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv_expiry = PTHREAD_COND_INITIALIZER};
 
 static int64_t mono_us(void)
 {
@@ -52,70 +61,6 @@ static int64_t mono_us(void)
 
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-/* An answer that is not a measurement: text/plain with status. */
-static void answer_text(struct serve_job *j, unsigned status, const char *text,
-                        int close)
-{
-  j->status = status;
-  j->ctype = SERVE_CT_TEXT;
-  j->body = xstrdup(text);
-  j->len = strlen(text);
-  j->close = close;
-}
-
-static void reject(struct serve_job *j, int draining)
-{
-  char msg[160];
-
-  if (draining) {
-    answer_text(j, 503, "hopsplit serve is shutting down\n", 1);
-    return;
-  }
-  snprintf(msg, sizeof(msg),
-           "too many probes under way (--max-concurrent %u) until the "
-           "deadline\n",
-           W.cfg->max_concurrent);
-  answer_text(j, 503, msg, 0);
-  j->rejected = 1;
-}
-
-/* Measure j and render its answer (on a pool thread). */
-static void measure(struct serve_job *j)
-{
-  const struct serve_config *c = W.cfg;
-  struct serve_probe sp;
-  struct buf out;
-
-  serve_probe_run(&sp, c, j->module, j->target,
-                  (double)(j->deadline_us - mono_us()) / 1e6, j->debug);
-  buf_init(&out, 0);
-  if (j->debug)
-    serve_probe_debug(&sp, c, &out);
-  else
-    serve_probe_metrics(&sp, c, &out);
-  j->measured = 1;
-  j->success = sp.success;
-  j->unknown_module = !sp.module;
-  j->duration_us = sp.duration_us;
-  if (msg_verbosity > 0) {
-    char *shown = url_redact(sp.target);
-
-    if (sp.success)
-      msg_info("probe %s (module %s, budget %.3f s): success in %.3f s", shown,
-               sp.module_name, sp.budget_s, (double)sp.duration_us / 1e6);
-    else
-      msg_info("probe %s (module %s, budget %.3f s): failed in %.3f s: %s",
-               shown, sp.module_name, sp.budget_s,
-               (double)sp.duration_us / 1e6, sp.reason ? sp.reason : "");
-    free(shown);
-  }
-  serve_probe_release(&sp);
-  j->status = 200;
-  j->ctype = j->debug ? SERVE_CT_TEXT : SERVE_CT_PROM;
-  j->len = out.len;
-  j->body = buf_detach(&out);
 }
 
 static void push(struct serve_job **head, struct serve_job **tail,
@@ -142,57 +87,121 @@ static struct serve_job *pop(struct serve_job **head, struct serve_job **tail)
   return j;
 }
 
-/* Take a place for j (the lock held). */
+/* Take a place for j (the lock held); the engine's thread starts it. */
 static void start_locked(struct serve_job *j)
 {
   W.in_flight++;
+  W.unreleased++;
   push(&W.run_head, &W.run_tail, j);
-  pthread_cond_signal(&W.cv_run);
+  engine_wake(W.engine);
 }
 
-static void *pool_main(void *arg)
+/* Refuse the jobs of the list (the lock not held). */
+static void refuse(struct serve_job *gone, int draining)
 {
-  (void)arg;
-  for (;;) {
-    struct serve_job *j, *next, *gone;
+  while (gone) {
+    struct serve_job *j = gone;
 
-    pthread_mutex_lock(&W.mu);
-    while (!W.run_head && !W.stopping)
-      pthread_cond_wait(&W.cv_run, &W.mu);
-    j = pop(&W.run_head, &W.run_tail);
-    pthread_mutex_unlock(&W.mu);
-    if (!j)
-      return NULL;
-    measure(j);
-    pthread_mutex_lock(&W.mu);
-    W.in_flight--;
-    /* The place goes to the next waiting job whose deadline has not
-     * come; the others are answered 503 here. */
-    gone = NULL;
-    while (W.wait_head && !W.draining && W.in_flight < W.cfg->max_concurrent) {
-      next = pop(&W.wait_head, &W.wait_tail);
-      W.waiting--;
-      if (next->deadline_us > mono_us()) {
-        start_locked(next);
-        break;
-      }
-      next->next = gone;
-      gone = next;
-    }
-    pthread_cond_signal(&W.cv_expiry);
-    pthread_mutex_unlock(&W.mu);
+    gone = j->next;
+    j->rejected = 1;
+    j->draining = draining;
     j->done(j);
-    while (gone) {
-      next = gone;
-      gone = next->next;
-      reject(next, 0);
-      next->done(next);
-    }
   }
 }
 
-/* Answer 503 to the waiting jobs whose deadline has come (all of them
- * when draining). */
+/* Jobs whose run ended in the current engine_step (engine's thread
+ * only): handed back after the step, when the runner holds nothing of
+ * them any more. */
+static struct serve_job *finished_head, *finished_tail;
+
+static void probe_done(struct serve_probe *sp)
+{
+  struct serve_job *j =
+      (struct serve_job *)(void *)((char *)sp -
+                                   offsetof(struct serve_job, sp));
+
+  push(&finished_head, &finished_tail, j);
+}
+
+/* A probe's run ended: its place goes to the next waiting job whose
+ * deadline has not come; the others are refused. */
+static void hand_back(struct serve_job *j)
+{
+  struct serve_job *next, *gone = NULL;
+  int64_t now = mono_us();
+
+  pthread_mutex_lock(&W.mu);
+  W.in_flight--;
+  while (W.wait_head && !W.draining && W.in_flight < W.cfg->max_concurrent) {
+    next = pop(&W.wait_head, &W.wait_tail);
+    W.waiting--;
+    if (next->sp.deadline_us > now) {
+      start_locked(next);
+      break;
+    }
+    next->next = gone;
+    gone = next;
+  }
+  pthread_cond_signal(&W.cv_expiry);
+  pthread_mutex_unlock(&W.mu);
+  j->measured = 1;
+  j->done(j);
+  refuse(gone, 0);
+}
+
+static void *engine_main(void *arg)
+{
+  struct engine *e = arg;
+
+  for (;;) {
+    struct serve_job *list = NULL, *tail = NULL, *j;
+    int stop, release, more, hold;
+    unsigned n;
+
+    /* A few starts at a time, then the sockets and timers that are
+     * ready: a burst of thousands of probes does not hold up the ones in
+     * flight for the whole burst. */
+    hold = strpool_bytes() > POOL_HOLD_BYTES;
+    pthread_mutex_lock(&W.mu);
+    for (n = 0;
+         !hold && n < START_BATCH && (j = pop(&W.run_head, &W.run_tail)); n++)
+      push(&list, &tail, j);
+    more = W.run_head != NULL && !hold;
+    stop = W.stopping;
+    pthread_mutex_unlock(&W.mu);
+    while (list) {
+      j = list;
+      list = j->next;
+      j->next = NULL;
+      /* One whose deadline passed while it waited to start costs nothing
+       * more: it is answered as such. */
+      if (j->sp.deadline_us <= mono_us()) {
+        serve_probe_expired(&j->sp);
+        push(&finished_head, &finished_tail, j);
+        continue;
+      }
+      serve_probe_start(&j->sp, e, probe_done);
+    }
+    while ((j = pop(&finished_head, &finished_tail)) != NULL)
+      hand_back(j);
+    if (stop && !more && !engine_jobs(e))
+      break;
+    engine_step(e, more ? 0 : -1);
+    while ((j = pop(&finished_head, &finished_tail)) != NULL)
+      hand_back(j);
+    pthread_mutex_lock(&W.mu);
+    engine_lateness(e, &W.lateness);
+    release = !W.unreleased && !W.run_head;
+    pthread_mutex_unlock(&W.mu);
+    if (release && !engine_jobs(e) && strpool_count())
+      strpool_release_all();
+  }
+  strpool_release_all();
+  return NULL;
+}
+
+/* Refuse the waiting jobs whose deadline has come (all of them when
+ * draining). */
 static void *expiry_main(void *arg)
 {
   (void)arg;
@@ -204,7 +213,7 @@ static void *expiry_main(void *arg)
     for (j = W.wait_head; j;) {
       struct serve_job *after = j->next;
 
-      if (W.draining || j->deadline_us <= now) {
+      if (W.draining || j->sp.deadline_us <= now) {
         if (prev)
           prev->next = after;
         else
@@ -216,8 +225,8 @@ static void *expiry_main(void *arg)
         gone = j;
       }
       else {
-        if (!next || j->deadline_us < next)
-          next = j->deadline_us;
+        if (!next || j->sp.deadline_us < next)
+          next = j->sp.deadline_us;
         prev = j;
       }
       j = after;
@@ -226,12 +235,7 @@ static void *expiry_main(void *arg)
       int draining = W.draining;
 
       pthread_mutex_unlock(&W.mu);
-      while (gone) {
-        j = gone;
-        gone = j->next;
-        reject(j, draining);
-        j->done(j);
-      }
+      refuse(gone, draining);
       pthread_mutex_lock(&W.mu);
       continue;
     }
@@ -260,18 +264,28 @@ static void *expiry_main(void *arg)
 
 int serve_work_start(const struct serve_config *c)
 {
-  unsigned i;
+  char err[256];
+  int rc;
 
   W.cfg = c;
-  W.n_pool = c->max_concurrent < POOL_MAX ? c->max_concurrent : POOL_MAX;
-  for (i = 0; i < W.n_pool; i++)
-    if (pthread_create(&W.pool[i], NULL, pool_main, NULL) != 0) {
-      W.n_pool = i;
-      serve_work_stop();
-      return -1;
-    }
-  if (pthread_create(&W.expiry, NULL, expiry_main, NULL) != 0) {
+  W.engine = engine_alloc(err, sizeof(err));
+  if (!W.engine) {
+    msg_error("serve: %s", err);
+    errno = EINVAL;
+    return -1;
+  }
+  rc = pthread_create(&W.engine_thread, NULL, engine_main, W.engine);
+  if (rc != 0) {
+    engine_free(W.engine);
+    W.engine = NULL;
+    errno = rc;
+    return -1;
+  }
+  W.engine_started = 1;
+  rc = pthread_create(&W.expiry, NULL, expiry_main, NULL);
+  if (rc != 0) {
     serve_work_stop();
+    errno = rc;
     return -1;
   }
   W.expiry_started = 1;
@@ -283,8 +297,8 @@ void serve_work_submit(struct serve_job *j)
   pthread_mutex_lock(&W.mu);
   if (W.draining) {
     pthread_mutex_unlock(&W.mu);
-    reject(j, 1);
-    j->done(j);
+    j->next = NULL;
+    refuse(j, 1);
     return;
   }
   if (W.in_flight < W.cfg->max_concurrent && !W.wait_head) {
@@ -298,6 +312,18 @@ void serve_work_submit(struct serve_job *j)
   pthread_mutex_unlock(&W.mu);
 }
 
+void serve_work_released(void)
+{
+  int wake;
+
+  pthread_mutex_lock(&W.mu);
+  W.unreleased--;
+  wake = !W.unreleased;
+  pthread_mutex_unlock(&W.mu);
+  if (wake)
+    engine_wake(W.engine);
+}
+
 void serve_work_drain(void)
 {
   pthread_mutex_lock(&W.mu);
@@ -308,19 +334,21 @@ void serve_work_drain(void)
 
 void serve_work_stop(void)
 {
-  unsigned i;
-
   pthread_mutex_lock(&W.mu);
   W.stopping = 1;
-  pthread_cond_broadcast(&W.cv_run);
   pthread_cond_broadcast(&W.cv_expiry);
   pthread_mutex_unlock(&W.mu);
-  for (i = 0; i < W.n_pool; i++)
-    pthread_join(W.pool[i], NULL);
-  W.n_pool = 0;
+  if (W.engine_started) {
+    engine_wake(W.engine);
+    pthread_join(W.engine_thread, NULL);
+    W.engine_started = 0;
+  }
   if (W.expiry_started)
     pthread_join(W.expiry, NULL);
   W.expiry_started = 0;
+  if (W.engine)
+    engine_free(W.engine);
+  W.engine = NULL;
 }
 
 void serve_work_counts(unsigned *in_flight, unsigned *waiting)
@@ -328,5 +356,12 @@ void serve_work_counts(unsigned *in_flight, unsigned *waiting)
   pthread_mutex_lock(&W.mu);
   *in_flight = W.in_flight;
   *waiting = W.waiting;
+  pthread_mutex_unlock(&W.mu);
+}
+
+void serve_work_lateness(struct engine_lateness *out)
+{
+  pthread_mutex_lock(&W.mu);
+  *out = W.lateness;
   pthread_mutex_unlock(&W.mu);
 }
