@@ -8,10 +8,10 @@
  * runner_start (runner.h).
  *
  * The loop measures its own lateness: for every socket that becomes ready
- * and every timer that falls due, the time from that moment to the moment
- * the loop hands it to libcurl or c-ares, and the time the loop spent on
- * other work in between, are charged to every sample in flight
- * (sample.interference_us, the most any of its stamps can be late).
+ * and every timer that falls due, the time from that moment (bounded for
+ * a socket: engine.c) to the moment the loop hands it to libcurl or
+ * c-ares; a sample's interference_us is the largest of its own events'
+ * (the most any of its stamps can be late).
  *
  * Threads: an engine belongs to the thread that calls engine_step; every
  * function here and every probe_start/runner_start on it must be called

@@ -209,10 +209,10 @@ struct sample {
    * from the end of its previous request (the priming request before the
    * first sample); -1 in the other modes. */
   int64_t idle_us;
-  /* How long the event loop was busy with other work while this sample
-   * was in flight: the summed delay between a socket or timer of the
-   * loop being ready and its handling (engine.h), the most any of the
-   * sample's stamps can be late.  Near 0 when it ran alone. */
+  /* The most any of the sample's stamps can be late: the largest delay,
+   * over its socket events and timers, between one being ready (due)
+   * and the loop handling it (engine.c bounds a socket's).  A few
+   * microseconds when it ran alone. */
   int64_t interference_us;
   /* interference_us passed SAMPLE_INTERFERENCE_MAX_US: left out of the
    * statistics unless --keep-interfered. */

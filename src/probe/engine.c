@@ -2,14 +2,32 @@
  * engine.c: the event loop of the probe (engine.h).  Input: descriptors,
  * timers and deferred tasks registered by libcurl multi handles (one per
  * client), c-ares channels and the caller.  Output: their handlers run
- * when ready, and the loop's account of its own lateness: the work it
- * handled while each sample was in flight, charged to the samples it did
- * not belong to (sample.interference_us).
+ * when ready, and the loop's account of its own lateness: for every
+ * socket event and every timer, how late its handling began, the largest
+ * of them per sample (sample.interference_us).
  *
- * One epoll descriptor, an eventfd for wake-ups, a list of timers (few:
- * one per multi handle and per lookup under way) and a queue of tasks.
+ * One epoll descriptor, an eventfd for wake-ups, a binary heap of timers
+ * (one per multi handle and per lookup under way: thousands in serve) and
+ * a queue of tasks.
+ *
+ * Lateness.  A timer is late by its handling's start minus its due time.
+ * A socket's readiness is not stamped by the kernel, so the loop bounds
+ * it: each step first polls without waiting; what that returns may have
+ * become ready at any moment since the previous poll that returned
+ * everything ready (fewer than EVENTS_MAX events), or since its events
+ * were asked for if that is later, so its lateness is counted from
+ * there.  When nothing was ready, the loop waits, and what wakes it
+ * became ready during the wait: counted from the wait's return.  The
+ * wait is timed to the microsecond (epoll_pwait2) with the thread's timer
+ * slack at 1 us, so that a quiet loop is not late by its own rounding.
+ * A sample's figure counts from the later of that moment and the end of
+ * its own previous handler (socket, timer or deferred task): its own
+ * work delays its stamps as it would in any one-at-a-time client, and is
+ * not interference.  Deferred tasks are the samples' next steps, not
+ * stamps: their own lateness is not measured.
  */
 #include <curl/curl.h>
+#include <sys/prctl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <errno.h>
@@ -42,6 +60,7 @@ struct watch {
   void *ud;
   struct engine_job *const *owner;
   unsigned events;
+  int64_t since; /* when these events were asked for */
 };
 
 struct engine {
@@ -55,9 +74,12 @@ struct engine {
   struct engine_hook hooks; /* list head */
   int interrupt_seen;
   size_t holds;
-  /* Work handled so far, microseconds (interference); the job whose
-   * handler runs now (NULL: none, or it ended meanwhile); lateness. */
-  int64_t work_us;
+  /* The return of the last poll that gave every ready descriptor: what
+   * a poll without waiting finds ready became so after it. */
+  int64_t ready_ref;
+  int no_pwait2; /* epoll_pwait2 is not in this kernel */
+  /* The job whose handler runs now (NULL: none, or it ended meanwhile),
+   * and the owner pointer it was reached through. */
   struct engine_job *cur;
   struct engine_job *const *cur_owner;
   struct engine_lateness late;
@@ -79,6 +101,7 @@ struct engine *engine_alloc(char *err, size_t errlen)
   struct epoll_event ev;
 
   e->hooks.next = e->hooks.prev = &e->hooks;
+  e->ready_ref = now_us();
   e->ep = epoll_create1(EPOLL_CLOEXEC);
   e->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (e->ep < 0 || e->wake_fd < 0) {
@@ -149,8 +172,8 @@ void engine_lateness(const struct engine *e, struct engine_lateness *out)
 
 void engine_job_begin(struct engine *e, struct engine_job *j)
 {
-  j->work_at_start = e->work_us;
-  j->own_us = 0;
+  j->max_late_us = 0;
+  j->own_end_us = now_us();
   j->active = 1;
   /* Begun inside a handler of its own: that handler is its work. */
   if (e->cur_owner && *e->cur_owner == j)
@@ -159,57 +182,94 @@ void engine_job_begin(struct engine *e, struct engine_job *j)
 
 int64_t engine_job_end(struct engine *e, struct engine_job *j)
 {
-  int64_t other;
-
   if (!j->active)
     return 0;
   j->active = 0;
-  /* Ending inside its own handler: the rest of that handler is neither
-   * counted yet nor charged to it afterwards (the job may be freed). */
+  /* Ending inside its own handler: nothing of it is read afterwards (the
+   * job may be freed). */
   if (e->cur == j) {
     e->cur = NULL;
     e->cur_owner = NULL;
   }
-  other = e->work_us - j->work_at_start - j->own_us;
-  return other > 0 ? other : 0;
+  return j->max_late_us;
 }
 
-/* A handler of owner starts: its start time. */
-static int64_t item_begin(struct engine *e, struct engine_job *const *owner)
+/* A socket event or timer of owner that was ready (due) at ready is
+ * handled now: its lateness goes to the loop's figures and, while its
+ * job is in flight, to the job's largest, counted from the end of the
+ * job's own previous handling if that is later (its own work is not
+ * interference).  The handler that follows is the job's work. */
+static void handler_begin(struct engine *e, struct engine_job *const *owner,
+                          int64_t ready)
 {
   struct engine_job *j = owner ? *owner : NULL;
+  int64_t now = now_us(), late = now - ready;
 
-  e->cur = j && j->active ? j : NULL;
-  e->cur_owner = owner;
-  return now_us();
-}
-
-/* The handler begun at t0 ended: charge its time to the loop, and to its
- * job unless that ended meanwhile. */
-static void item_end(struct engine *e, int64_t t0)
-{
-  int64_t dt = now_us() - t0;
-
-  if (dt < 0)
-    dt = 0;
-  e->work_us += dt;
-  if (e->cur)
-    e->cur->own_us += dt;
-  e->cur = NULL;
-  e->cur_owner = NULL;
-}
-
-static void note_late(struct engine *e, int64_t late)
-{
   if (late < 0)
     late = 0;
   e->late.sum_us += late;
   if (late > e->late.max_us)
     e->late.max_us = late;
   e->late.count++;
+  e->cur = j && j->active ? j : NULL;
+  e->cur_owner = owner;
+  if (e->cur) {
+    late = now - (ready > j->own_end_us ? ready : j->own_end_us);
+    if (late > j->max_late_us)
+      j->max_late_us = late;
+  }
 }
 
-/* ---- timers ---- */
+/* The handler ended: when its job is still in flight, its own work ends
+ * now.  A deferred task is handled the same way, without lateness (it is
+ * the job's next step, not a stamp). */
+static void handler_end(struct engine *e)
+{
+  if (e->cur)
+    e->cur->own_end_us = now_us();
+  e->cur = NULL;
+  e->cur_owner = NULL;
+}
+
+/* ---- timers: a binary heap on due, slot = index + 1 ---- */
+
+static void heap_put(struct engine *e, size_t i, struct engine_timer *t)
+{
+  e->timers[i] = t;
+  t->slot = i + 1;
+}
+
+/* Move the timer at i towards the root, then towards the leaves, to its
+ * place. */
+static void heap_fix(struct engine *e, size_t i)
+{
+  struct engine_timer *t = e->timers[i];
+
+  while (i > 0) {
+    size_t up = (i - 1) / 2;
+
+    if (e->timers[up]->due <= t->due)
+      break;
+    heap_put(e, i, e->timers[up]);
+    i = up;
+  }
+  for (;;) {
+    size_t l = 2 * i + 1, r = l + 1, m = i;
+    int64_t d = t->due;
+
+    if (l < e->n_timers && e->timers[l]->due < d) {
+      m = l;
+      d = e->timers[l]->due;
+    }
+    if (r < e->n_timers && e->timers[r]->due < d)
+      m = r;
+    if (m == i)
+      break;
+    heap_put(e, i, e->timers[m]);
+    i = m;
+  }
+  heap_put(e, i, t);
+}
 
 void engine_timer_set(struct engine *e, struct engine_timer *t, int64_t due,
                       void (*fn)(void *), void *ud,
@@ -219,12 +279,12 @@ void engine_timer_set(struct engine *e, struct engine_timer *t, int64_t due,
   t->fn = fn;
   t->ud = ud;
   t->owner = owner;
-  if (t->slot)
-    return;
-  e->timers =
-      xgrow(e->timers, &e->cap_timers, e->n_timers + 1, sizeof(*e->timers));
-  e->timers[e->n_timers++] = t;
-  t->slot = e->n_timers;
+  if (!t->slot) {
+    e->timers =
+        xgrow(e->timers, &e->cap_timers, e->n_timers + 1, sizeof(*e->timers));
+    heap_put(e, e->n_timers++, t);
+  }
+  heap_fix(e, t->slot - 1);
 }
 
 void engine_timer_stop(struct engine *e, struct engine_timer *t)
@@ -233,22 +293,17 @@ void engine_timer_stop(struct engine *e, struct engine_timer *t)
 
   if (!i)
     return;
-  e->timers[i - 1] = e->timers[--e->n_timers];
-  if (i - 1 < e->n_timers)
-    e->timers[i - 1]->slot = i;
   t->slot = 0;
+  if (--e->n_timers == i - 1)
+    return;
+  heap_put(e, i - 1, e->timers[e->n_timers]);
+  heap_fix(e, i - 1);
 }
 
 /* The earliest due time, or -1 when no timer is armed. */
 static int64_t next_due(const struct engine *e)
 {
-  int64_t d = -1;
-  size_t i;
-
-  for (i = 0; i < e->n_timers; i++)
-    if (d < 0 || e->timers[i]->due < d)
-      d = e->timers[i]->due;
-  return d;
+  return e->n_timers ? e->timers[0]->due : -1;
 }
 
 /* ---- deferred tasks ---- */
@@ -293,16 +348,20 @@ static void run_tasks(struct engine *e)
 {
   while (e->head) {
     struct engine_task *t = e->head;
-    int64_t t0;
 
     e->head = t->next;
     if (!e->head)
       e->tail = NULL;
     t->queued = 0;
     /* t may be gone after fn: nothing of it is read then. */
-    t0 = item_begin(e, t->owner);
+    {
+      struct engine_job *j = t->owner ? *t->owner : NULL;
+
+      e->cur = j && j->active ? j : NULL;
+      e->cur_owner = t->owner;
+    }
     t->fn(t->ud);
-    item_end(e, t0);
+    handler_end(e);
   }
 }
 
@@ -389,6 +448,7 @@ int engine_watch_owned(struct engine *e, int fd, unsigned events,
   w->ud = ud;
   w->owner = owner;
   w->events = events;
+  w->since = now_us();
   return 0;
 }
 
@@ -400,14 +460,47 @@ int engine_watch(struct engine *e, int fd, unsigned events, engine_fd_cb cb,
 
 /* ---- the loop ---- */
 
-#define EVENTS_MAX 64
+#define EVENTS_MAX 256
+
+/* Wait for events at most timeout_us (negative: no limit), to the
+ * microsecond where the kernel can. */
+static int poll_wait(struct engine *e, struct epoll_event *evs,
+                     int64_t timeout_us)
+{
+  int ms;
+
+#ifdef HAVE_EPOLL_PWAIT2
+  if (!e->no_pwait2) {
+    struct timespec ts;
+    int n;
+
+    ts.tv_sec = (time_t)(timeout_us / 1000000);
+    ts.tv_nsec = (long)(timeout_us % 1000000) * 1000;
+    n = epoll_pwait2(e->ep, evs, EVENTS_MAX, timeout_us < 0 ? NULL : &ts,
+                     NULL);
+    if (n >= 0 || errno != ENOSYS)
+      return n;
+    e->no_pwait2 = 1;
+  }
+#endif
+  /* epoll_wait counts milliseconds: round up, so that a timer is never
+   * handled early (libcurl would find nothing due and ask again). */
+  ms = timeout_us < 0 ? -1 : (int)((timeout_us + 999) / 1000);
+  return epoll_wait(e->ep, evs, EVENTS_MAX, ms);
+}
 
 size_t engine_step(struct engine *e, int64_t timeout_us)
 {
+  static _Thread_local int slack_set;
   struct epoll_event evs[EVENTS_MAX];
-  int64_t now, due, wake;
-  int n, i, ms;
+  int64_t now, due, wake, ref;
+  int n, i;
 
+  if (!slack_set) {
+    /* Timers are woken up to 50 us late by default (timer slack). */
+    (void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+    slack_set = 1;
+  }
   run_tasks(e);
   if (probe_interrupted && !e->interrupt_seen) {
     e->interrupt_seen = 1;
@@ -420,18 +513,25 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
     timeout_us = 0;
   if (due >= 0 && (timeout_us < 0 || due - now < timeout_us))
     timeout_us = due - now > 0 ? due - now : 0;
-  /* epoll_wait counts milliseconds: round up, so that a timer is never
-   * handled early (libcurl would find nothing due and ask again). */
-  ms = timeout_us < 0 ? -1 : (int)((timeout_us + 999) / 1000);
-  n = epoll_wait(e->ep, evs, EVENTS_MAX, ms);
+  /* What is ready already may have become so at any time since the last
+   * complete poll; what wakes a wait, during the wait. */
+  n = epoll_wait(e->ep, evs, EVENTS_MAX, 0);
   wake = now_us();
+  ref = e->ready_ref;
+  if (n == 0 && timeout_us != 0) {
+    n = poll_wait(e, evs, timeout_us);
+    wake = now_us();
+    ref = wake;
+  }
   if (n < 0 && errno != EINTR)
     BUG("epoll_wait failed");
+  /* A full batch may have left ready descriptors for the next poll: they
+   * keep the older reference. */
+  e->ready_ref = n < EVENTS_MAX ? wake : ref;
   for (i = 0; i < n; i++) {
     int fd = evs[i].data.fd;
     struct watch *w;
     unsigned got = 0;
-    int64_t t0;
 
     if (fd == e->wake_fd) {
       uint64_t v;
@@ -450,30 +550,23 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
       got |= ENGINE_OUT;
     if (evs[i].events & EPOLLERR)
       got |= ENGINE_ERR;
-    t0 = item_begin(e, w->owner);
-    note_late(e, t0 - wake);
+    handler_begin(e, w->owner, w->since > ref ? w->since : ref);
     w->cb(fd, got, w->ud);
-    item_end(e, t0);
+    handler_end(e);
     run_tasks(e);
   }
   /* Timers due by now, at most as many as were armed: one re-armed by its
    * handler for "now" may wait for the next step. */
   now = now_us();
-  for (n = (int)e->n_timers; n > 0; n--) {
-    struct engine_timer *t = NULL;
-    size_t k;
-    int64_t t0;
+  for (n = (int)e->n_timers; n > 0 && e->n_timers; n--) {
+    struct engine_timer *t = e->timers[0];
 
-    for (k = 0; k < e->n_timers; k++)
-      if (e->timers[k]->due <= now && (!t || e->timers[k]->due < t->due))
-        t = e->timers[k];
-    if (!t)
+    if (t->due > now)
       break;
     engine_timer_stop(e, t);
-    t0 = item_begin(e, t->owner);
-    note_late(e, t0 - t->due);
+    handler_begin(e, t->owner, t->due);
     t->fn(t->ud);
-    item_end(e, t0);
+    handler_end(e);
     run_tasks(e);
   }
   if (probe_interrupted && !e->interrupt_seen) {

@@ -13,18 +13,20 @@
 #include "engine.h"
 
 /*
- * A sample in flight, for interference: the loop's total handled work when
- * it began, and the part of it that was its own.  Work is charged to the
- * job that *owner points to when it is handled (a client serves one sample
- * after another, so owners are reached through the client's field).
+ * A sample in flight, for interference: the largest lateness of its
+ * socket events and timers so far (engine.c says how it is bounded), and
+ * when its own last handler ended (lateness before that is its own).
+ * Events are charged to the job that *owner points to when they are
+ * handled (a client serves one sample after another, so owners are
+ * reached through the client's field).
  */
 struct engine_job {
-  int64_t work_at_start;
-  int64_t own_us;
+  int64_t max_late_us;
+  int64_t own_end_us;
   int active;
 };
 /* The job is in flight from now on / no more: engine_job_end returns its
- * interference (the loop's other work meanwhile, microseconds). */
+ * interference (the largest lateness of its events, microseconds). */
 void engine_job_begin(struct engine *e, struct engine_job *j);
 int64_t engine_job_end(struct engine *e, struct engine_job *j);
 

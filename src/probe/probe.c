@@ -100,18 +100,11 @@ static void client_init(struct client *c, struct engine *e,
                         const struct options *o, struct dns_cache *dns,
                         struct tls_sessions *sessions, int collect_only)
 {
-  char err[256];
-  int64_t budget = o->connect_timeout_us < o->max_time_us
-                       ? o->connect_timeout_us
-                       : o->max_time_us;
-
+  (void)o;
   memset(c, 0, sizeof(*c));
-  err[0] = '\0';
   c->engine = e;
-  c->resolver =
-      probe_dns_open(e, &c->job, o->dns_servers, budget, err, sizeof(err));
-  if (!c->resolver)
-    c->resolver_error = xstrdup(err);
+  /* The c-ares channel is opened at the client's first lookup
+   * (probe_hops.c): a literal address or a pinned name needs none. */
   c->easy = curl_easy_init();
   if (!c->easy)
     msg_die(4, "cannot create a libcurl handle");

@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -578,43 +579,139 @@ static void on_addrinfo(void *arg, int status, int timeouts,
   engine_defer(c->e, &c->finish, finish_lookup, c, c->owner);
 }
 
+/*
+ * The resolver configuration, read once per (servers, per-try timeout):
+ * ares_init_options reads /etc/resolv.conf, /etc/nsswitch.conf and the
+ * environment, a third of serve's CPU per probe when done per channel.
+ * A template channel is made once; its saved options (servers with
+ * their ports, search domains, lookups, timeouts) make each new channel
+ * without reading a file.  c-ares 1.18 keeps no answer cache, and each
+ * channel is still new, with its own sockets: no answer is shared.
+ */
+struct dns_template {
+  char *servers; /* NULL: the system's */
+  int per_try_ms;
+  struct ares_options opts;
+  int optmask;
+  struct ares_addr_port_node *nodes;
+  struct dns_template *next;
+};
+
+static pthread_mutex_t templates_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct dns_template *templates;
+
+static int same_servers(const char *a, const char *b)
+{
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The template of the configuration, made now if new; NULL with a
+ * message in err. */
+static const struct dns_template *
+template_for(const char *servers, int per_try_ms, char *err, size_t errlen)
+{
+  struct dns_template *t;
+  struct ares_options opts;
+  ares_channel ch;
+  int rc;
+
+  pthread_mutex_lock(&templates_mu);
+  for (t = templates; t; t = t->next)
+    if (t->per_try_ms == per_try_ms && same_servers(t->servers, servers))
+      break;
+  if (t) {
+    pthread_mutex_unlock(&templates_mu);
+    return t;
+  }
+  memset(&opts, 0, sizeof(opts));
+  opts.timeout = per_try_ms;
+  /* Two tries inside the budget, so a lost UDP datagram is retried once,
+   * as a stub resolver would, and the whole lookup stays bounded. */
+  opts.tries = 2;
+  rc = ares_init_options(&ch, &opts, ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES);
+  if (rc != ARES_SUCCESS) {
+    pthread_mutex_unlock(&templates_mu);
+    snprintf(err, errlen, "cannot start resolver: %s", ares_strerror(rc));
+    return NULL;
+  }
+  if (servers) {
+    rc = ares_set_servers_ports_csv(ch, servers);
+    if (rc != ARES_SUCCESS) {
+      pthread_mutex_unlock(&templates_mu);
+      ares_destroy(ch);
+      snprintf(err, errlen, "bad DNS servers '%s': %s", servers,
+               ares_strerror(rc));
+      return NULL;
+    }
+  }
+  t = xcalloc(1, sizeof(*t));
+  rc = ares_save_options(ch, &t->opts, &t->optmask);
+  if (rc == ARES_SUCCESS)
+    rc = ares_get_servers_ports(ch, &t->nodes);
+  ares_destroy(ch);
+  if (rc != ARES_SUCCESS) {
+    pthread_mutex_unlock(&templates_mu);
+    ares_destroy_options(&t->opts);
+    free(t);
+    snprintf(err, errlen, "cannot start resolver: %s", ares_strerror(rc));
+    return NULL;
+  }
+  t->servers = servers ? xstrdup(servers) : NULL;
+  t->per_try_ms = per_try_ms;
+  t->next = templates;
+  templates = t;
+  pthread_mutex_unlock(&templates_mu);
+  return t;
+}
+
+static void templates_free(void)
+{
+  pthread_mutex_lock(&templates_mu);
+  while (templates) {
+    struct dns_template *t = templates;
+
+    templates = t->next;
+    ares_destroy_options(&t->opts);
+    ares_free_data(t->nodes);
+    free(t->servers);
+    free(t);
+  }
+  pthread_mutex_unlock(&templates_mu);
+}
+
 struct dns_channel *probe_dns_open(struct engine *e,
                                    struct engine_job *const *owner,
                                    const char *servers, int64_t timeout_us,
                                    char *err, size_t errlen)
 {
-  struct dns_channel *c = xcalloc(1, sizeof(*c));
+  const struct dns_template *t;
+  struct dns_channel *c;
   struct ares_options opts;
   int rc, per_try_ms;
 
-  c->e = e;
-  c->owner = owner;
-  memset(&opts, 0, sizeof(opts));
-  /* Two tries inside the budget, so a lost UDP datagram is retried once,
-   * as a stub resolver would, and the whole lookup stays bounded. */
   per_try_ms = (int)(timeout_us / 1000 / 2);
   if (per_try_ms < 50)
     per_try_ms = 50;
-  opts.timeout = per_try_ms;
-  opts.tries = 2;
+  t = template_for(servers, per_try_ms, err, errlen);
+  if (!t)
+    return NULL;
+  c = xcalloc(1, sizeof(*c));
+  c->e = e;
+  c->owner = owner;
+  /* A template's options are only read: a shallow copy with this
+   * channel's callback. */
+  opts = t->opts;
   opts.sock_state_cb = on_sock_state;
   opts.sock_state_cb_data = c;
-  rc = ares_init_options(&c->ch, &opts,
-                         ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES |
-                             ARES_OPT_SOCK_STATE_CB);
+  rc = ares_init_options(&c->ch, &opts, t->optmask | ARES_OPT_SOCK_STATE_CB);
+  if (rc == ARES_SUCCESS && t->nodes)
+    rc = ares_set_servers_ports(c->ch, t->nodes);
   if (rc != ARES_SUCCESS) {
     snprintf(err, errlen, "cannot start resolver: %s", ares_strerror(rc));
+    if (c->ch)
+      ares_destroy(c->ch);
     free(c);
     return NULL;
-  }
-  if (servers) {
-    rc = ares_set_servers_ports_csv(c->ch, servers);
-    if (rc != ARES_SUCCESS) {
-      snprintf(err, errlen, "bad DNS servers '%s': %s", servers,
-               ares_strerror(rc));
-      probe_dns_close(c);
-      return NULL;
-    }
   }
   ares_set_socket_functions(c->ch, &dns_funcs, &c->ctx);
   engine_hook_add(e, &c->hook, on_deadline, c);
@@ -737,6 +834,7 @@ int probe_dns_global_init(void)
 
 void probe_dns_global_cleanup(void)
 {
+  templates_free();
   ares_library_cleanup();
 }
 

@@ -336,6 +336,7 @@ static enum err_class hop_dns(struct hop_job *j)
   const char *r = find_resolve(o, u->host, u->port);
   const struct dns_answer *a;
   char key[600];
+  int64_t budget;
 
   h->dns.us = 0;
   if (r) {
@@ -382,16 +383,25 @@ static enum err_class hop_dns(struct hop_job *j)
     pin_answer(c, u, a, &j->resolve);
     return ERR_NONE;
   }
+  budget = o->connect_timeout_us < o->max_time_us ? o->connect_timeout_us
+                                                  : o->max_time_us;
+  if (!c->resolver && !c->resolver_error) {
+    char err[256];
+
+    err[0] = '\0';
+    c->resolver = probe_dns_open(c->engine, &c->job, o->dns_servers, budget,
+                                 err, sizeof(err));
+    if (!c->resolver)
+      c->resolver_error = xstrdup(err);
+  }
   if (!c->resolver) {
     snprintf(j->err, j->errlen, "resolving '%s': %s", u->host,
              c->resolver_error ? c->resolver_error : "no resolver");
     return ERR_DNS;
   }
   probe_dns_start(c->resolver, u->host, o->ip_family,
-                  probe_deadline_cut(o->connect_timeout_us < o->max_time_us
-                                         ? o->connect_timeout_us
-                                         : o->max_time_us),
-                  &j->fresh, j->err, j->errlen, on_lookup, j);
+                  probe_deadline_cut(budget), &j->fresh, j->err, j->errlen,
+                  on_lookup, j);
   return ERR_COUNT;
 }
 

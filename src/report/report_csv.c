@@ -83,7 +83,7 @@ static const struct column {
     /* "vendor:VERDICT" per cache layer, nearest the user first. */
     {"cache_layers", SC_HOP, "cache.layers"},
     {"partial", SC_RUN, "partial"},
-    /* The event loop's other work while the sample was in flight. */
+    /* The most any of the sample's stamps can be late. */
     {"interference_us", SC_SAMPLE_ONCE, "interference_us"},
     {"interfered", SC_SAMPLE, "interfered"},
     {"control", SC_SAMPLE, "control"},

@@ -144,7 +144,7 @@ const struct field report_sample_fields[] = {
     {"primed", "fetched before it", FIELD_TEXTS, g_primed, 0, 0, NULL},
     {"prime_error", "prime failed", FIELD_TEXT, g_prime_error, 0, 0, NULL},
     {"idle_us", "connection idle before", FIELD_US, g_idle, 0, 0, NULL},
-    {"interference_us", "loop busy with other work", FIELD_US, g_interference,
+    {"interference_us", "most a stamp can be late", FIELD_US, g_interference,
      0, 0, NULL},
     {"interfered", "interference past the threshold", FIELD_BOOL, g_interfered,
      0, 0, NULL},

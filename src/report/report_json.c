@@ -126,8 +126,16 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
     json_object_begin(j, "control");
     json_int(j, "n", (int64_t)m->control.n);
     json_int(j, "p50_us", m->control.p50);
-    json_int(j, "diff_us", m->control_diff_us);
-    json_double(j, "diff_pct", m->control_diff_pct, 1);
+    /* No batch sample counted (all failed or interfered): no difference,
+     * never a 0 that reads as "the same". */
+    if (m->phases[SUM_TOTAL].n) {
+      json_int(j, "diff_us", m->control_diff_us);
+      json_double(j, "diff_pct", m->control_diff_pct, 1);
+    }
+    else {
+      json_null(j, "diff_us");
+      json_null(j, "diff_pct");
+    }
     json_object_end(j);
   }
   json_object_begin(j, "failures");

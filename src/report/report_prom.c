@@ -173,6 +173,48 @@ static void per_mode(struct buf *out, const struct report_ctx *c)
   }
 }
 
+/* The interference of the samples of each target and mode, named as
+ * serve names a probe's (hopsplit_probe_interference_seconds, the
+ * largest over the samples: the most any stamp can be late), and how
+ * many passed the threshold. */
+static void interference(struct buf *out, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  size_t t, m, i;
+
+  family(out, "hopsplit_probe_interference_seconds", "gauge",
+         "The most any of the samples' stamps can be late: the largest "
+         "delay between one of their sockets or timers being ready and the "
+         "measuring loop handling it, per target and mode.");
+  for (t = 0; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      int64_t most = 0;
+
+      for (i = 0; i < c->results->n; i++) {
+        const struct sample *s = &c->results->samples[i];
+
+        if (s->target == t && s->mode == p->modes[m] &&
+            s->interference_us > most)
+          most = s->interference_us;
+      }
+      series(out, "hopsplit_probe_interference_seconds", p->targets[t].name,
+             sample_mode_names[p->modes[m]]);
+      buf_puts(out, "} ");
+      seconds(out, most);
+      buf_puts(out, "\n");
+    }
+  family(out, "hopsplit_interfered_samples_total", "counter",
+         "Samples past the interference threshold, per target and mode "
+         "(left out of the statistics unless --keep-interfered).");
+  for (t = 0; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      series(out, "hopsplit_interfered_samples_total", p->targets[t].name,
+             sample_mode_names[p->modes[m]]);
+      buf_printf(out, "} %zu\n",
+                 c->analysis->targets[t].modes[p->modes[m]].n_interfered);
+    }
+}
+
 /* hopsplit_final_status_total: samples per final HTTP status ("0" when
  * no response came), per target and mode. */
 static void statuses(struct buf *out, const struct report_ctx *c)
@@ -365,6 +407,7 @@ void report_prom(const struct report_ctx *c, struct buf *out)
 {
   phases(out, c);
   per_mode(out, c);
+  interference(out, c);
   statuses(out, c);
   cache(out, c);
   edge(out, c);

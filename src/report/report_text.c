@@ -281,8 +281,8 @@ static void interference_note(struct buf *b, const struct mode_summary *m)
   buf_init(&t, 0);
   if (m->n_interfered) {
     buf_printf(&t,
-               "%zu sample%s measured while the loop was busy with other "
-               "work for over %d ms (interference_us): %s",
+               "%zu sample%s whose stamps may be over %d ms late (the loop "
+               "busy with other work, interference_us): %s",
                m->n_interfered, m->n_interfered == 1 ? "" : "s",
                SAMPLE_INTERFERENCE_MAX_US / 1000,
                m->interfered_kept ? "kept (--keep-interfered)"
@@ -298,6 +298,15 @@ static void interference_note(struct buf *b, const struct mode_summary *m)
                "the parallel p50 differs by %s ms (%+.0f %%)",
                ctl, (size_t)m->control.n, m->control.n == 1 ? "" : "s", d,
                m->control_diff_pct);
+    wrap(b, t.s, 4);
+  }
+  else if (m->control.n) {
+    ms(ctl, sizeof(ctl), m->control.p50, 0);
+    buf_reset(&t);
+    buf_printf(&t,
+               "serial control: total p50 %s ms over %zu sample%s alone; no "
+               "parallel sample counts, so no difference",
+               ctl, (size_t)m->control.n, m->control.n == 1 ? "" : "s");
     wrap(b, t.s, 4);
   }
   buf_release(&t);

@@ -206,9 +206,9 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
             "Displays whether or not the probe was a success",
             sp->success ? "1" : "0");
   gauge_us(out, "hopsplit_probe_interference_seconds",
-           "How long the measuring loop was busy with other work while "
-           "this probe's samples were in flight (the largest over its "
-           "samples): the most any of its stamps can be late.",
+           "The most any of this probe's stamps can be late: the largest "
+           "delay between one of its sockets or timers being ready and "
+           "the measuring loop handling it.",
            sp->interference_us);
   if (fin && fin->tls.version) {
     tls_version_label(v, sizeof(v), fin->tls.version);

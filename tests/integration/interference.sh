@@ -1,11 +1,12 @@
 #!/bin/sh
-# interference: every sample says how long the event loop was busy with
-# other work while it was in flight (interference_us, SPEC 3.4).  On a
-# run of one sample at a time nothing else runs on the loop: every
-# sample's figure stays under the threshold (1 ms) and none is flagged.
-# The figure is in JSON, NDJSON and CSV, and `hopsplit report` reads it
-# back.  Structure only: the bound is the documented threshold, not a
-# timing of the server.
+# interference: every sample says the most any of its stamps can be late
+# (interference_us, SPEC 3.4): the largest delay between one of its
+# sockets or timers being ready and the loop handling it.  A sample is
+# flagged exactly when its figure passes the threshold (1 ms), and the
+# statistics count exactly the successful samples not flagged.  The
+# figure is in JSON, NDJSON and CSV, and `hopsplit report` reads it back.
+# Structure only: no bound on the figure itself (a loaded machine
+# deschedules the loop, which makes every stamp late).
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init interference
 hs_require nginx openssl python3 curl timeout
@@ -20,10 +21,10 @@ hs_run 0 -n 3 --mode cold,warm,resumed --format json --resolve "$R" \
 hs_jcheck --shape --closure --all-ok --samples 9 --grid 3 cold,warm,resumed \
   "d['settings']['parallel'] == 1" \
   "d['settings']['keep_interfered'] == False" \
-  "col(samples, 'interfered') == [False] * 9" \
   "col(samples, 'control') == [False] * 9" \
-  "max(col(samples, 'interference_us')) < d['settings']['interference_max_us']" \
-  "all(t['summary'][m]['n_interfered'] == 0 for t in targets for m in t['summary'])"
+  "all(s['interfered'] == (s['interference_us'] > d['settings']['interference_max_us']) for s in samples)" \
+  "all(t['summary'][m]['n_interfered'] == sum(1 for s in samples if s['mode'] == m and s['interfered']) for t in targets for m in t['summary'])" \
+  "all(t['summary'][m]['phases']['total']['n'] == sum(1 for s in samples if s['mode'] == m and s['ok'] and not s['interfered']) for t in targets for m in t['summary'])"
 
 # NDJSON: every sample line has it; CSV: a column, on the sample's rows.
 "$HS_PYTHON" - "$HS_DIR/r.ndjson" "$HS_DIR/r.csv" <<'EOP' ||

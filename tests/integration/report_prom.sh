@@ -88,6 +88,22 @@ for t in doc["targets"]:
             problems.append("hopsplit_success %s %s = %g, but %d of %d "
                             "failed" % (t["name"], mode, ok[0],
                                         s["n_failed"], s["n"]))
+        # Interference, named as serve names a probe's: the largest of
+        # the samples' figures, and the count past the threshold.
+        most = max([x.get("interference_us", 0) for x in doc["samples"]
+                    if x["target"] == t["name"] and x["mode"] == mode] or [0])
+        got = find("hopsplit_probe_interference_seconds", target=t["name"],
+                   mode=mode)
+        if got != [most / 1e6]:
+            problems.append("hopsplit_probe_interference_seconds %s %s: %s, "
+                            "JSON's largest %d us" % (t["name"], mode, got,
+                                                      most))
+        got = find("hopsplit_interfered_samples_total", target=t["name"],
+                   mode=mode)
+        if got != [float(s.get("n_interfered", 0))]:
+            problems.append("hopsplit_interfered_samples_total %s %s: %s, "
+                            "JSON %d" % (t["name"], mode, got,
+                                         s.get("n_interfered", 0)))
         st = find("hopsplit_http_status", target=t["name"], mode=mode)
         if len(st) != 1:
             problems.append("no hopsplit_http_status for %s %s"
