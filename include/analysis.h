@@ -231,6 +231,9 @@ struct hop_fact {
   unsigned char n_layers;
   unsigned char verdict;  /* enum cache_verdict */
   unsigned char inferred; /* the verdict is inferred (SPEC 4.1) */
+  /* The verdict was inferred from other samples of the run (later ones
+   * too), so a line streamed when this sample ended could not say it. */
+  unsigned char across;
 };
 
 struct analysis {

@@ -81,13 +81,32 @@ static void infer(struct cache_result *r, enum cache_verdict v, char *why)
  * they ran, when the cache says nothing of itself (SPEC 4.1; stock Apache
  * Traffic Server sends no status header, and Age: 0 on a miss and on a
  * hit within the same second).  A response is the stored copy of an
- * earlier one when it carries that one's Date although it started a
+ * earlier one when it carries that one's Date although it was answered a
  * second or more later, or a larger Age (RFC 9111 5.1, 4.2.3): a hit, and
  * the earlier one was stored, a MISS.  When a cache is seen (it named
  * itself in Server or Via) and each of several responses a second or more
  * apart is new (a new Date, no Age above 0), it stored none: BYPASS.
  * Verdicts a cache said, and the RFC 9111 ones (UNCACHEABLE), stay.
  */
+/* When the server may have written hop k's Date, on the run's clock in
+ * microseconds: after the request began to leave (hop start, DNS, connect,
+ * TLS) and before its first byte came back (then also send and wait). */
+static int64_t date_earliest_us(const struct sample *s, size_t k)
+{
+  const struct hop *h = &s->hops[k];
+
+  return s->started_at_ms * 1000 + h->start_us + h->phases[PHASE_DNS] +
+         h->phases[PHASE_CONNECT] + h->phases[PHASE_TLS];
+}
+
+static int64_t date_latest_us(const struct sample *s, size_t k)
+{
+  const struct hop *h = &s->hops[k];
+
+  return date_earliest_us(s, k) + h->phases[PHASE_SEND] +
+         h->phases[PHASE_WAIT];
+}
+
 static void infer_across(struct cache_result *cr, size_t n,
                          const struct sample *const *smp, size_t k,
                          const int *sno)
@@ -105,7 +124,11 @@ static void infer_across(struct cache_result *cr, size_t n,
 
     for (i = 0; i < j; i++) {
       const char *di = hop_header(&smp[i]->hops[k], "date");
-      int64_t apart = smp[j]->started_at_ms - smp[i]->started_at_ms;
+      /* In milliseconds, the least time that can have passed between the
+       * two responses being written (a busy client's slow sample must not
+       * look like a stored copy), less 1 ms for the start stamps' ms. */
+      int64_t apart =
+          (date_earliest_us(smp[j], k) - date_latest_us(smp[i], k)) / 1000 - 1;
 
       if (!di || !dj || apart < 1000 || strcmp(di, dj))
         continue;
@@ -113,7 +136,8 @@ static void infer_across(struct cache_result *cr, size_t n,
       if (cr[j].verdict == CACHE_UNKNOWN)
         infer(&cr[j], CACHE_HIT,
               xasprintf("inferred across samples: it carries the Date of "
-                        "sample %d (%s) although it started %.1f s later, "
+                        "sample %d (%s) although it was answered %.1f s or "
+                        "more later, "
                         "so a cache served that stored copy (Age: %ld)",
                         sno[i], di, (double)apart / 1000.0, cr[j].age));
       if (cr[i].verdict == CACHE_UNKNOWN)
@@ -165,6 +189,7 @@ static void cache_build(const struct plan *p, const struct results *r,
     const struct sample **smp = xcalloc(r->n ? r->n : 1, sizeof(*smp));
     size_t *at = xcalloc(r->n ? r->n : 1, sizeof(*at));
     int *sno = xcalloc(r->n ? r->n : 1, sizeof(*sno));
+    unsigned char *alone = xcalloc(r->n ? r->n : 1, sizeof(*alone));
     size_t n = 0, j;
     long last = -1;
 
@@ -185,10 +210,13 @@ static void cache_build(const struct plan *p, const struct results *r,
       sno[n] = (int)i;
       n++;
     }
+    for (j = 0; j < n; j++)
+      alone[j] = (unsigned char)cr[j].verdict;
     infer_across(cr, n, smp, k, sno);
     for (j = 0; j < n; j++) {
       cache_counts_add(&ch->counts, cr[j].verdict);
       fact_layers(&a->facts[at[j]][k], &cr[j]);
+      a->facts[at[j]][k].across = alone[j] != (unsigned char)cr[j].verdict;
     }
     /* The most frequent verdict, as the latest sample with it says it. */
     mode = cache_counts_mode(&ch->counts);
@@ -205,6 +233,7 @@ static void cache_build(const struct plan *p, const struct results *r,
     free(smp);
     free(at);
     free(sno);
+    free(alone);
     if (last >= 0)
       ch->host = xstrdup(
           r->samples[last].hops[k].host ? r->samples[last].hops[k].host : "");

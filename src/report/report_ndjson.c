@@ -3,7 +3,7 @@
  * sample, {"type":"sample", ...the sample of the hopsplit/1 document},
  * in the order measured, then one {"type":"summary", ...} line with the
  * rest of the document (settings, targets with their summaries, and
- * whatever the analysis adds).  Lines end in LF.
+ * whatever the analysis adds) and cache_inferred[].  Lines end in LF.
  *
  * Both are written by the JSON document's own writers (report_json.c,
  * over the field table), so the two formats always carry the same facts.
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "json.h"
 #include "report.h"
 #include "report_fields.h"
@@ -34,6 +35,38 @@ void report_ndjson_sample(const struct report_ctx *c, const struct sample *s,
   buf_putc(out, '\n');
 }
 
+/* The cache verdicts the analysis inferred across samples (later ones
+ * too): a sample's streamed line said what that sample alone showed, so
+ * these replace its hop's cache object (the JSON document has them in
+ * place).  Written also when the lines were written at once, so the two
+ * forms of a run say the same. */
+static void cache_inferred(const struct report_ctx *c, struct json *j)
+{
+  size_t i, k;
+
+  json_array_begin(j, "cache_inferred");
+  for (i = 0; i < c->results->n; i++) {
+    const struct hop_fact *f = field_facts(c, i);
+
+    for (k = 0; f && k < c->results->samples[i].n_hops; k++) {
+      struct field_row r;
+
+      if (!f[k].across)
+        continue;
+      field_row_sample(&r, c, &c->results->samples[i], i, f);
+      field_row_hop(&r, k);
+      json_object_begin(j, NULL);
+      json_int(j, "sample", (int64_t)i);
+      json_int(j, "hop", (int64_t)(k + 1));
+      json_object_begin(j, "cache");
+      field_json(j, report_hop_fields, "cache.", &r);
+      json_object_end(j);
+      json_object_end(j);
+    }
+  }
+  json_array_end(j);
+}
+
 void report_ndjson_summary(const struct report_ctx *c, struct buf *out)
 {
   struct json j;
@@ -42,6 +75,7 @@ void report_ndjson_summary(const struct report_ctx *c, struct buf *out)
   json_object_begin(&j, NULL);
   json_string(&j, "type", "summary");
   report_json_head(c, &j);
+  cache_inferred(c, &j);
   json_object_end(&j);
   buf_putc(out, '\n');
 }

@@ -215,6 +215,17 @@ for t in doc["targets"]:
 # ---- per sample: ndjson, csv, har ----
 nd = [json.loads(l) for l in load("r.ndjson").split("\n") if l]
 nds = [o for o in nd if o.get("type") != "summary"]
+# A streamed sample line says what that sample alone showed; the summary
+# line's cache_inferred[] holds the verdicts inferred across samples
+# (later ones too), which replace it.
+ndsum = [o for o in nd if o.get("type") == "summary"]
+across = {(c["sample"], c["hop"]): c["cache"]["verdict"]
+          for c in (ndsum[0].get("cache_inferred", []) if ndsum else [])}
+for (i, hop), v in across.items():
+    same("ndjson cache_inferred sample %d hop %d" % (i, hop),
+         ((samples[i]["hops"][hop - 1].get("cache") or {}).get("verdict")
+          if i < len(samples) and hop <= len(samples[i]["hops"]) else None),
+         v)
 rows = list(csv.DictReader(io.StringIO(load("r.csv"), newline="")))
 har = json.loads(load("r.har"))
 pages = har["log"]["pages"]
@@ -233,8 +244,8 @@ for i, s in enumerate(samples):
     for k, h in enumerate(s["hops"]):
         v = (h.get("cache") or {}).get("verdict")
         same("ndjson cache %s hop %d" % (key, k + 1),
-             ((o.get("hops") or [{}] * (k + 1))[k].get("cache") or {})
-             .get("verdict"), v)
+             across.get((i, k + 1), ((o.get("hops") or [{}] * (k + 1))[k]
+                                     .get("cache") or {}).get("verdict")), v)
         same("csv cache %s hop %d" % (key, k + 1),
              srows[k]["cache"] if k < len(srows) else None, v or "")
         if k == 0:  # the sample's columns are on its first row

@@ -38,15 +38,38 @@ def check_ndjson(doc, text):
         bad("ndjson: %d lines, expected %d samples + 1 summary"
             % (len(objs), len(samples)))
         return
+    # The summary's cache_inferred[] replaces the cache object of the hops
+    # whose verdict was inferred across samples (a streamed line said what
+    # its sample alone showed); each must be the JSON document's.
+    inferred = objs[-1].get("cache_inferred")
+    if not isinstance(inferred, list):
+        bad("ndjson summary: no cache_inferred array")
+        inferred = []
+    across = {}
+    for e in inferred:
+        i, h = e.get("sample"), e.get("hop")
+        if (not isinstance(i, int) or not isinstance(h, int) or
+                not 0 <= i < len(samples) or
+                not 1 <= h <= len(samples[i]["hops"])):
+            bad("ndjson cache_inferred: no such sample and hop: %r" % e)
+            continue
+        if e.get("cache") != samples[i]["hops"][h - 1].get("cache"):
+            bad("ndjson cache_inferred sample %d hop %d differs from the "
+                "JSON's" % (i, h))
+        across[(i, h)] = e.get("cache")
     for i, (o, s) in enumerate(zip(objs, samples)):
         if o.get("type") != "sample":
             bad("ndjson line %d: type %r" % (i + 1, o.get("type")))
-        o = dict(o)
+        o = json.loads(json.dumps(o))
         o.pop("type", None)
+        for k, hop in enumerate(o.get("hops") or []):
+            if (i, k + 1) in across:
+                hop["cache"] = across[(i, k + 1)]
         if o != s:
             bad("ndjson line %d differs from samples[%d] of the JSON" % (
                 i + 1, i))
     summ = dict(objs[-1])
+    summ.pop("cache_inferred", None)
     if summ.pop("type", None) != "summary":
         bad("ndjson: last line is not the summary")
     rest = {k: v for k, v in doc.items() if k != "samples"}
