@@ -112,6 +112,15 @@ struct hop_tls {
    * probe_ssl_last_chain_expiry_timestamp_seconds. */
   int64_t cert_expiry;
   int64_t chain_expiry;
+  /* The server's leaf certificate as blackbox_exporter's
+   * probe_ssl_last_chain_info labels it: SHA-256 of the DER in hex, subject
+   * and issuer as Go's pkix.Name.String(), the subjectAltName DNS names
+   * joined by ",", the serial number in hex; pooled, NULL without TLS. */
+  const char *leaf_sha256;
+  const char *leaf_subject;
+  const char *leaf_issuer;
+  const char *leaf_dns_names;
+  const char *leaf_serial;
   int8_t resumed; /* 1 resumed, 0 full handshake, -1 unknown/no TLS */
   int8_t offered; /* 1 the ClientHello offered a session, 0 not, -1 no TLS */
 };

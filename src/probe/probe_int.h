@@ -80,6 +80,9 @@ const char *probe_dns_version(void);
 
 /* Copy TLS facts of a live OpenSSL SSL* (passed as void*) into out. */
 void probe_tls_read(void *ssl, struct hop_tls *out);
+/* The leaf certificate's facts of a live SSL* (void*) into out's leaf_*
+ * fields, once (probe_cert.c). */
+void probe_cert_read(void *ssl, struct hop_tls *out);
 const char *probe_tls_version(void);
 
 /* The trust store of cafile/capath, parsed once and cached for the run

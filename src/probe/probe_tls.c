@@ -300,6 +300,7 @@ void probe_tls_read(void *ptr, struct hop_tls *out)
   if (!out->chain_expiry && SSL_get_verify_result(ssl) == X509_V_OK &&
       SSL_get_verify_mode(ssl) != SSL_VERIFY_NONE)
     out->chain_expiry = earliest_expiry(SSL_get0_verified_chain(ssl));
+  probe_cert_read(ssl, out);
 }
 
 const char *probe_tls_version(void)

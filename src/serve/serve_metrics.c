@@ -202,6 +202,19 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
     gauge_num(out, "probe_ssl_last_chain_expiry_timestamp_seconds",
               "Returns last SSL chain expiry in timestamp", v);
   }
+  /* blackbox's labels of the final response's leaf certificate
+   * (0.23's four, and serialnumber as blackbox 0.24 and later add it). */
+  if (fin && fin->tls.version && fin->tls.leaf_sha256) {
+    serve_family(out, "probe_ssl_last_chain_info", "gauge",
+                 "Contains SSL leaf certificate information");
+    buf_puts(out, "probe_ssl_last_chain_info{");
+    serve_label(out, "fingerprint_sha256", fin->tls.leaf_sha256, 1);
+    serve_label(out, "issuer", fin->tls.leaf_issuer, 0);
+    serve_label(out, "serialnumber", fin->tls.leaf_serial, 0);
+    serve_label(out, "subject", fin->tls.leaf_subject, 0);
+    serve_label(out, "subjectalternative", fin->tls.leaf_dns_names, 0);
+    buf_puts(out, "} 1\n");
+  }
   gauge_num(out, "probe_success",
             "Displays whether or not the probe was a success",
             sp->success ? "1" : "0");

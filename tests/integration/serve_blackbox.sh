@@ -22,8 +22,10 @@ BIG="https://127.0.0.1:$HTTPS_PORT/big"
 SAME="probe_success probe_http_status_code probe_http_redirects probe_http_ssl
 probe_http_version probe_http_content_length
 probe_http_uncompressed_body_length"
+# probe_ssl_last_chain_info without serialnumber: Debian's blackbox 0.23
+# has the other four labels (0.24 added it; checked against openssl below).
 TLS="probe_ssl_earliest_cert_expiry probe_ssl_last_chain_expiry_timestamp_seconds
-probe_tls_version_info"
+probe_tls_version_info probe_ssl_last_chain_info!serialnumber"
 
 probe() { # probe NAME PORT TARGET [MODULE]
   curl -q -sS --noproxy '*' --max-time 20 -o "$HS_DIR/$1.prom" \
@@ -64,6 +66,21 @@ grep -qx "probe_ssl_earliest_cert_expiry $srv" "$HS_DIR/hs1.prom" ||
   hs_fail "earliest expiry is not the server certificate's $srv"
 grep -qx "probe_ssl_last_chain_expiry_timestamp_seconds $chain" \
   "$HS_DIR/hs1.prom" || hs_fail "chain expiry is not $chain"
+# The leaf as openssl reads it: fingerprint, serial number (blackbox 0.24's
+# lowercase hex of the minimal bytes), subject, issuer, DNS names.
+fp=$(openssl x509 -noout -fingerprint -sha256 -in "$HS_DIR/pki/server.crt" |
+  cut -d= -f2 | tr -d : | tr 'A-F' 'a-f')
+sn=$(openssl x509 -noout -serial -in "$HS_DIR/pki/server.crt" | cut -d= -f2 |
+  tr 'A-F' 'a-f' | sed 's/^\(00\)*//')
+sub=$(openssl x509 -noout -subject -nameopt RFC2253 -in "$HS_DIR/pki/server.crt" |
+  sed 's/^subject=//')
+iss=$(openssl x509 -noout -issuer -nameopt RFC2253 -in "$HS_DIR/pki/server.crt" |
+  sed 's/^issuer=//')
+want="probe_ssl_last_chain_info{fingerprint_sha256=\"$fp\",issuer=\"$iss\",serialnumber=\"$sn\",subject=\"$sub\",subjectalternative=\"origin.test,other.test,alias.test,localhost\"} 1"
+grep -qxF "$want" "$HS_DIR/hs1.prom" || {
+  grep probe_ssl_last_chain_info "$HS_DIR/hs1.prom" >&2
+  hs_fail "probe_ssl_last_chain_info is not $want"
+}
 
 # serve --config with blackbox_exporter's own module file: the same file
 # beside the real blackbox_exporter, the same targets, the same answers.
