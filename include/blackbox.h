@@ -30,6 +30,16 @@ struct blackbox_header_check {
   int must_match;
 };
 
+/* fail_if_body_matches_regexp (must_match 0) and
+ * fail_if_body_not_matches_regexp (must_match 1): a PCRE2 pattern searched
+ * in the final response's body as it streams (serve compiles them, with
+ * line and col for its error). */
+struct blackbox_body_check {
+  char *regexp;
+  int must_match;
+  unsigned long line, col;
+};
+
 /* valid_http_versions bits */
 enum blackbox_version {
   BB_HTTP_1_0,
@@ -52,6 +62,11 @@ struct blackbox_module {
   int fail_if_ssl, fail_if_not_ssl;
   struct blackbox_header_check *headers;
   size_t n_headers;
+  struct blackbox_body_check *bodies;
+  size_t n_bodies;
+  /* compression: the coding the body must arrive in ("gzip", "br",
+   * "deflate"; "identity": any), or NULL. */
+  char *compression;
 };
 
 /* Whether path is a blackbox_exporter module file (its top level has

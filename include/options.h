@@ -16,6 +16,8 @@
 #include "sample.h"
 #include "schedule.h"
 
+struct body_regexps; /* probe.h */
+
 enum opt_id {
   OPT_BASELINE,
   OPT_BRIEF,
@@ -206,6 +208,11 @@ struct options {
   int include;
   char *dump_header;
   int keep_heads; /* no option: serve's header checks need the blocks */
+  /* No option: regular expressions searched in each hop's body as it
+   * streams (serve's blackbox fail_if_body_*_regexp, probe.h), or NULL.
+   * Borrowed: whoever set it (serve's configuration) frees it after every
+   * copy of these options is gone; options_copy copies the pointer. */
+  const struct body_regexps *body_regexps;
   int help;
   int version;
   /* Every option options_set applied, in order, so that "hopsplit run"

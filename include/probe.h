@@ -37,6 +37,29 @@ void probe_versions(struct buf *b);
 /* "libcurl: bundled, static; features: HTTP2 ..." (no newline). */
 void probe_features(struct buf *b);
 
+/*
+ * Regular expressions searched in response bodies as they stream, never
+ * stored (probe_bodyre.c): PCRE2 patterns, compiled once and shared
+ * read-only by every transfer and thread.  probe_body_regexps_new returns
+ * NULL with *bad the index of the pattern that does not compile and err
+ * PCRE2's reason; the caller frees the set with probe_body_regexps_free
+ * once no options point to it.  At most BODY_REGEXPS_MAX patterns.
+ */
+#define BODY_REGEXPS_MAX 32
+struct body_regexps;
+struct body_regexps *probe_body_regexps_new(const char *const *patterns,
+                                            size_t n, size_t *bad, char *err,
+                                            size_t errlen);
+void probe_body_regexps_free(struct body_regexps *r);
+/* One body's search: NULL when re is NULL or empty; feed every chunk in
+ * order; probe_body_scan_end says which patterns matched (bit i for
+ * pattern i); the caller frees it. */
+struct body_scan;
+struct body_scan *probe_body_scan_new(const struct body_regexps *re);
+void probe_body_scan_feed(struct body_scan *s, const char *data, size_t n);
+uint32_t probe_body_scan_end(struct body_scan *s);
+void probe_body_scan_free(struct body_scan *s);
+
 struct probe;
 
 /*

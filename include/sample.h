@@ -187,6 +187,10 @@ struct hop {
   int32_t earlydata;
   int16_t num_certs;
   const char *certs;
+  /* With options.body_regexps: bit i set when pattern i matched somewhere
+   * in this hop's body (body_scanned 1: the body was searched). */
+  uint32_t body_matched;
+  uint8_t body_scanned;
 };
 
 struct sample {

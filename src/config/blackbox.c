@@ -141,6 +141,129 @@ static void header_checks(struct bb_loader *L, struct blackbox_module *m,
   }
 }
 
+static void body_checks(struct bb_loader *L, struct blackbox_module *m,
+                        const yaml_node_t *k, const yaml_node_t *v,
+                        int must_match)
+{
+  yaml_node_item_t *it;
+
+  if (v->type != YAML_SEQUENCE_NODE) {
+    complain(L, v, "'%s' takes a list of regular expressions", scalar(k));
+    return;
+  }
+  for (it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+       it++) {
+    yaml_node_t *e = node(L, *it);
+    struct blackbox_body_check *bc;
+
+    if (!scalar(e)) {
+      complain(L, e, "'%s' entries are regular expressions", scalar(k));
+      continue;
+    }
+    m->bodies = xrealloc(m->bodies, (m->n_bodies + 1) * sizeof(*m->bodies));
+    bc = &m->bodies[m->n_bodies++];
+    bc->regexp = xstrdup(scalar(e));
+    bc->must_match = must_match;
+    bc->line = (unsigned long)e->start_mark.line + 1;
+    bc->col = (unsigned long)e->start_mark.column + 1;
+  }
+}
+
+/* RFC 4648 base64 of s[0..n). */
+static char *base64(const char *s, size_t n)
+{
+  static const char a[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  char *out = xmalloc(4 * ((n + 2) / 3) + 1), *o = out;
+  size_t i;
+
+  for (i = 0; i + 2 < n; i += 3) {
+    unsigned v = (unsigned char)s[i] << 16 | (unsigned char)s[i + 1] << 8 |
+                 (unsigned char)s[i + 2];
+
+    *o++ = a[v >> 18];
+    *o++ = a[(v >> 12) & 63];
+    *o++ = a[(v >> 6) & 63];
+    *o++ = a[v & 63];
+  }
+  if (i < n) {
+    unsigned v = (unsigned)(unsigned char)s[i] << 16;
+
+    if (i + 1 < n)
+      v |= (unsigned)(unsigned char)s[i + 1] << 8;
+    *o++ = a[v >> 18];
+    *o++ = a[(v >> 12) & 63];
+    *o++ = i + 1 < n ? a[(v >> 6) & 63] : '=';
+    *o++ = '=';
+  }
+  *o = '\0';
+  return out;
+}
+
+/* The password of password_file as blackbox reads it (surrounding white
+ * space trimmed), or NULL after complaining. */
+static char *read_secret(struct bb_loader *L, const yaml_node_t *at,
+                         const char *path)
+{
+  FILE *f = fopen(path, "rb");
+  char buf[4096];
+  size_t n, b = 0;
+
+  if (!f) {
+    complain(L, at, "'password_file': cannot read '%s'", path);
+    return NULL;
+  }
+  n = fread(buf, 1, sizeof(buf) - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  while (n && strchr(" \t\r\n", buf[n - 1]))
+    buf[--n] = '\0';
+  while (b < n && strchr(" \t\r\n", buf[b]))
+    b++;
+  return xstrdup(buf + b);
+}
+
+/* basic_auth {username, password | password_file}: blackbox's client
+ * sends "Authorization: Basic ..." on every request it makes, redirects
+ * to other hosts included (curl's -u with --location-trusted). */
+static void basic_auth(struct bb_loader *L, struct blackbox_module *m,
+                       const yaml_node_t *v)
+{
+  yaml_node_pair_t *p;
+  const char *user = NULL;
+  char *pass = NULL, *pair, *line, *enc;
+
+  if (v->type != YAML_MAPPING_NODE) {
+    complain(L, v, "'basic_auth' takes a mapping");
+    return;
+  }
+  for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(L, p->key), *val = node(L, p->value);
+    const char *key = scalar(k);
+
+    if (key && !strcmp(key, "username") && scalar(val))
+      user = scalar(val);
+    else if (key && !strcmp(key, "password") && scalar(val) && !pass)
+      pass = xstrdup(scalar(val));
+    else if (key && !strcmp(key, "password_file") && scalar(val) && !pass)
+      pass = read_secret(L, val, scalar(val));
+    else
+      complain(L, k,
+               "basic_auth key '%s' is not one hopsplit serve honours "
+               "(username, password or password_file)",
+               key ? key : "?");
+  }
+  pair = xasprintf("%s:%s", user ? user : "", pass ? pass : "");
+  enc = base64(pair, strlen(pair));
+  line = xasprintf("Authorization: Basic %s", enc);
+  set_opt(L, m, v, "basic_auth", "header", line);
+  set_opt(L, m, v, "basic_auth", "location-trusted", NULL);
+  free(line);
+  free(enc);
+  free(pair);
+  free(pass);
+}
+
 static void tls_config(struct bb_loader *L, struct blackbox_module *m,
                        const yaml_node_t *v)
 {
@@ -243,12 +366,49 @@ const char *blackbox_version_name(const char *v)
   return NULL;
 }
 
+/* compression: blackbox (0.23, as Debian's answers nginx) decodes the
+ * body with that coding whatever the response says, failing the probe
+ * when the body is not in it; it asks for no coding itself: the module's
+ * own Accept-Encoding header, which must accept it, does.  So hopsplit
+ * decodes (curl's --compressed, the module's header replacing libcurl's
+ * Accept-Encoding) only when the module names one, and the probe fails
+ * when the final response's Content-Encoding is not that coding. */
+static void compression_key(struct bb_loader *L, struct blackbox_module *m,
+                            const yaml_node_t *v, const yaml_node_t *accept)
+{
+  static const char *const known[] = {"gzip", "br", "deflate", "identity"};
+  const char *c = scalar(v);
+  size_t i;
+
+  for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+    if (!strcmp(c, known[i]))
+      break;
+  if (i == sizeof(known) / sizeof(known[0])) {
+    complain(L, v,
+             "'compression': '%s' is not one of gzip, br, deflate, identity",
+             c);
+    return;
+  }
+  if (accept && !strstr(scalar(accept), c)) {
+    complain(L, accept,
+             "'Accept-Encoding: %s' does not accept 'compression: %s' (as "
+             "blackbox_exporter refuses it)",
+             scalar(accept), c);
+    return;
+  }
+  free(m->compression);
+  m->compression = xstrdup(c);
+  if (accept && strcmp(c, "identity"))
+    set_opt(L, m, v, "compression", "compressed", NULL);
+}
+
 static void http_block(struct bb_loader *L, struct blackbox_module *m,
                        const yaml_node_t *v)
 {
   yaml_node_pair_t *p;
   const char *family = "ip6";
-  const yaml_node_t *fam_at = v, *method = NULL, *body = NULL;
+  const yaml_node_t *fam_at = v, *method = NULL, *body = NULL,
+                    *compression = NULL, *accept = NULL;
   int fallback = 1;
 
   if (v->type != YAML_MAPPING_NODE) {
@@ -283,6 +443,8 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
           complain(L, node(L, h->key), "'headers' takes name: value pairs");
           continue;
         }
+        if (!strcasecmp(hn, "Accept-Encoding"))
+          accept = node(L, h->value);
         line = xasprintf("%s: %s", hn, hv);
         set_opt(L, m, node(L, h->value), key, "header", line);
         free(line);
@@ -321,13 +483,17 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
     else if (!strcmp(key, "ip_protocol_fallback")) {
       as_bool(L, k, val, &fallback);
     }
-    else if (!strcmp(key, "fail_if_body_matches_regexp") ||
-             !strcmp(key, "fail_if_body_not_matches_regexp")) {
-      complain(L, k,
-               "'%s' is not honoured: hopsplit serve does not scan response "
-               "bodies (remove it, or probe this module with "
-               "blackbox_exporter)",
-               key);
+    else if (!strcmp(key, "basic_auth")) {
+      basic_auth(L, m, val);
+    }
+    else if (!strcmp(key, "compression") && s) {
+      compression = val;
+    }
+    else if (!strcmp(key, "fail_if_body_matches_regexp")) {
+      body_checks(L, m, k, val, 0);
+    }
+    else if (!strcmp(key, "fail_if_body_not_matches_regexp")) {
+      body_checks(L, m, k, val, 1);
     }
     else {
       complain(L, k,
@@ -335,11 +501,14 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
                "(method, headers, body, valid_status_codes, "
                "valid_http_versions, no_follow_redirects, fail_if_ssl, "
                "fail_if_not_ssl, fail_if_header_matches, "
-               "fail_if_header_not_matches, tls_config, "
-               "preferred_ip_protocol, ip_protocol_fallback)",
+               "fail_if_header_not_matches, fail_if_body_matches_regexp, "
+               "fail_if_body_not_matches_regexp, tls_config, basic_auth, "
+               "compression, preferred_ip_protocol, ip_protocol_fallback)",
                key);
     }
   }
+  if (compression)
+    compression_key(L, m, compression, accept);
   /* A POST with a body is curl's -d (and Go's client): a 301, 302 or 303
    * turns it into a GET; another method is sent on every hop. */
   if (method && !(body && !strcmp(scalar(method), "POST")))
@@ -517,6 +686,10 @@ void blackbox_modules_free(struct blackbox_module *m, size_t n)
       free(m[i].headers[k].regexp);
     }
     free(m[i].headers);
+    for (k = 0; k < m[i].n_bodies; k++)
+      free(m[i].bodies[k].regexp);
+    free(m[i].bodies);
+    free(m[i].compression);
   }
   free(m);
 }

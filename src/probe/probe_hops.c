@@ -49,6 +49,7 @@ struct hop_ctx {
   int64_t start_us;     /* probe_now_us when the transfer began */
   int64_t final_us;     /* the final status line after a 1xx, from start_us */
   struct body_src body; /* a body streamed from a file, fd -1 if none */
+  struct body_scan *scan; /* options.body_regexps' search, or NULL */
 };
 
 /* One hop under way on a client: what it asks, where it writes, and the
@@ -216,9 +217,10 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
 {
   struct hop_ctx *x = ud;
 
-  (void)data;
   read_tls(x);
   x->hop->size_decoded += (int64_t)(size * nmemb);
+  if (x->scan)
+    probe_body_scan_feed(x->scan, data, size * nmemb);
   return size * nmemb;
 }
 
@@ -830,6 +832,12 @@ static void hop_complete(void *ud)
     j->h->head_in = strpool_intern_n(j->x.head_in.s, j->x.head_in.len);
   buf_release(&j->x.head_out);
   buf_release(&j->x.head_in);
+  if (j->x.scan) {
+    j->h->body_matched = probe_body_scan_end(j->x.scan);
+    j->h->body_scanned = 1;
+    probe_body_scan_free(j->x.scan);
+    j->x.scan = NULL;
+  }
   if (j->x.body.fd >= 0) {
     char ignored[8];
 
@@ -878,6 +886,8 @@ static void hop_transfer(struct hop_job *j)
   j->x.easy = e;
   j->x.hop = j->h;
   j->x.heads = options_heads(o);
+  probe_body_scan_free(j->x.scan); /* a transfer begun again */
+  j->x.scan = probe_body_scan_new(o->body_regexps);
   if (rq->body_file &&
       probe_body_open(&j->x.body, rq->body_file, rq->body_file_size, j->err,
                       j->errlen) < 0) {
@@ -993,6 +1003,7 @@ void probe_hop_start(struct client *c, const struct options *o,
   buf_init(&j->x.head_out, 0);
   buf_init(&j->x.head_in, 0);
   j->x.body.fd = -1;
+  j->x.scan = NULL;
   c->hop = j;
   h->url = strpool_intern(rq->url);
   h->method = strpool_intern(rq->method);

@@ -83,6 +83,7 @@ void probe_tls_read(void *ssl, struct hop_tls *out);
 /* The leaf certificate's facts of a live SSL* (void*) into out's leaf_*
  * fields, once (probe_cert.c). */
 void probe_cert_read(void *ssl, struct hop_tls *out);
+
 const char *probe_tls_version(void);
 
 /* The trust store of cafile/capath, parsed once and cached for the run

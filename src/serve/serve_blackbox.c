@@ -1,10 +1,11 @@
 /*
  * serve_blackbox.c: the checks a blackbox_exporter http module makes
  * after its request (blackbox.h), on the probe's sample: the final status
- * among valid_status_codes (else 2xx), the HTTP version among
- * valid_http_versions, fail_if_ssl / fail_if_not_ssl, and the header
- * regexps over every value of the final response's header (from the
- * header block the probe kept, options.keep_heads).  Input: the module and
+ * among valid_status_codes (else 2xx), the header regexps over every
+ * value of the final response's header (from the header block the probe
+ * kept, options.keep_heads), the body regexps (searched by the probe as
+ * the body streamed, options.body_regexps), the HTTP version among
+ * valid_http_versions, fail_if_ssl / fail_if_not_ssl.  Input: the module and
  * the sample.  Output: a verdict and its reason.
  */
 #include <regex.h>
@@ -62,6 +63,31 @@ static int header_matches(const char *head, const char *name,
   return hit;
 }
 
+/* The body regexps (all of fail_if_body_matches_regexp, then all of
+ * fail_if_body_not_matches_regexp, as blackbox checks them) over what
+ * the probe found searching the final body as it streamed. */
+static int bodies_ok(struct serve_probe *sp, const struct blackbox_module *bb,
+                     const struct hop *fin, char *why, size_t len)
+{
+  int pass;
+  size_t k;
+
+  if (!bb->n_bodies || !fin->body_scanned)
+    return 0;
+  for (pass = 0; pass < 2; pass++)
+    for (k = 0; k < bb->n_bodies; k++) {
+      int hit = (fin->body_matched >> k) & 1u;
+
+      if (bb->bodies[k].must_match != pass || hit == pass)
+        continue;
+      snprintf(why, len, "body %s regular expression %s",
+               pass ? "did not match" : "matched", bb->bodies[k].regexp);
+      sp->regex_failed = 1;
+      return -1;
+    }
+  return 0;
+}
+
 int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
                          char *why, size_t len)
 {
@@ -71,26 +97,7 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
 
   if (!bb || !fin)
     return 0;
-  if (bb->versions) {
-    const char *v = blackbox_version_name(fin->http_version);
-    int k, ok = 0;
-
-    for (k = 0; v && k < BB_HTTP_COUNT; k++)
-      if (bb->versions & (1u << k))
-        ok |= !strcmp(v, blackbox_version_names[k]);
-    if (!ok) {
-      snprintf(why, len, "invalid HTTP version number: %s", v ? v : "unknown");
-      return -1;
-    }
-  }
-  if (bb->fail_if_ssl && fin->tls.version) {
-    snprintf(why, len, "final request was over SSL");
-    return -1;
-  }
-  if (bb->fail_if_not_ssl && !fin->tls.version) {
-    snprintf(why, len, "final request was not over SSL");
-    return -1;
-  }
+  /* blackbox's order: header regexps, body regexps, HTTP version, SSL. */
   for (i = 0; i < bb->n_headers; i++) {
     const struct blackbox_header_check *hc = &bb->headers[i];
     regex_t re;
@@ -112,6 +119,50 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
       sp->regex_failed = 1;
       return -1;
     }
+  }
+  /* blackbox decodes the body with the module's coding whatever the
+   * response says: a body not in it fails (after the header checks,
+   * before the body regexps). */
+  if (bb->compression && strcmp(bb->compression, "identity")) {
+    regex_t re;
+    char *pat = xasprintf("(^|[ ,])%s([ ,;]|$)", bb->compression);
+    int seen = 0, hit = 0;
+
+    if (regcomp(&re, pat, REG_EXTENDED | REG_NOSUB | REG_ICASE) == 0) {
+      hit = header_matches(fin->head_in ? fin->head_in : "",
+                           "Content-Encoding", &re, &seen);
+      regfree(&re);
+    }
+    free(pat);
+    if (!hit) {
+      snprintf(why, len,
+               "failed to decompress the body: compression is %s, the "
+               "response's Content-Encoding is not",
+               bb->compression);
+      return -1;
+    }
+  }
+  if (bodies_ok(sp, bb, fin, why, len) < 0)
+    return -1;
+  if (bb->versions) {
+    const char *v = blackbox_version_name(fin->http_version);
+    int k, ok = 0;
+
+    for (k = 0; v && k < BB_HTTP_COUNT; k++)
+      if (bb->versions & (1u << k))
+        ok |= !strcmp(v, blackbox_version_names[k]);
+    if (!ok) {
+      snprintf(why, len, "invalid HTTP version number: %s", v ? v : "unknown");
+      return -1;
+    }
+  }
+  if (bb->fail_if_ssl && fin->tls.version) {
+    snprintf(why, len, "final request was over SSL");
+    return -1;
+  }
+  if (bb->fail_if_not_ssl && !fin->tls.version) {
+    snprintf(why, len, "final request was not over SSL");
+    return -1;
   }
   return 0;
 }

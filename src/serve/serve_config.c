@@ -29,6 +29,7 @@
 #include "blackbox.h"
 #include "cli.h"
 #include "msg.h"
+#include "probe.h"
 #include "profile.h"
 #include "serve_int.h"
 #include "xalloc.h"
@@ -198,15 +199,51 @@ out:
   return rc;
 }
 
+/* The body regexps of module bb compiled into *out (NULL for none): 0, or
+ * -1 after naming the pattern PCRE2 refuses at its file:line:col. */
+static int compile_bodies(const char *path, const struct blackbox_module *bb,
+                          struct body_regexps **out)
+{
+  const char **pats;
+  size_t k, bad = 0;
+  char err[256];
+
+  *out = NULL;
+  if (!bb->n_bodies)
+    return 0;
+  pats = xcalloc(bb->n_bodies, sizeof(*pats));
+  for (k = 0; k < bb->n_bodies; k++)
+    pats[k] = bb->bodies[k].regexp;
+  *out = probe_body_regexps_new(pats, bb->n_bodies, &bad, err, sizeof(err));
+  free(pats);
+  if (*out)
+    return 0;
+  if (bad >= bb->n_bodies)
+    bad = bb->n_bodies - 1;
+  return msg_error("%s:%lu:%lu: module '%s': body regexp '%s' is not one "
+                   "hopsplit can search (PCRE2, a superset of the RE2 syntax "
+                   "blackbox_exporter uses): %s",
+                   path, bb->bodies[bad].line, bb->bodies[bad].col, bb->name,
+                   bb->bodies[bad].regexp, err);
+}
+
 /* --config FILE of blackbox_exporter's format: a module per module of the
  * file, over the command line's options; the file's http_2xx (else a
  * built-in "default") is the default module. */
 static int load_blackbox(struct serve_config *c, const struct options *cli)
 {
   size_t i;
-  int have_default = 0;
+  int have_default = 0, bad = 0;
 
   if (blackbox_load(c->profile, cli, &c->bb, &c->n_bb) < 0)
+    return -1;
+  c->bodyre = xcalloc(c->n_bb ? c->n_bb : 1, sizeof(*c->bodyre));
+  for (i = 0; i < c->n_bb; i++) {
+    if (compile_bodies(c->profile, &c->bb[i], &c->bodyre[i]) < 0)
+      bad = 1;
+    c->bb[i].opts.body_regexps = c->bodyre[i];
+  }
+  if (bad)
     return -1;
   for (i = 0; i < c->n_bb; i++) {
     struct serve_module *m;
@@ -216,7 +253,7 @@ static int load_blackbox(struct serve_config *c, const struct options *cli)
       msg_warn("%s: %s: /probe answers probe_success 0 for it", c->profile,
                c->bb[i].unsupported);
     }
-    if (c->bb[i].n_headers)
+    if (c->bb[i].n_headers || c->bb[i].compression)
       c->bb[i].opts.keep_heads = 1;
     m = module_add(c, c->bb[i].name, &c->bb[i].opts);
     m->bb = &c->bb[i];
@@ -397,6 +434,9 @@ void serve_config_release(struct serve_config *c)
     options_release(&c->modules[i].opts);
   }
   free(c->modules);
+  for (i = 0; c->bodyre && i < c->n_bb; i++)
+    probe_body_regexps_free(c->bodyre[i]);
+  free(c->bodyre);
   blackbox_modules_free(c->bb, c->n_bb);
   free(c->listen);
   free(c->profile);

@@ -60,6 +60,9 @@ struct serve_config {
   size_t default_module;      /* index: ?module missing, http_2xx */
   struct blackbox_module *bb; /* --config of blackbox_exporter's format */
   size_t n_bb;
+  /* The body regexps of each bb module (NULL for none), compiled once;
+   * the modules' options point to them. */
+  struct body_regexps **bodyre;
 };
 
 /* Parse argv (argv[0] is "serve") into c; the measurement options go

@@ -145,12 +145,15 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
            "Returns how long the probe took to complete in seconds",
            sp->duration_us);
   /* blackbox writes it only for a module with regexps. */
-  if (sp->module && sp->module->bb && sp->module->bb->n_headers)
+  if (sp->module && sp->module->bb &&
+      (sp->module->bb->n_headers || sp->module->bb->n_bodies))
     gauge_num(out, "probe_failed_due_to_regex",
               "Indicates if probe failed due to regex",
               sp->regex_failed ? "1" : "0");
-  /* blackbox: resp.ContentLength, -1 when the response had none. */
-  snprintf(v, sizeof(v), "%lld", fin ? (long long)fin->content_length : -1LL);
+  /* blackbox: resp.ContentLength, -1 when the response had none; 0 when
+   * no response came. */
+  snprintf(v, sizeof(v), "%lld",
+           fin && fin->status ? (long long)fin->content_length : 0LL);
   gauge_num(out, "probe_http_content_length",
             "Length of http content response", v);
   serve_family(out, "probe_http_duration_seconds", "gauge",

@@ -5,7 +5,7 @@
 #  - every source is in a stage folder src/<stage>/ (src/main.c aside);
 #  - a stage's DEPS name only stages added before it in CMakeLists.txt;
 #  - library headers only where the library is linked: libcurl in probe
-#    (and its URL API alone in url), c-ares and OpenSSL in probe, libyaml
+#    (and its URL API alone in url), c-ares, OpenSSL and PCRE2 in probe, libyaml
 #    in config; never in include/, whose headers are the contracts;
 #  - a quoted include names a header of include/ or of the stage's own
 #    folder, never another stage's private header.
@@ -16,7 +16,7 @@ fail() {
   printf 'layering: %s\n' "$*" >&2
   bad=1
 }
-libinc='^[[:space:]]*#[[:space:]]*include[[:space:]]*<(curl/|ares|openssl/|yaml)'
+libinc='^[[:space:]]*#[[:space:]]*include[[:space:]]*<(curl/|ares|openssl/|yaml|pcre2)'
 
 for f in "$SRC"/src/*.c "$SRC"/src/*.h; do
   [ -e "$f" ] || continue
@@ -53,7 +53,7 @@ for f in "$SRC"/src/*/*.c "$SRC"/src/*/*.h "$SRC"/src/main.c "$SRC"/include/*.h;
   st=${dir#src/}
   case $dir in
   include) allowed='' ;;
-  src/probe) allowed='curl/|ares|openssl/' ;;
+  src/probe) allowed='curl/|ares|openssl/|pcre2' ;;
   src/url) allowed='curl/' ;;
   src/config) allowed='yaml' ;;
   *) allowed='' ;;
