@@ -1,8 +1,13 @@
 #!/bin/sh
 # caches_apache: hopsplit's cache verdict and vendor against Apache httpd
 # 2.4 mod_cache's own log (%{cache-status}e) for every response kind of
-# tests/server/caches.sh.  Stock only: mod_headers cannot make a
-# Cache-Status field from mod_cache's state (see caches.sh).
+# tests/server/caches.sh, stock and with CacheIgnoreNoLastMod On (nolm),
+# plus a no-cache response without validators (nocachenv): stock Apache
+# does not store it (BYPASS each time), nolm stores it and, having nothing
+# to revalidate with, fetches it in full every time (MISS each time, its
+# log "cache miss: attempting entity save", never a HIT).  No cs variant:
+# mod_headers cannot make a Cache-Status field from mod_cache's state (see
+# caches.sh).
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 . "$HS_LIB_DIR/caches.sh"
 hs_init caches_apache
@@ -11,6 +16,9 @@ hs_require nginx apache2 curl python3 timeout
   hs_require mod_cache_disk
 hc_start_origin "$HS_DIR/origin"
 hc_start s apache stock "$HC_ORIGIN_PORT"
+hc_start n apache nolm "$HC_ORIGIN_PORT"
+HC_KINDS="$HC_KINDS nocachenv"
 hc_run_config apache s apache
+hc_run_config apache-nolm n apache
 hc_score
 hs_pass

@@ -10,7 +10,8 @@
 #                              start CACHE (varnish squid ats apache nginx) in
 #                              front of 127.0.0.1:UPSTREAM_PORT, VARIANT stock
 #                              or cs (adds an RFC 9211 Cache-Status field from
-#                              the cache's own configuration); its port is
+#                              the cache's own configuration; apache: nolm,
+#                              CacheIgnoreNoLastMod On); its port is
 #                              $(hc_port NAME), its log parsed by hc_truth
 #   hc_kinds                   the response kinds
 #   hc_path KIND               URL path of a kind on every cache
@@ -26,7 +27,9 @@
 # redirect (302, no-store), big (400 KB, public, max-age=300), reqcookie
 # (public, max-age=300, requested with a Cookie header).  The bodies are
 # files, so the origin sends ETag and Last-Modified and answers
-# conditional requests with 304.
+# conditional requests with 304.  One more, not in $HC_KINDS (a test adds
+# it): nocachenv (no-cache, no ETag or Last-Modified: nothing to
+# revalidate with).
 #
 # Every request carries X-Hs-Id; every cache and the origin log it, so the
 # ground truth for one request is read from the logs by that id.
@@ -157,6 +160,11 @@ http {
     location = /nostore { add_header Cache-Control "no-store"; }
     location = /private { add_header Cache-Control "private, max-age=300"; }
     location = /nocache { add_header Cache-Control "no-cache"; }
+    location = /nocachenv {
+      add_header Cache-Control "no-cache";
+      default_type text/plain;
+      return 200 "body of /nocachenv, no validators\\n";
+    }
     location = /cookie {
       add_header Cache-Control "max-age=300";
       add_header Set-Cookie "sid=hs13cookie; Path=/; HttpOnly";
@@ -499,7 +507,12 @@ hc_start_apache() {
   hc_n=$1 hc_v=$2 hc_up=$3 hc_d=$4
   hc_open_dir "$hc_d"
   hc_open_dir "$hc_d/cache"
-  [ "$hc_v" = stock ] || hs_fail "apache: no $hc_v variant"
+  hc_extra=
+  case $hc_v in
+  stock) ;;
+  nolm) hc_extra="CacheIgnoreNoLastMod On" ;;
+  *) hs_fail "apache: no $hc_v variant" ;;
+  esac
   hc_usr=
   [ "$(id -u)" = 0 ] && hc_usr="User $(hc_user)
 Group $(hc_group)"
@@ -538,6 +551,7 @@ CacheHeader on
 CacheDetailHeader on
 CacheMaxFileSize 1000000
 CacheLock off
+$hc_extra
 ProxyPass / http://127.0.0.1:$hc_up/
 ProxyPassReverse / http://127.0.0.1:$hc_up/
 <Location />

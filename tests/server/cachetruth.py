@@ -92,6 +92,12 @@ def parse_line(cache, line):
             return hid, raw, "HIT"
         if raw.startswith("conditional cache hit"):
             return hid, raw, "REVALIDATED"
+        # Apache says when it stores what it forwarded: a miss, whether or
+        # not a later request can use it (a no-cache response without
+        # validators under CacheIgnoreNoLastMod is stored and fetched in
+        # full again every time: a MISS each time, never a HIT).
+        if raw.startswith("cache miss: attempting entity save"):
+            return hid, raw, "MISS"
         return hid, raw, "FORWARD"
     if cache == "nginx":
         raw = parts[4] if len(parts) > 4 else "-"
