@@ -5,7 +5,10 @@
  * (which says the unit) and an accessor over the typed sample, hop and
  * analysis.  JSON, ndjson, CSV and HAR's "_hopsplit" write rows of these
  * tables; Prometheus and the tables of text and HTML take their numbers
- * and words from them.  No renderer parses JSON.
+ * and words from them.  No renderer parses JSON.  The same rows read a
+ * saved document back (report_read.c, hopsplit report and merge): each
+ * sample and hop row has a reader (set) beside its accessor (get), and the
+ * bounds its value may take, so a member is named once.
  *
  * To add a fact to every format, add a row: the JSON documents get it in
  * table order (a dotted name nests it: "tls.version" is "version" inside
@@ -22,6 +25,7 @@
 
 #include "analysis.h"
 #include "report.h"
+#include "sample.h"
 
 enum field_type {
   FIELD_INT,        /* a count or an index */
@@ -75,6 +79,32 @@ struct field_value {
 /* -w writes it in three digits, as curl's %{http_code} ("000": none). */
 #define FIELD_CURL_CODE 4u
 
+/* Bounds of what a saved document may hold: beyond them the analysis
+ * could overflow.  Durations are at most FIELD_MAX_US either way (about
+ * 27 hours), counts and sizes at most 2^53 (what JSON carries exactly), a
+ * sample has at most FIELD_MAX_HOPS hops (--max-redirs is at most 1000). */
+#define FIELD_MAX_US   100000000000LL
+#define FIELD_MAX_INT  9007199254740992LL
+#define FIELD_MAX_HOPS 1001
+
+/* What a saved document's rows are read into (report_read.c): the sample
+ * of the plan, and its hop for the hop rows; the fallback.* rows collect
+ * into fb (has_fb set), which the reader hands to hop_set_fallback. */
+struct field_in {
+  const struct plan *plan;
+  struct sample *s;
+  struct hop *h;
+  struct hop_fallback fb;
+  int has_fb;
+};
+
+/* A row's reader: the reader of the document has checked the member
+ * against the row's type (numbers against [min, max]) and passes its
+ * value, null when the member is absent or null.  Returns NULL, or what
+ * is wrong with the value (a fixed string). */
+typedef const char *field_set_fn(struct field_in *in,
+                                 const struct field_value *v);
+
 struct field {
   const char *name;  /* JSON path in its object, dotted */
   const char *label; /* in words, for people */
@@ -83,7 +113,14 @@ struct field {
   unsigned flags;
   int decimals;         /* FIELD_DOUBLE */
   const char *quantile; /* stats rows: Prometheus quantile, or NULL */
+  /* Reading it back: NULL when a document's value is not read (computed
+   * again by the analysis, as cache and edge, or not kept). */
+  field_set_fn *set;
+  int64_t min, max; /* INT, US, BYTES: the values a document may hold */
 };
+
+/* The rest of a row that is not read back. */
+#define FIELD_NO_READ NULL, 0, 0
 
 /* The tables, each ending in a row with a NULL name.  Samples: the
  * members of a sample object before "hops"; hops: the members of a hop

@@ -1,6 +1,6 @@
 /*
  * plan_lifecycle.c: the release of a struct plan, whoever built it
- * (plan.c from options, report_read.c from a saved document).
+ * (plan.c from options, report/report_read.c from a saved document).
  */
 #include <stdlib.h>
 #include <string.h>

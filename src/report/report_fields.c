@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "json.h"
+#include "strpool.h"
 #include "report_fields.h"
 #include "units.h"
 #include "xalloc.h"
@@ -125,37 +126,160 @@ static void g_final_status(const struct field_row *r, struct field_value *v)
   set_int(v, S->status);
 }
 
+/* Readers of a saved document (report_read.c checks each value against
+ * the row's type and bounds first). */
+#define IN_S (in->s)
+
+#define SET_TEXT(fn, lhs)                                                     \
+  static const char *fn(struct field_in *in, const struct field_value *v)     \
+  {                                                                           \
+    lhs = strpool_intern(v->s);                                               \
+    return NULL;                                                              \
+  }
+/* A number, dflt when absent or null. */
+#define SET_INT(fn, lhs, type, dflt)                                          \
+  static const char *fn(struct field_in *in, const struct field_value *v)     \
+  {                                                                           \
+    lhs = v->null ? (dflt) : (type)v->i;                                      \
+    return NULL;                                                              \
+  }
+/* true or false, never absent. */
+#define SET_BOOL(fn, lhs)                                                     \
+  static const char *fn(struct field_in *in, const struct field_value *v)     \
+  {                                                                           \
+    if (v->null)                                                              \
+      return "expected true or false";                                        \
+    lhs = v->i != 0;                                                          \
+    return NULL;                                                              \
+  }
+/* true or false, dflt when absent (documents from before it). */
+#define SET_OPT_BOOL(fn, lhs, dflt)                                           \
+  static const char *fn(struct field_in *in, const struct field_value *v)     \
+  {                                                                           \
+    lhs = v->null ? (dflt) : v->i != 0;                                       \
+    return NULL;                                                              \
+  }
+
+static const char *s_target(struct field_in *in, const struct field_value *v)
+{
+  size_t i;
+
+  for (i = 0; v->s && i < in->plan->n_targets; i++)
+    if (in->plan->targets[i].name &&
+        !strcmp(in->plan->targets[i].name, v->s)) {
+      IN_S->target = (uint32_t)i;
+      return NULL;
+    }
+  return "not the name of a target";
+}
+static const char *s_mode(struct field_in *in, const struct field_value *v)
+{
+  enum sample_mode m = v->s ? sample_mode_from_name(v->s) : MODE_COUNT;
+
+  IN_S->mode = m == MODE_COUNT ? MODE_COLD : m;
+  return m == MODE_COUNT ? "unknown mode" : NULL;
+}
+/* The error of a failed sample (a successful one's is null). */
+static const char *s_err_class(struct field_in *in,
+                               const struct field_value *v)
+{
+  enum err_class e = v->s ? err_class_from_name(v->s) : ERR_COUNT;
+
+  if (IN_S->ok)
+    return NULL;
+  if (e == ERR_COUNT || e == ERR_NONE) {
+    IN_S->err = ERR_HTTP;
+    return "unknown error class";
+  }
+  IN_S->err = e;
+  return NULL;
+}
+static const char *s_err_message(struct field_in *in,
+                                 const struct field_value *v)
+{
+  if (!IN_S->ok)
+    IN_S->err_message = strpool_intern(v->s);
+  return NULL;
+}
+static const char *s_primed(struct field_in *in, const struct field_value *v)
+{
+  const char **p;
+  size_t i;
+
+  if (!v->n)
+    return NULL;
+  if (v->n > FIELD_MAX_HOPS)
+    return "too many URLs";
+  p = xcalloc(v->n, sizeof(*p));
+  for (i = 0; i < v->n; i++)
+    p[i] = strpool_intern(v->v[i]);
+  IN_S->primed = strpool_intern_blob(p, v->n * sizeof(*p));
+  IN_S->n_primed = (uint32_t)v->n;
+  free(p);
+  return NULL;
+}
+SET_INT(s_round, IN_S->round, int32_t, 0)
+SET_INT(s_position, IN_S->position, int32_t, 0)
+SET_INT(s_started, IN_S->started_at_ms, int64_t, 0)
+SET_BOOL(s_ok, IN_S->ok)
+SET_INT(s_total, IN_S->total_us, int64_t, 0)
+SET_INT(s_redirect, IN_S->redirect_us, int64_t, 0)
+SET_INT(s_other, IN_S->other_us, int64_t, 0)
+/* Documents without it: the last hop's (report_read.c). */
+SET_INT(s_status, IN_S->status, int32_t, 0)
+SET_TEXT(s_prime_error, IN_S->prime_error)
+SET_INT(s_idle, IN_S->idle_us, int64_t, -1)
+/* Documents from before the event loop have neither. */
+SET_INT(s_interference, IN_S->interference_us, int64_t, 0)
+SET_OPT_BOOL(s_interfered, IN_S->interfered, 0)
+SET_OPT_BOOL(s_control, IN_S->control, 0)
+
+#undef IN_S
+
+#define US_RANGE  0, FIELD_MAX_US /* a duration that is never negative */
+#define INT32_POS 0, INT32_MAX
+
 const struct field report_sample_fields[] = {
-    {"index", "sample", FIELD_INT, g_index, 0, 0, NULL},
-    {"target", "target", FIELD_TEXT, g_target, 0, 0, NULL},
-    {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL},
-    {"round", "round", FIELD_INT, g_round, 0, 0, NULL},
-    {"position", "position in the round", FIELD_INT, g_position, 0, 0, NULL},
-    {"started_at", "started at", FIELD_TIME, g_started, 0, 0, NULL},
-    {"ok", "succeeded", FIELD_BOOL, g_ok, 0, 0, NULL},
+    {"index", "sample", FIELD_INT, g_index, 0, 0, NULL, FIELD_NO_READ},
+    {"target", "target", FIELD_TEXT, g_target, 0, 0, NULL, s_target, 0, 0},
+    {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL, s_mode, 0, 0},
+    {"round", "round", FIELD_INT, g_round, 0, 0, NULL, s_round, INT32_POS},
+    {"position", "position in the round", FIELD_INT, g_position, 0, 0, NULL,
+     s_position, INT32_POS},
+    {"started_at", "started at", FIELD_TIME, g_started, 0, 0, NULL, s_started,
+     0, 0},
+    {"ok", "succeeded", FIELD_BOOL, g_ok, 0, 0, NULL, s_ok, 0, 0},
     {"error.class", "error", FIELD_TEXT, g_err_class, FIELD_NULL_OBJECT, 0,
-     NULL},
+     NULL, s_err_class, 0, 0},
     {"error.message", "error message", FIELD_TEXT, g_err_message,
-     FIELD_NULL_OBJECT, 0, NULL},
-    {"total_us", "total", FIELD_US, g_total, 0, 0, NULL},
-    {"redirect_us", "redirects", FIELD_US, g_redirect, 0, 0, NULL},
-    {"other_us", "other", FIELD_US, g_other, 0, 0, NULL},
-    {"status", "final HTTP status", FIELD_INT, g_final_status, 0, 0, NULL},
-    {"primed", "fetched before it", FIELD_TEXTS, g_primed, 0, 0, NULL},
-    {"prime_error", "prime failed", FIELD_TEXT, g_prime_error, 0, 0, NULL},
-    {"idle_us", "connection idle before", FIELD_US, g_idle, 0, 0, NULL},
+     FIELD_NULL_OBJECT, 0, NULL, s_err_message, 0, 0},
+    {"total_us", "total", FIELD_US, g_total, 0, 0, NULL, s_total, US_RANGE},
+    {"redirect_us", "redirects", FIELD_US, g_redirect, 0, 0, NULL, s_redirect,
+     US_RANGE},
+    /* The time between hops, a signed difference. */
+    {"other_us", "other", FIELD_US, g_other, 0, 0, NULL, s_other,
+     -FIELD_MAX_US, FIELD_MAX_US},
+    {"status", "final HTTP status", FIELD_INT, g_final_status, 0, 0, NULL,
+     s_status, 0, 999},
+    {"primed", "fetched before it", FIELD_TEXTS, g_primed, 0, 0, NULL,
+     s_primed, 0, 0},
+    {"prime_error", "prime failed", FIELD_TEXT, g_prime_error, 0, 0, NULL,
+     s_prime_error, 0, 0},
+    {"idle_us", "connection idle before", FIELD_US, g_idle, 0, 0, NULL, s_idle,
+     US_RANGE},
     {"interference_us", "most a stamp can be late", FIELD_US, g_interference,
-     0, 0, NULL},
+     0, 0, NULL, s_interference, US_RANGE},
     {"interfered", "interference past the threshold", FIELD_BOOL, g_interfered,
-     0, 0, NULL},
+     0, 0, NULL, s_interfered, 0, 0},
     {"control", "serial control of --parallel", FIELD_BOOL, g_control, 0, 0,
-     NULL},
-    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+     NULL, s_control, 0, 0},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL, FIELD_NO_READ}};
 
 /* Not part of the sample object of hopsplit/1 (its hops say it); for the
  * views that show a sample in one row: CSV, Prometheus, HTML. */
 const struct field report_sample_status = {
-    "status", "final HTTP status", FIELD_INT, g_final_status, 0, 0, NULL};
+    "status", "final HTTP status", FIELD_INT, g_final_status, 0, 0,
+    NULL,     FIELD_NO_READ};
 
 #undef S
 
@@ -388,84 +512,236 @@ static void g_headers(const struct field_row *r, struct field_value *v)
   (void)v;
 }
 
-const struct field report_hop_fields[] = {
-    {"hop", "hop", FIELD_INT, g_hop, 0, 0, NULL},
-    {"url", "URL", FIELD_TEXT, g_url, 0, 0, NULL},
-    {"method", "method", FIELD_TEXT, g_method, 0, 0, NULL},
-    {"host", "host", FIELD_TEXT, g_host, 0, 0, NULL},
-    {"status", "HTTP status", FIELD_INT, g_status, 0, 0, NULL},
-    {"http_version", "HTTP version", FIELD_TEXT, g_http_version, 0, 0, NULL},
-    {"remote_ip", "address", FIELD_TEXT, g_remote_ip, 0, 0, NULL},
-    {"remote_port", "port", FIELD_INT, g_remote_port, 0, 0, NULL},
-    {"reused", "connection reused", FIELD_BOOL, g_reused, 0, 0, NULL},
-    {"start_us", "starts at", FIELD_US, g_start, 0, 0, NULL},
-    {"local_port", "local port", FIELD_INT, g_local_port, 0, 0, NULL},
-    {"family", "address family", FIELD_TEXT, g_family, 0, 0, NULL},
-    {"fallback.address", "first address tried", FIELD_TEXT, g_fb_address,
-     FIELD_NULL_OBJECT, 0, NULL},
-    {"fallback.family", "its family", FIELD_TEXT, g_fb_family,
-     FIELD_NULL_OBJECT, 0, NULL},
-    {"fallback.reason", "why it lost", FIELD_TEXT, g_fb_reason,
-     FIELD_NULL_OBJECT, 0, NULL},
-    {"fallback.lost_us", "time lost", FIELD_US, g_fb_lost, FIELD_NULL_OBJECT,
-     0, NULL},
-    {"timing_anomaly", "timing anomaly", FIELD_TEXT, g_anomaly, 0, 0, NULL},
-    {"tls.version", "TLS version", FIELD_TEXT, g_tls_version, 0, 0, NULL},
-    {"tls.cipher", "TLS cipher", FIELD_TEXT, g_tls_cipher, 0, 0, NULL},
-    {"tls.alpn", "ALPN", FIELD_TEXT, g_tls_alpn, 0, 0, NULL},
-    {"tls.resumed", "TLS resumed", FIELD_BOOL, g_tls_resumed, 0, 0, NULL},
-    {"tls.offered", "TLS session offered", FIELD_BOOL, g_tls_offered, 0, 0,
-     NULL},
-    {"tls.not_offered", "why no session was offered", FIELD_TEXT,
-     g_tls_not_offered, 0, 0, NULL},
-    {"dns.us", "time in c-ares", FIELD_US, g_dns_us, 0, 0, NULL},
-    {"dns.server", "resolver", FIELD_TEXT, g_dns_server, 0, 0, NULL},
-    {"dns.addresses", "addresses", FIELD_TEXTS, g_dns_addresses, 0, 0, NULL},
-    {"dns.cnames", "CNAMEs", FIELD_TEXTS, g_dns_cnames, 0, 0, NULL},
-    {"dns.ttl", "TTL", FIELD_INT, g_dns_ttl, 0, 0, NULL},
-    {"dns.pinned", "pinned by --resolve", FIELD_BOOL, g_dns_pinned, 0, 0,
-     NULL},
-    {"dns.cached", "cached answer", FIELD_BOOL, g_dns_cached, 0, 0, NULL},
-    {"dns.literal", "IP literal", FIELD_BOOL, g_dns_literal, 0, 0, NULL},
-    {"dns.failed_servers", "resolvers that failed", FIELD_DNS_FAILED,
-     g_dns_failed, 0, 0, NULL},
-    {"phases_us.dns", "DNS", FIELD_US, g_ph_dns, 0, 0, NULL},
-    {"phases_us.connect", "connect", FIELD_US, g_ph_connect, 0, 0, NULL},
-    {"phases_us.tls", "TLS", FIELD_US, g_ph_tls, 0, 0, NULL},
-    {"phases_us.send", "send", FIELD_US, g_ph_send, 0, 0, NULL},
-    {"phases_us.wait", "server wait", FIELD_US, g_ph_wait, 0, 0, NULL},
-    {"phases_us.transfer", "transfer", FIELD_US, g_ph_transfer, 0, 0, NULL},
-    {"phases_us.total", "hop total", FIELD_US, g_ph_total, 0, 0, NULL},
-    {"curl.time_namelookup", "curl time_namelookup", FIELD_SECONDS,
-     g_c_namelookup, 0, 0, NULL},
-    {"curl.time_connect", "curl time_connect", FIELD_SECONDS, g_c_connect, 0,
-     0, NULL},
-    {"curl.time_appconnect", "curl time_appconnect", FIELD_SECONDS,
-     g_c_appconnect, 0, 0, NULL},
-    {"curl.time_pretransfer", "curl time_pretransfer", FIELD_SECONDS,
-     g_c_pretransfer, 0, 0, NULL},
-    {"curl.time_posttransfer", "curl time_posttransfer", FIELD_SECONDS,
-     g_c_posttransfer, 0, 0, NULL},
-    {"curl.time_starttransfer", "curl time_starttransfer", FIELD_SECONDS,
-     g_c_starttransfer, 0, 0, NULL},
-    {"curl.time_total", "curl time_total", FIELD_SECONDS, g_c_total, 0, 0,
-     NULL},
-    {"cache.verdict", "cache", FIELD_TEXT, g_cache, 0, 0, NULL},
-    {"cache.inferred", "cache verdict inferred", FIELD_BOOL, g_cache_inferred,
-     0, 0, NULL},
-    {"cache.vendor", "cache nearest the user", FIELD_TEXT, g_cache_vendor, 0,
-     0, NULL},
-    {"cache.layers", "cache layers", FIELD_LAYERS, g_cache_layers, 0, 0, NULL},
-    {"edge.vendor", "CDN", FIELD_TEXT, g_vendor, 0, 0, NULL},
-    {"edge.pop", "edge location", FIELD_TEXT, g_pop, 0, 0, NULL},
-    {"size_download", "body on the wire", FIELD_BYTES, g_size_download, 0, 0,
-     NULL},
-    {"size_decoded", "body decoded", FIELD_BYTES, g_size_decoded, 0, 0, NULL},
-    {"size_header", "headers", FIELD_BYTES, g_size_header, 0, 0, NULL},
-    {"location", "Location", FIELD_TEXT, g_location, 0, 0, NULL},
-    {"headers", "response headers", FIELD_HEADERS, g_headers, 0, 0, NULL},
-    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+#define IN_H (in->h)
 
+static const char *family_of(const struct field_value *v, int *family)
+{
+  if (v->null)
+    return NULL;
+  if (!strcmp(v->s, "ipv4") || !strcmp(v->s, "ipv6")) {
+    *family = v->s[3] == '6' ? 6 : 4;
+    return NULL;
+  }
+  return "expected one of \"ipv4\", \"ipv6\"";
+}
+/* Absent when the hop never connected. */
+static const char *h_family(struct field_in *in, const struct field_value *v)
+{
+  int family = 0;
+  const char *what = family_of(v, &family);
+
+  IN_H->family = (uint8_t)family;
+  return what;
+}
+static const char *h_fb_family(struct field_in *in,
+                               const struct field_value *v)
+{
+  in->fb.family = 4;
+  in->has_fb = 1;
+  return family_of(v, &in->fb.family);
+}
+static const char *h_fb_address(struct field_in *in,
+                                const struct field_value *v)
+{
+  in->fb.address = strpool_intern(v->s);
+  in->has_fb = 1;
+  return NULL;
+}
+static const char *h_fb_reason(struct field_in *in,
+                               const struct field_value *v)
+{
+  in->fb.reason = strpool_intern(v->s);
+  in->has_fb = 1;
+  return NULL;
+}
+static const char *h_fb_lost(struct field_in *in, const struct field_value *v)
+{
+  in->fb.lost_us = v->null ? 0 : v->i;
+  in->has_fb = 1;
+  return NULL;
+}
+/* TEXTS into a hop's pooled vector. */
+#define SET_TEXTS(fn, vec, count)                                             \
+  static const char *fn(struct field_in *in, const struct field_value *v)     \
+  {                                                                           \
+    size_t i;                                                                 \
+                                                                              \
+    for (i = 0; i < v->n; i++)                                                \
+      hop_strv_push(&(vec), &(count), v->v[i]);                               \
+    return NULL;                                                              \
+  }
+/* The types whose JSON is not one value (headers, failed resolvers) are
+ * read by report_read.c by their type, as value_json writes them. */
+static const char *h_by_type(struct field_in *in, const struct field_value *v)
+{
+  (void)in;
+  (void)v;
+  return NULL;
+}
+SET_TEXT(h_url, IN_H->url)
+SET_TEXT(h_method, IN_H->method)
+SET_TEXT(h_host, IN_H->host)
+SET_INT(h_status, IN_H->status, int32_t, 0)
+SET_TEXT(h_http_version, IN_H->http_version)
+SET_TEXT(h_remote_ip, IN_H->remote_ip)
+SET_INT(h_remote_port, IN_H->remote_port, uint16_t, 0)
+SET_BOOL(h_reused, IN_H->reused)
+SET_INT(h_start, IN_H->start_us, int64_t, 0)
+SET_INT(h_local_port, IN_H->local_port, uint16_t, 0)
+SET_TEXT(h_anomaly, IN_H->timing_anomaly)
+SET_TEXT(h_tls_version, IN_H->tls.version)
+SET_TEXT(h_tls_cipher, IN_H->tls.cipher)
+SET_TEXT(h_tls_alpn, IN_H->tls.alpn)
+SET_OPT_BOOL(h_tls_resumed, IN_H->tls.resumed, -1)
+SET_OPT_BOOL(h_tls_offered, IN_H->tls.offered, -1)
+SET_TEXT(h_tls_not_offered, IN_H->tls.not_offered)
+SET_INT(h_dns_us, IN_H->dns.us, int64_t, 0)
+SET_TEXT(h_dns_server, IN_H->dns.server)
+SET_TEXTS(h_dns_addresses, IN_H->dns.addresses, IN_H->dns.n_addresses)
+SET_TEXTS(h_dns_cnames, IN_H->dns.cnames, IN_H->dns.n_cnames)
+SET_INT(h_dns_ttl, IN_H->dns.ttl, int32_t, -1)
+SET_BOOL(h_dns_pinned, IN_H->dns.pinned)
+SET_BOOL(h_dns_cached, IN_H->dns.cached)
+SET_BOOL(h_dns_literal, IN_H->dns.literal)
+SET_INT(h_ph_dns, IN_H->phases[PHASE_DNS], int64_t, 0)
+SET_INT(h_ph_connect, IN_H->phases[PHASE_CONNECT], int64_t, 0)
+SET_INT(h_ph_tls, IN_H->phases[PHASE_TLS], int64_t, 0)
+SET_INT(h_ph_send, IN_H->phases[PHASE_SEND], int64_t, 0)
+SET_INT(h_ph_wait, IN_H->phases[PHASE_WAIT], int64_t, 0)
+SET_INT(h_ph_transfer, IN_H->phases[PHASE_TRANSFER], int64_t, 0)
+SET_INT(h_ph_total, IN_H->phases[PHASE_TOTAL], int64_t, 0)
+/* curl's seconds; -1 when absent, as the probe leaves an unknown one. */
+SET_INT(h_c_namelookup, IN_H->curl.namelookup, int64_t, -1)
+SET_INT(h_c_connect, IN_H->curl.connect, int64_t, -1)
+SET_INT(h_c_appconnect, IN_H->curl.appconnect, int64_t, -1)
+SET_INT(h_c_pretransfer, IN_H->curl.pretransfer, int64_t, -1)
+SET_INT(h_c_posttransfer, IN_H->curl.posttransfer, int64_t, -1)
+SET_INT(h_c_starttransfer, IN_H->curl.starttransfer, int64_t, -1)
+SET_INT(h_c_total, IN_H->curl.total, int64_t, -1)
+SET_INT(h_size_download, IN_H->size_download, int64_t, 0)
+SET_INT(h_size_decoded, IN_H->size_decoded, int64_t, 0)
+SET_INT(h_size_header, IN_H->size_header, int64_t, 0)
+SET_TEXT(h_location, IN_H->location)
+
+#undef IN_H
+
+#define PORT  0, 65535
+#define BYTES 0, FIELD_MAX_INT
+/* Cache and edge are the analysis's: computed again, not read. */
+const struct field report_hop_fields[] = {
+    {"hop", "hop", FIELD_INT, g_hop, 0, 0, NULL, FIELD_NO_READ},
+    {"url", "URL", FIELD_TEXT, g_url, 0, 0, NULL, h_url, 0, 0},
+    {"method", "method", FIELD_TEXT, g_method, 0, 0, NULL, h_method, 0, 0},
+    {"host", "host", FIELD_TEXT, g_host, 0, 0, NULL, h_host, 0, 0},
+    {"status", "HTTP status", FIELD_INT, g_status, 0, 0, NULL, h_status, 0,
+     999},
+    {"http_version", "HTTP version", FIELD_TEXT, g_http_version, 0, 0, NULL,
+     h_http_version, 0, 0},
+    {"remote_ip", "address", FIELD_TEXT, g_remote_ip, 0, 0, NULL, h_remote_ip,
+     0, 0},
+    {"remote_port", "port", FIELD_INT, g_remote_port, 0, 0, NULL,
+     h_remote_port, PORT},
+    {"reused", "connection reused", FIELD_BOOL, g_reused, 0, 0, NULL, h_reused,
+     0, 0},
+    {"start_us", "starts at", FIELD_US, g_start, 0, 0, NULL, h_start,
+     US_RANGE},
+    {"local_port", "local port", FIELD_INT, g_local_port, 0, 0, NULL,
+     h_local_port, PORT},
+    {"family", "address family", FIELD_TEXT, g_family, 0, 0, NULL, h_family, 0,
+     0},
+    {"fallback.address", "first address tried", FIELD_TEXT, g_fb_address,
+     FIELD_NULL_OBJECT, 0, NULL, h_fb_address, 0, 0},
+    {"fallback.family", "its family", FIELD_TEXT, g_fb_family,
+     FIELD_NULL_OBJECT, 0, NULL, h_fb_family, 0, 0},
+    {"fallback.reason", "why it lost", FIELD_TEXT, g_fb_reason,
+     FIELD_NULL_OBJECT, 0, NULL, h_fb_reason, 0, 0},
+    {"fallback.lost_us", "time lost", FIELD_US, g_fb_lost, FIELD_NULL_OBJECT,
+     0, NULL, h_fb_lost, US_RANGE},
+    {"timing_anomaly", "timing anomaly", FIELD_TEXT, g_anomaly, 0, 0, NULL,
+     h_anomaly, 0, 0},
+    {"tls.version", "TLS version", FIELD_TEXT, g_tls_version, 0, 0, NULL,
+     h_tls_version, 0, 0},
+    {"tls.cipher", "TLS cipher", FIELD_TEXT, g_tls_cipher, 0, 0, NULL,
+     h_tls_cipher, 0, 0},
+    {"tls.alpn", "ALPN", FIELD_TEXT, g_tls_alpn, 0, 0, NULL, h_tls_alpn, 0, 0},
+    {"tls.resumed", "TLS resumed", FIELD_BOOL, g_tls_resumed, 0, 0, NULL,
+     h_tls_resumed, 0, 0},
+    {"tls.offered", "TLS session offered", FIELD_BOOL, g_tls_offered, 0, 0,
+     NULL, h_tls_offered, 0, 0},
+    {"tls.not_offered", "why no session was offered", FIELD_TEXT,
+     g_tls_not_offered, 0, 0, NULL, h_tls_not_offered, 0, 0},
+    {"dns.us", "time in c-ares", FIELD_US, g_dns_us, 0, 0, NULL, h_dns_us,
+     US_RANGE},
+    {"dns.server", "resolver", FIELD_TEXT, g_dns_server, 0, 0, NULL,
+     h_dns_server, 0, 0},
+    {"dns.addresses", "addresses", FIELD_TEXTS, g_dns_addresses, 0, 0, NULL,
+     h_dns_addresses, 0, 0},
+    {"dns.cnames", "CNAMEs", FIELD_TEXTS, g_dns_cnames, 0, 0, NULL,
+     h_dns_cnames, 0, 0},
+    {"dns.ttl", "TTL", FIELD_INT, g_dns_ttl, 0, 0, NULL, h_dns_ttl, -1,
+     INT32_MAX},
+    {"dns.pinned", "pinned by --resolve", FIELD_BOOL, g_dns_pinned, 0, 0, NULL,
+     h_dns_pinned, 0, 0},
+    {"dns.cached", "cached answer", FIELD_BOOL, g_dns_cached, 0, 0, NULL,
+     h_dns_cached, 0, 0},
+    {"dns.literal", "IP literal", FIELD_BOOL, g_dns_literal, 0, 0, NULL,
+     h_dns_literal, 0, 0},
+    {"dns.failed_servers", "resolvers that failed", FIELD_DNS_FAILED,
+     g_dns_failed, 0, 0, NULL, h_by_type, 0, 0},
+    {"phases_us.dns", "DNS", FIELD_US, g_ph_dns, 0, 0, NULL, h_ph_dns,
+     US_RANGE},
+    {"phases_us.connect", "connect", FIELD_US, g_ph_connect, 0, 0, NULL,
+     h_ph_connect, US_RANGE},
+    {"phases_us.tls", "TLS", FIELD_US, g_ph_tls, 0, 0, NULL, h_ph_tls,
+     US_RANGE},
+    {"phases_us.send", "send", FIELD_US, g_ph_send, 0, 0, NULL, h_ph_send,
+     US_RANGE},
+    {"phases_us.wait", "server wait", FIELD_US, g_ph_wait, 0, 0, NULL,
+     h_ph_wait, US_RANGE},
+    {"phases_us.transfer", "transfer", FIELD_US, g_ph_transfer, 0, 0, NULL,
+     h_ph_transfer, US_RANGE},
+    {"phases_us.total", "hop total", FIELD_US, g_ph_total, 0, 0, NULL,
+     h_ph_total, US_RANGE},
+    {"curl.time_namelookup", "curl time_namelookup", FIELD_SECONDS,
+     g_c_namelookup, 0, 0, NULL, h_c_namelookup, US_RANGE},
+    {"curl.time_connect", "curl time_connect", FIELD_SECONDS, g_c_connect, 0,
+     0, NULL, h_c_connect, US_RANGE},
+    {"curl.time_appconnect", "curl time_appconnect", FIELD_SECONDS,
+     g_c_appconnect, 0, 0, NULL, h_c_appconnect, US_RANGE},
+    {"curl.time_pretransfer", "curl time_pretransfer", FIELD_SECONDS,
+     g_c_pretransfer, 0, 0, NULL, h_c_pretransfer, US_RANGE},
+    {"curl.time_posttransfer", "curl time_posttransfer", FIELD_SECONDS,
+     g_c_posttransfer, 0, 0, NULL, h_c_posttransfer, US_RANGE},
+    {"curl.time_starttransfer", "curl time_starttransfer", FIELD_SECONDS,
+     g_c_starttransfer, 0, 0, NULL, h_c_starttransfer, US_RANGE},
+    {"curl.time_total", "curl time_total", FIELD_SECONDS, g_c_total, 0, 0,
+     NULL, h_c_total, US_RANGE},
+    {"cache.verdict", "cache", FIELD_TEXT, g_cache, 0, 0, NULL, FIELD_NO_READ},
+    {"cache.inferred", "cache verdict inferred", FIELD_BOOL, g_cache_inferred,
+     0, 0, NULL, FIELD_NO_READ},
+    {"cache.vendor", "cache nearest the user", FIELD_TEXT, g_cache_vendor, 0,
+     0, NULL, FIELD_NO_READ},
+    {"cache.layers", "cache layers", FIELD_LAYERS, g_cache_layers, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"edge.vendor", "CDN", FIELD_TEXT, g_vendor, 0, 0, NULL, FIELD_NO_READ},
+    {"edge.pop", "edge location", FIELD_TEXT, g_pop, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"size_download", "body on the wire", FIELD_BYTES, g_size_download, 0, 0,
+     NULL, h_size_download, BYTES},
+    {"size_decoded", "body decoded", FIELD_BYTES, g_size_decoded, 0, 0, NULL,
+     h_size_decoded, BYTES},
+    {"size_header", "headers", FIELD_BYTES, g_size_header, 0, 0, NULL,
+     h_size_header, BYTES},
+    {"location", "Location", FIELD_TEXT, g_location, 0, 0, NULL, h_location, 0,
+     0},
+    {"headers", "response headers", FIELD_HEADERS, g_headers, 0, 0, NULL,
+     h_by_type, 0, 0},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL, FIELD_NO_READ}};
+
+#undef PORT
+#undef BYTES
+#undef US_RANGE
+#undef INT32_POS
 #undef H
 
 /* --- statistics and comparisons ------------------------------------------ */
@@ -490,15 +766,18 @@ static void g_n(const struct field_row *r, struct field_value *v)
 }
 
 const struct field report_stat_fields[] = {
-    {"n", "samples", FIELD_INT, g_n, 0, 0, NULL},
-    {"min_us", "min", FIELD_US, g_min, 0, 0, "0"},
-    {"p50_us", "median", FIELD_US, g_p50, 0, 0, "0.5"},
-    {"p95_us", "95th percentile", FIELD_US, g_p95, 0, 0, "0.95"},
-    {"max_us", "max", FIELD_US, g_max, 0, 0, "1"},
-    {"mean_us", "mean", FIELD_US, g_mean, 0, 0, NULL},
-    {"stddev_us", "standard deviation", FIELD_US, g_stddev, 0, 0, NULL},
-    {"mad_us", "median absolute deviation", FIELD_US, g_mad, 0, 0, NULL},
-    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+    {"n", "samples", FIELD_INT, g_n, 0, 0, NULL, FIELD_NO_READ},
+    {"min_us", "min", FIELD_US, g_min, 0, 0, "0", FIELD_NO_READ},
+    {"p50_us", "median", FIELD_US, g_p50, 0, 0, "0.5", FIELD_NO_READ},
+    {"p95_us", "95th percentile", FIELD_US, g_p95, 0, 0, "0.95",
+     FIELD_NO_READ},
+    {"max_us", "max", FIELD_US, g_max, 0, 0, "1", FIELD_NO_READ},
+    {"mean_us", "mean", FIELD_US, g_mean, 0, 0, NULL, FIELD_NO_READ},
+    {"stddev_us", "standard deviation", FIELD_US, g_stddev, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"mad_us", "median absolute deviation", FIELD_US, g_mad, 0, 0, NULL,
+     FIELD_NO_READ},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL, FIELD_NO_READ}};
 
 #define CR (r->cr)
 
@@ -564,24 +843,29 @@ static void g_verdict(const struct field_row *r, struct field_value *v)
 }
 
 const struct field report_compare_fields[] = {
-    {"n_pairs", "pairs", FIELD_INT, g_pairs, 0, 0, NULL},
-    {"n_dropped", "rounds left out", FIELD_INT, g_dropped, 0, 0, NULL},
+    {"n_pairs", "pairs", FIELD_INT, g_pairs, 0, 0, NULL, FIELD_NO_READ},
+    {"n_dropped", "rounds left out", FIELD_INT, g_dropped, 0, 0, NULL,
+     FIELD_NO_READ},
     /* hopsplit merge: places do not pair by round (only then). */
     {"paired", "paired by round", FIELD_BOOL, g_paired, FIELD_OPTIONAL, 0,
-     NULL},
-    {"method", "method", FIELD_TEXT, g_cmp_method, FIELD_OPTIONAL, 0, NULL},
+     NULL, FIELD_NO_READ},
+    {"method", "method", FIELD_TEXT, g_cmp_method, FIELD_OPTIONAL, 0, NULL,
+     FIELD_NO_READ},
     {"n_baseline", "baseline samples", FIELD_INT, g_n_base, FIELD_OPTIONAL, 0,
-     NULL},
+     NULL, FIELD_NO_READ},
     {"n_target", "target samples", FIELD_INT, g_n_target, FIELD_OPTIONAL, 0,
-     NULL},
-    {"median_diff_us", "median difference", FIELD_US, g_diff, 0, 0, NULL},
-    {"ci_low_us", "interval from", FIELD_US, g_lo, 0, 0, NULL},
-    {"ci_high_us", "interval to", FIELD_US, g_hi, 0, 0, NULL},
-    {"ci_level", "coverage", FIELD_DOUBLE, g_level, 0, 4, NULL},
-    {"ci_available", "95 % interval", FIELD_BOOL, g_available, 0, 0, NULL},
-    {"change_pct", "change %", FIELD_DOUBLE, g_change, 0, 1, NULL},
-    {"verdict", "verdict", FIELD_TEXT, g_verdict, 0, 0, NULL},
-    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+     NULL, FIELD_NO_READ},
+    {"median_diff_us", "median difference", FIELD_US, g_diff, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"ci_low_us", "interval from", FIELD_US, g_lo, 0, 0, NULL, FIELD_NO_READ},
+    {"ci_high_us", "interval to", FIELD_US, g_hi, 0, 0, NULL, FIELD_NO_READ},
+    {"ci_level", "coverage", FIELD_DOUBLE, g_level, 0, 4, NULL, FIELD_NO_READ},
+    {"ci_available", "95 % interval", FIELD_BOOL, g_available, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"change_pct", "change %", FIELD_DOUBLE, g_change, 0, 1, NULL,
+     FIELD_NO_READ},
+    {"verdict", "verdict", FIELD_TEXT, g_verdict, 0, 0, NULL, FIELD_NO_READ},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL, FIELD_NO_READ}};
 
 #undef CR
 
@@ -839,58 +1123,78 @@ static void w_scheme(const struct field_row *r, struct field_value *v)
 }
 
 const struct field report_writeout_fields[] = {
-    {"certs", "certificate chain", FIELD_TEXT, w_certs, 0, 0, NULL},
-    {"conn_id", "libcurl connection id", FIELD_INT, w_conn_id, 0, 0, NULL},
-    {"content_type", "Content-Type", FIELD_TEXT, w_content_type, 0, 0, NULL},
-    {"error_class", "error", FIELD_TEXT, g_err_class, 0, 0, NULL},
-    {"errormsg", "error message", FIELD_TEXT, g_err_message, 0, 0, NULL},
-    {"exitcode", "exit status", FIELD_INT, w_exitcode, 0, 0, NULL},
+    {"certs", "certificate chain", FIELD_TEXT, w_certs, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"conn_id", "libcurl connection id", FIELD_INT, w_conn_id, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"content_type", "Content-Type", FIELD_TEXT, w_content_type, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"error_class", "error", FIELD_TEXT, g_err_class, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"errormsg", "error message", FIELD_TEXT, g_err_message, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"exitcode", "exit status", FIELD_INT, w_exitcode, 0, 0, NULL,
+     FIELD_NO_READ},
     {"http_code", "final HTTP status", FIELD_INT, w_code, FIELD_CURL_CODE, 0,
-     NULL},
-    {"http_version", "HTTP version", FIELD_TEXT, w_http_version, 0, 0, NULL},
-    {"local_port", "local port", FIELD_INT, w_local_port, 0, 0, NULL},
-    {"method", "method", FIELD_TEXT, w_method, 0, 0, NULL},
-    {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL},
-    {"num_certs", "certificates", FIELD_INT, w_num_certs, 0, 0, NULL},
-    {"num_connects", "new connections", FIELD_INT, w_num_connects, 0, 0, NULL},
+     NULL, FIELD_NO_READ},
+    {"http_version", "HTTP version", FIELD_TEXT, w_http_version, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"local_port", "local port", FIELD_INT, w_local_port, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"method", "method", FIELD_TEXT, w_method, 0, 0, NULL, FIELD_NO_READ},
+    {"mode", "mode", FIELD_TEXT, g_mode, 0, 0, NULL, FIELD_NO_READ},
+    {"num_certs", "certificates", FIELD_INT, w_num_certs, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"num_connects", "new connections", FIELD_INT, w_num_connects, 0, 0, NULL,
+     FIELD_NO_READ},
     {"num_redirects", "redirects followed", FIELD_INT, w_num_redirects, 0, 0,
-     NULL},
-    {"num_retries", "retries (never)", FIELD_INT, w_zero, 0, 0, NULL},
-    {"proxy_used", "through a proxy (never)", FIELD_INT, w_zero, 0, 0, NULL},
+     NULL, FIELD_NO_READ},
+    {"num_retries", "retries (never)", FIELD_INT, w_zero, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"proxy_used", "through a proxy (never)", FIELD_INT, w_zero, 0, 0, NULL,
+     FIELD_NO_READ},
     {"redirect_url", "redirect not followed", FIELD_TEXT, w_redirect_url, 0, 0,
-     NULL},
-    {"remote_ip", "address", FIELD_TEXT, w_remote_ip, 0, 0, NULL},
-    {"remote_port", "port", FIELD_INT, w_remote_port, 0, 0, NULL},
+     NULL, FIELD_NO_READ},
+    {"remote_ip", "address", FIELD_TEXT, w_remote_ip, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"remote_port", "port", FIELD_INT, w_remote_port, 0, 0, NULL,
+     FIELD_NO_READ},
     {"response_code", "final HTTP status", FIELD_INT, w_code, FIELD_CURL_CODE,
-     0, NULL},
-    {"round", "round", FIELD_INT, g_round, 0, 0, NULL},
-    {"scheme", "scheme", FIELD_TEXT, w_scheme, 0, 0, NULL},
+     0, NULL, FIELD_NO_READ},
+    {"round", "round", FIELD_INT, g_round, 0, 0, NULL, FIELD_NO_READ},
+    {"scheme", "scheme", FIELD_TEXT, w_scheme, 0, 0, NULL, FIELD_NO_READ},
     {"size_download", "body on the wire", FIELD_BYTES, w_size_download, 0, 0,
-     NULL},
+     NULL, FIELD_NO_READ},
     {"size_header", "headers of every hop", FIELD_BYTES, w_size_header, 0, 0,
-     NULL},
-    {"target", "target", FIELD_TEXT, g_target, 0, 0, NULL},
+     NULL, FIELD_NO_READ},
+    {"target", "target", FIELD_TEXT, g_target, 0, 0, NULL, FIELD_NO_READ},
     {"time_appconnect", "until TLS done", FIELD_SECONDS, w_appconnect, 0, 0,
-     NULL},
-    {"time_connect", "until connected", FIELD_SECONDS, w_connect, 0, 0, NULL},
+     NULL, FIELD_NO_READ},
+    {"time_connect", "until connected", FIELD_SECONDS, w_connect, 0, 0, NULL,
+     FIELD_NO_READ},
     {"time_namelookup", "until resolved", FIELD_SECONDS, w_namelookup, 0, 0,
-     NULL},
+     NULL, FIELD_NO_READ},
     {"time_posttransfer", "until the request was sent", FIELD_SECONDS,
-     w_posttransfer, 0, 0, NULL},
+     w_posttransfer, 0, 0, NULL, FIELD_NO_READ},
     {"time_pretransfer", "until the request went", FIELD_SECONDS,
-     w_pretransfer, 0, 0, NULL},
-    {"time_queue", "queued in libcurl", FIELD_SECONDS, w_queue, 0, 0, NULL},
-    {"time_redirect", "redirects", FIELD_SECONDS, w_redirect, 0, 0, NULL},
+     w_pretransfer, 0, 0, NULL, FIELD_NO_READ},
+    {"time_queue", "queued in libcurl", FIELD_SECONDS, w_queue, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"time_redirect", "redirects", FIELD_SECONDS, w_redirect, 0, 0, NULL,
+     FIELD_NO_READ},
     {"time_starttransfer", "until the first byte", FIELD_SECONDS,
-     w_starttransfer, 0, 0, NULL},
-    {"time_total", "total", FIELD_SECONDS, g_total, 0, 0, NULL},
+     w_starttransfer, 0, 0, NULL, FIELD_NO_READ},
+    {"time_total", "total", FIELD_SECONDS, g_total, 0, 0, NULL, FIELD_NO_READ},
     {"tls_earlydata", "TLS early data bytes", FIELD_INT, w_earlydata, 0, 0,
-     NULL},
-    {"url", "target URL", FIELD_TEXT, w_url, 0, 0, NULL},
-    {"url_effective", "last URL", FIELD_TEXT, w_url_effective, 0, 0, NULL},
-    {"urlnum", "target number, from 0", FIELD_INT, w_urlnum, 0, 0, NULL},
-    {"xfer_id", "libcurl transfer id", FIELD_INT, w_xfer_id, 0, 0, NULL},
-    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL}};
+     NULL, FIELD_NO_READ},
+    {"url", "target URL", FIELD_TEXT, w_url, 0, 0, NULL, FIELD_NO_READ},
+    {"url_effective", "last URL", FIELD_TEXT, w_url_effective, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"urlnum", "target number, from 0", FIELD_INT, w_urlnum, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"xfer_id", "libcurl transfer id", FIELD_INT, w_xfer_id, 0, 0, NULL,
+     FIELD_NO_READ},
+    {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL, FIELD_NO_READ}};
 
 #undef S
 

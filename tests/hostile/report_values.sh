@@ -6,6 +6,8 @@
 # ip_family other than 0, 4 or 6, a baseline that names no target, a
 # negative phase, total or size, more failed resolvers than a run keeps, a
 # comparison that is not an object or whose "paired" is not a boolean, a
+# member of a sample or hop of the wrong type (each checked by its row of
+# the field table, report_fields.c), a
 # head member (vantage, settings ...) after "samples", where it would go
 # unread.  Before, each rendered with exit 0 from a default.  The members
 # the man page calls optional may be absent or null: the document renders
@@ -82,6 +84,23 @@ bad vantage-late 'd["vantage"] = "lab"' \
 bad settings-late 's = d.pop("settings"); d.pop("samples"); d["samples"] = ok; d["settings"] = s' \
   'settings: missing'
 bad mode-word 'ok[0]["mode"] = "Cold"' "$S.mode: unknown mode"
+# Each row of the field table checks its type: a string, an array of
+# strings, seconds, a boolean, an object of strings.
+bad tls-number 'h["tls"]["version"] = 13' "$S.hops[0].tls.version: expected a string"
+bad tls-object 'h["tls"] = "TLSv1.3"' "$S.hops[0].tls: expected an object"
+bad addresses-number 'h["dns"]["addresses"] = ["127.0.0.1", 5]' \
+  "$S.hops[0].dns.addresses: expected an array of strings"
+bad curl-negative 'h["curl"]["time_total"] = -0.5' \
+  "$S.hops[0].curl.time_total: expected seconds (a number, not negative)"
+bad reused-word 'h["reused"] = "no"' "$S.hops[0].reused: expected true or false"
+bad reused-absent 'h.pop("reused")' "$S.hops[0].reused: expected true or false"
+bad header-number 'h["headers"]["x-cache"] = 1' "$S.hops[0].headers.x-cache: expected a string"
+bad error-class 'ok[0]["ok"] = False; ok[0]["error"] = {"class": "oops", "message": "m"}' \
+  "$S.error.class: unknown error class"
+bad error-absent 'ok[0]["ok"] = False; ok[0]["error"] = None' \
+  "$S.error.class: unknown error class"
+bad ttl-range 'h["dns"]["ttl"] = -2' "$S.hops[0].dns.ttl: out of range: expected an integer -1.."
+bad target-unknown 'ok[0]["target"] = "nosuch"' "$S.target: not the name of a target"
 bad started-at 'ok[0]["started_at"] = "2026-13-45T99:00:00Z"' \
   "$S.started_at: expected a time like"
 

@@ -4,7 +4,7 @@
  * nest by dotted names, give null where a value is unknown and "error":
  * null for a sample that succeeded; plain and human forms carry the units
  * (microseconds for machines, ms/s/KiB for people); every name the views
- * look up exists.
+ * look up exists; every member a run writes is read back by its row.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -215,13 +215,51 @@ static void test_tables(void **state)
   }
 }
 
+/* The rows a saved document is read back by (report_read.c): every
+ * member of a sample and a hop has a reader, except the ones the analysis
+ * computes again (cache, edge) and the positions (index, hop); a number's
+ * bounds are a range. */
+static void test_readers(void **state)
+{
+  static const char *const computed[] = {"index", "hop", "cache.", "edge."};
+  const struct field *const tables[] = {report_sample_fields,
+                                        report_hop_fields};
+  size_t i, k;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(tables); i++) {
+    const struct field *f;
+
+    for (f = tables[i]; f->name; f++) {
+      int skip = 0;
+
+      for (k = 0; k < ARRAY_SIZE(computed); k++)
+        skip |= !strncmp(f->name, computed[k], strlen(computed[k])) &&
+                (computed[k][strlen(computed[k]) - 1] == '.' ||
+                 !f->name[strlen(computed[k])]);
+      if (skip != !f->set) {
+        print_error("field %s: %s\n", f->name,
+                    skip ? "computed, but read" : "written, never read");
+        fail();
+      }
+      if (f->set &&
+          (f->type == FIELD_INT || f->type == FIELD_US ||
+           f->type == FIELD_BYTES || f->type == FIELD_SECONDS) &&
+          f->min >= f->max) {
+        print_error("field %s: bounds %lld..%lld\n", f->name,
+                    (long long)f->min, (long long)f->max);
+        fail();
+      }
+    }
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sample_json),
-      cmocka_unit_test(test_hop_groups),
-      cmocka_unit_test(test_forms),
-      cmocka_unit_test(test_tables),
+      cmocka_unit_test(test_sample_json), cmocka_unit_test(test_hop_groups),
+      cmocka_unit_test(test_forms),       cmocka_unit_test(test_tables),
+      cmocka_unit_test(test_readers),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,10 @@
  * values and settings come back redacted when the run redacted them, and
  * headers come back once per name, lowercase, as the document lists them,
  * which renders the same again.  Checks types and names; anything else
- * is an error naming the field.
+ * is an error naming the field.  Samples and hops are read by the rows of
+ * the field table that writes them (report_fields.c, rows_of below); the
+ * settings, targets, traces and checks by hand, as report_json.c and
+ * report_checks.c write them.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -15,20 +18,12 @@
 
 #include "jtree.h"
 #include "msg.h"
+#include "report_fields.h"
 #include "report_read.h"
 #include "strpool.h"
 #include "units.h"
 #include "xalloc.h"
 #include "banned.h"
-
-/* Bounds of what a document may hold (issue 16): beyond them the
- * analysis could overflow, so they are errors.  Durations are at most
- * REPORT_MAX_US either way (about 27 hours), counts and sizes at most 2^53
- * (what JSON carries exactly), a sample has at most REPORT_MAX_HOPS hops
- * (--max-redirs is at most 1000). */
-#define REPORT_MAX_US   100000000000LL
-#define REPORT_MAX_INT  9007199254740992LL
-#define REPORT_MAX_HOPS 1001
 
 struct rd {
   const char *name; /* file name, for messages */
@@ -75,13 +70,6 @@ static char *opt_str(struct rd *r, const struct jt *o, const char *at,
   return s ? xstrdup(s) : NULL;
 }
 
-/* Samples keep pooled strings (sample.h). */
-static const char *pool_str(struct rd *r, const struct jt *o, const char *at,
-                            const char *key)
-{
-  return strpool_intern(str_of(r, o, at, key));
-}
-
 /* Integer member in [min, max], in any JSON number form ("2e2" is 200);
  * dflt when absent or null. */
 static int64_t int_in(struct rd *r, const struct jt *o, const char *at,
@@ -109,21 +97,14 @@ static int64_t int_in(struct rd *r, const struct jt *o, const char *at,
 static int64_t us_of(struct rd *r, const struct jt *o, const char *at,
                      const char *key)
 {
-  return int_in(r, o, at, key, -REPORT_MAX_US, REPORT_MAX_US, 0);
+  return int_in(r, o, at, key, -FIELD_MAX_US, FIELD_MAX_US, 0);
 }
 
 /* A duration that cannot be negative: a phase, a total, a start. */
 static int64_t pos_us_of(struct rd *r, const struct jt *o, const char *at,
                          const char *key)
 {
-  return int_in(r, o, at, key, 0, REPORT_MAX_US, 0);
-}
-
-/* A size in bytes. */
-static int64_t count_of(struct rd *r, const struct jt *o, const char *at,
-                        const char *key)
-{
-  return int_in(r, o, at, key, 0, REPORT_MAX_INT, 0);
+  return int_in(r, o, at, key, 0, FIELD_MAX_US, 0);
 }
 
 /* A required true or false. */
@@ -176,7 +157,7 @@ static int64_t secs_us(struct rd *r, const struct jt *o, const char *at,
 
   if (!v)
     return -1;
-  rc = jt_scaled(v, 6, REPORT_MAX_US, &us, NULL);
+  rc = jt_scaled(v, 6, FIELD_MAX_US, &us, NULL);
   if (rc == -1 || us < 0 || (rc == 0 && v->s[0] == '-' && us == 0)) {
     problem(r, at, key, "expected seconds (a number, not negative)");
     return -1;
@@ -216,29 +197,6 @@ static void strv(struct rd *r, const struct jt *o, const char *at,
     *v = xrealloc(*v, (*n + 1) * sizeof(**v));
     (*v)[(*n)++] = xstrdup(jt_str(jt_at(a, i)));
   }
-}
-
-/* The strings of array member key, pooled, in an exact-size vector. */
-static void pool_strv(struct rd *r, const struct jt *o, const char *at,
-                      const char *key, const char ***v, uint32_t *n)
-{
-  const struct jt *a = arr_of(r, o, at, key);
-  size_t i, count = jt_len(a);
-
-  for (i = 0; i < count; i++)
-    if (!jt_str(jt_at(a, i))) {
-      problem(r, at, key, "expected an array of strings");
-      return;
-    }
-  if (!count)
-    return;
-  if (count > UINT32_MAX) {
-    problem(r, at, key, "too many items");
-    return;
-  }
-  *v = xmalloc(count * sizeof(**v));
-  for (i = 0; i < count; i++)
-    (*v)[(*n)++] = strpool_intern(jt_str(jt_at(a, i)));
 }
 
 static int pick(const char *v, const char *const *names, int n)
@@ -314,7 +272,7 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
     o->order = (enum schedule_order)k;
   o->seed = (uint64_t)int_in(r, s, at, "seed", INT64_MIN + 1, INT64_MAX, 0);
   o->seed_set = 1;
-  o->pause_us = int_in(r, s, at, "pause_us", 0, REPORT_MAX_US, 0);
+  o->pause_us = int_in(r, s, at, "pause_us", 0, FIELD_MAX_US, 0);
   o->follow = bool_of(r, s, at, "follow");
   o->max_redirs = (long)int_in(r, s, at, "max_redirs", 0, 1000, 10);
   v = str_of(r, s, at, "method");
@@ -338,8 +296,8 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   o->insecure = bool_of(r, s, at, "insecure");
   o->location_trusted = bool_of(r, s, at, "location_trusted");
   o->connect_timeout_us =
-      int_in(r, s, at, "connect_timeout_us", 0, REPORT_MAX_US, 0);
-  o->max_time_us = int_in(r, s, at, "max_time_us", 0, REPORT_MAX_US, 0);
+      int_in(r, s, at, "connect_timeout_us", 0, FIELD_MAX_US, 0);
+  o->max_time_us = int_in(r, s, at, "max_time_us", 0, FIELD_MAX_US, 0);
   o->trace = (enum trace_mode)name_of(r, s, at, "trace", trace, 3, 0);
   o->client_location = opt_str(r, s, at, "client_location");
   o->show_secrets = bool_of(r, s, at, "show_secrets");
@@ -411,142 +369,164 @@ static void plan_of(struct rd *r, const struct jt *doc,
     p->baseline = i;
 }
 
-static void hop_of(struct rd *r, const struct jt *j, const char *at,
-                   struct hop *h)
+/* A hop's headers: lowercase names, repeated ones joined (value_json of
+ * report_fields.c writes them so). */
+static void headers_of(struct rd *r, const struct jt *hd, const char *at,
+                       struct hop *h)
 {
-  static const char *const curl_keys[] = {
-      "time_namelookup",  "time_connect",      "time_appconnect",
-      "time_pretransfer", "time_posttransfer", "time_starttransfer",
-      "time_total"};
-  const struct jt *tls, *dns, *ph, *cu, *hd;
-  int64_t *curl[7];
-  char sub[96];
-  size_t i, n = 0;
-  int k;
+  size_t i;
 
-  if (j->type != JT_OBJECT) {
-    problem(r, at, NULL, "expected an object");
-    return;
-  }
-  tls = obj_of(r, j, at, "tls");
-  dns = obj_of(r, j, at, "dns");
-  ph = obj_of(r, j, at, "phases_us");
-  cu = obj_of(r, j, at, "curl");
-  hd = obj_of(r, j, at, "headers");
-  if (r->bad)
-    return;
-  h->url = pool_str(r, j, at, "url");
-  h->method = pool_str(r, j, at, "method");
-  h->host = pool_str(r, j, at, "host");
-  h->status = (int32_t)int_in(r, j, at, "status", 0, 999, 0);
-  h->http_version = pool_str(r, j, at, "http_version");
-  h->remote_ip = pool_str(r, j, at, "remote_ip");
-  h->remote_port = (uint16_t)int_in(r, j, at, "remote_port", 0, 65535, 0);
-  h->reused = bool_of(r, j, at, "reused") != 0;
-  h->start_us = pos_us_of(r, j, at, "start_us");
-  snprintf(sub, sizeof(sub), "%s.tls", at);
-  h->tls.version = pool_str(r, tls, sub, "version");
-  h->tls.cipher = pool_str(r, tls, sub, "cipher");
-  h->tls.alpn = pool_str(r, tls, sub, "alpn");
-  if (member(tls, "resumed"))
-    h->tls.resumed = bool_of(r, tls, sub, "resumed") != 0;
-  if (member(tls, "offered"))
-    h->tls.offered = bool_of(r, tls, sub, "offered") != 0;
-  h->tls.not_offered = pool_str(r, tls, sub, "not_offered");
-  h->local_port = (uint16_t)int_in(r, j, at, "local_port", 0, 65535, 0);
-  {
-    static const char *const fams[] = {"ipv4", "ipv6"};
-    const struct jt *fb = obj_of(r, j, at, "fallback");
-    char fat[112];
-    /* Absent when the hop never connected. */
-    int fk = name_of(r, j, at, "family", fams, 2, -1);
-
-    h->family = fk < 0 ? 0 : fk ? 6 : 4;
-    if (fb) {
-      struct hop_fallback f;
-
-      snprintf(fat, sizeof(fat), "%s.fallback", at);
-      f.address = pool_str(r, fb, fat, "address");
-      f.family = name_of(r, fb, fat, "family", fams, 2, 0) ? 6 : 4;
-      f.reason = pool_str(r, fb, fat, "reason");
-      f.lost_us = pos_us_of(r, fb, fat, "lost_us");
-      hop_set_fallback(h, &f);
-    }
-  }
-  h->timing_anomaly = pool_str(r, j, at, "timing_anomaly");
-  snprintf(sub, sizeof(sub), "%s.dns", at);
-  h->dns.us = pos_us_of(r, dns, sub, "us");
-  h->dns.server = pool_str(r, dns, sub, "server");
-  pool_strv(r, dns, sub, "addresses", &h->dns.addresses, &h->dns.n_addresses);
-  pool_strv(r, dns, sub, "cnames", &h->dns.cnames, &h->dns.n_cnames);
-  h->dns.ttl = (int32_t)int_in(r, dns, sub, "ttl", -1, INT32_MAX, -1);
-  {
-    const struct jt *fl = arr_of(r, dns, sub, "failed_servers");
-    char fat[128];
-
-    if (jt_len(fl) > DNS_FAILURES_MAX)
-      problem(r, sub, "failed_servers",
-              "more than 4 resolvers (a run keeps at most 4)");
-    for (i = 0; i < jt_len(fl) && i < DNS_FAILURES_MAX && !r->bad; i++) {
-      const struct jt *f = &fl->v[i];
-
-      snprintf(fat, sizeof(fat), "%s.failed_servers[%zu]", sub, i);
-      if (f->type != JT_OBJECT) {
-        problem(r, fat, NULL, "expected an object");
-        break;
-      }
-      {
-        const char *server = pool_str(r, f, fat, "server");
-        const char *rcode = pool_str(r, f, fat, "rcode");
-
-        hop_add_dns_failure(h, server, rcode, pos_us_of(r, f, fat, "us"));
-      }
-    }
-  }
-  if (dns) {
-    h->dns.pinned = bool_of(r, dns, sub, "pinned") != 0;
-    h->dns.cached = bool_of(r, dns, sub, "cached") != 0;
-    h->dns.literal = bool_of(r, dns, sub, "literal") != 0;
-  }
-  snprintf(sub, sizeof(sub), "%s.phases_us", at);
-  for (k = 0; k < PHASE_COUNT; k++)
-    h->phases[k] = pos_us_of(r, ph, sub, phase_names[k]);
-  snprintf(sub, sizeof(sub), "%s.curl", at);
-  curl[0] = &h->curl.namelookup;
-  curl[1] = &h->curl.connect;
-  curl[2] = &h->curl.appconnect;
-  curl[3] = &h->curl.pretransfer;
-  curl[4] = &h->curl.posttransfer;
-  curl[5] = &h->curl.starttransfer;
-  curl[6] = &h->curl.total;
-  for (k = 0; k < 7; k++)
-    *curl[k] = secs_us(r, cu, sub, curl_keys[k]);
-  h->size_download = count_of(r, j, at, "size_download");
-  h->size_decoded = count_of(r, j, at, "size_decoded");
-  h->size_header = count_of(r, j, at, "size_header");
-  h->location = pool_str(r, j, at, "location");
-  snprintf(sub, sizeof(sub), "%s.headers", at);
-  for (i = 0; i < jt_len(hd); i++) {
+  for (i = 0; i < jt_len(hd); i++)
     if (hd->v[i].type != JT_STRING) {
-      problem(r, sub, hd->k[i], "expected a string");
+      problem(r, at, hd->k[i], "expected a string");
       return;
     }
-    n++;
+  for (i = 0; i < jt_len(hd); i++)
+    hop_add_header(h, hd->k[i], hd->v[i].s);
+}
+
+/* A hop's failed resolvers: [{server, rcode, us}], as value_json writes
+ * them. */
+static void failed_of(struct rd *r, const struct jt *fl, const char *at,
+                      const char *key, struct hop *h)
+{
+  char fat[256];
+  size_t i;
+
+  if (jt_len(fl) > DNS_FAILURES_MAX) {
+    problem(r, at, key, "more than 4 resolvers (a run keeps at most 4)");
+    return;
   }
-  if (n)
-    h->headers = xmalloc(n * sizeof(*h->headers));
-  for (i = 0; i < n; i++) {
-    h->headers[h->n_headers].name = strpool_intern(hd->k[i]);
-    h->headers[h->n_headers].value = strpool_intern(hd->v[i].s);
-    h->n_headers++;
+  for (i = 0; i < jt_len(fl) && !r->bad; i++) {
+    const struct jt *f = &fl->v[i];
+    const char *server, *rcode;
+
+    snprintf(fat, sizeof(fat), "%s.%s[%zu]", at, key, i);
+    if (f->type != JT_OBJECT) {
+      problem(r, fat, NULL, "expected an object");
+      return;
+    }
+    server = str_of(r, f, fat, "server");
+    rcode = str_of(r, f, fat, "rcode");
+    hop_add_dns_failure(h, server, rcode, pos_us_of(r, f, fat, "us"));
+  }
+}
+
+/* Member key of o (at is its path) as row f's type says, checked, into
+ * *v; the types that are not one value are read into in->h here. */
+static void value_of(struct rd *r, const struct field *f, const struct jt *o,
+                     const char *at, const char *key, struct field_in *in,
+                     struct field_value *v)
+{
+  const struct jt *j = member(o, key);
+  size_t i;
+
+  v->null = j == NULL;
+  switch (f->type) {
+  case FIELD_INT:
+  case FIELD_US:
+  case FIELD_BYTES:
+    v->i = int_in(r, o, at, key, f->min, f->max, 0);
+    return;
+  case FIELD_SECONDS:
+    v->i = secs_us(r, o, at, key);
+    return;
+  case FIELD_BOOL:
+    if (j && j->type != JT_BOOL)
+      problem(r, at, key, "expected true or false");
+    v->i = j && j->b;
+    return;
+  case FIELD_TEXT:
+    v->s = str_of(r, o, at, key);
+    v->null = v->s == NULL;
+    return;
+  case FIELD_TIME:
+    v->i = time_of(r, o, at, key);
+    return;
+  case FIELD_TEXTS:
+    j = arr_of(r, o, at, key);
+    v->n = jt_len(j);
+    if (!v->n)
+      return;
+    v->owned_v = xcalloc(v->n, sizeof(*v->owned_v));
+    for (i = 0; i < v->n; i++)
+      if (!jt_str(jt_at(j, i))) {
+        problem(r, at, key, "expected an array of strings");
+        v->n = i; /* owned_v holds borrowed strings: free none */
+        return;
+      }
+      else
+        v->owned_v[i] = jt_at(j, i)->s;
+    v->v = (const char *const *)v->owned_v;
+    return;
+  case FIELD_HEADERS:
+    j = obj_of(r, o, at, key);
+    if (j) {
+      char sub[256];
+
+      snprintf(sub, sizeof(sub), "%s.%s", at, key);
+      headers_of(r, j, sub, in->h);
+    }
+    return;
+  case FIELD_DNS_FAILED:
+    failed_of(r, arr_of(r, o, at, key), at, key, in->h);
+    return;
+  case FIELD_DOUBLE:
+  case FIELD_LAYERS:
+  case FIELD_TYPE_COUNT:
+    break;
+  }
+  BUG("field '%s': its type is not read", f->name);
+}
+
+/* The rows of table t that are read back, from the object o at path at,
+ * into in: the loop field_json of report_fields.c writes them with.  A
+ * dotted name is a member of a nested object; rows of an absent or null
+ * object are not read (their defaults stand). */
+static void rows_of(struct rd *r, const struct field *t, const struct jt *o,
+                    const char *at, struct field_in *in)
+{
+  char gat[160], group[64];
+
+  for (; t->name && !r->bad; t++) {
+    const char *key = t->name, *where = at, *dot = strchr(t->name, '.');
+    const struct jt *obj = o;
+    struct field_value v;
+    const char *what;
+
+    if (!t->set)
+      continue;
+    if (dot) {
+      size_t glen = (size_t)(dot - t->name);
+
+      if (glen >= sizeof(group))
+        BUG("field group too long: %s", t->name);
+      memcpy(group, t->name, glen);
+      group[glen] = '\0';
+      obj = obj_of(r, o, at, group);
+      if (!obj)
+        continue;
+      snprintf(gat, sizeof(gat), "%s.%s", at, group);
+      where = gat;
+      key = dot + 1;
+    }
+    memset(&v, 0, sizeof(v));
+    value_of(r, t, obj, where, key, in, &v);
+    if (!r->bad) {
+      what = t->set(in, &v);
+      if (what)
+        problem(r, where, key, what);
+    }
+    /* The strings are the tree's: only the vector is freed. */
+    free(v.owned_v);
   }
 }
 
 static void sample_of(struct rd *r, const struct jt *j, size_t index,
                       const struct plan *p, struct sample *s)
 {
-  const char *target, *mode;
-  const struct jt *err, *hops;
+  struct field_in in;
+  const struct jt *hops;
   char at[48], hat[80];
   size_t i;
 
@@ -555,78 +535,39 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
     problem(r, at, NULL, "expected an object");
     return;
   }
-  target = str_of(r, j, at, "target");
-  mode = str_of(r, j, at, "mode");
-  err = obj_of(r, j, at, "error");
+  memset(&in, 0, sizeof(in));
+  in.plan = p;
+  in.s = s;
   hops = arr_of(r, j, at, "hops");
-  for (i = 0; i < p->n_targets; i++)
-    if (target && p->targets[i].name && !strcmp(p->targets[i].name, target))
-      break;
-  if (i == p->n_targets)
-    problem(r, at, "target", "not the name of a target");
-  s->target = i < p->n_targets ? (uint32_t)i : 0;
-  s->mode = mode ? sample_mode_from_name(mode) : MODE_COUNT;
-  if (s->mode == MODE_COUNT) {
-    problem(r, at, "mode", "unknown mode");
-    s->mode = MODE_COLD;
-  }
-  s->round = (int)int_in(r, j, at, "round", 0, INT32_MAX, 0);
-  s->position = (int)int_in(r, j, at, "position", 0, INT32_MAX, 0);
-  s->started_at_ms = time_of(r, j, at, "started_at");
-  s->ok = bool_of(r, j, at, "ok") != 0;
-  {
-    const struct jt *primed = arr_of(r, j, at, "primed");
-    size_t n = jt_len(primed), k;
-
-    if (n && n <= REPORT_MAX_HOPS) {
-      const char **v = xcalloc(n, sizeof(*v));
-
-      for (k = 0; k < n; k++) {
-        if (!jt_str(jt_at(primed, k)))
-          problem(r, at, "primed", "expected an array of strings");
-        v[k] = strpool_intern(jt_str(jt_at(primed, k)));
-      }
-      s->primed = strpool_intern_blob(v, n * sizeof(*v));
-      s->n_primed = (uint32_t)n;
-      free(v);
-    }
-    else if (n)
-      problem(r, at, "primed", "too many URLs");
-  }
-  s->idle_us = int_in(r, j, at, "idle_us", 0, REPORT_MAX_US, -1);
-  /* Documents from before the engine have neither. */
-  s->interference_us =
-      int_in(r, j, at, "interference_us", 0, REPORT_MAX_US, 0);
-  s->interfered = member(j, "interfered") && bool_of(r, j, at, "interfered");
-  s->control = member(j, "control") && bool_of(r, j, at, "control");
-  s->prime_error = pool_str(r, j, at, "prime_error");
-  if (!s->ok && !r->bad) {
-    const char *cls;
-
+  rows_of(r, report_sample_fields, j, at, &in);
+  if (!r->bad && !s->ok && s->err == ERR_NONE) {
+    /* No error object at all. */
     snprintf(hat, sizeof(hat), "%s.error", at);
-    cls = str_of(r, err, hat, "class");
-    s->err = cls ? err_class_from_name(cls) : ERR_COUNT;
-    if (s->err == ERR_COUNT || s->err == ERR_NONE) {
-      problem(r, hat, "class", "unknown error class");
-      s->err = ERR_HTTP;
-    }
-    s->err_message = pool_str(r, err, hat, "message");
+    problem(r, hat, "class", "unknown error class");
   }
-  s->total_us = pos_us_of(r, j, at, "total_us");
-  s->redirect_us = pos_us_of(r, j, at, "redirect_us");
-  s->other_us = us_of(r, j, at, "other_us");
   if (s->ok && !jt_len(hops))
     problem(r, at, "hops", "a successful sample has at least one hop");
-  if (jt_len(hops) > REPORT_MAX_HOPS)
+  if (jt_len(hops) > FIELD_MAX_HOPS)
     problem(r, at, "hops", "more hops than --max-redirs allows (1001)");
   for (i = 0; i < jt_len(hops) && !r->bad; i++) {
-    struct hop *h = sample_add_hop(s);
+    const struct jt *hj = jt_at(hops, i);
 
     snprintf(hat, sizeof(hat), "%s.hops[%zu]", at, i);
-    hop_of(r, jt_at(hops, i), hat, h);
-    hop_pool_arrays(h);
-    s->status = h->status; /* older files: the last hop's */
+    if (hj->type != JT_OBJECT) {
+      problem(r, hat, NULL, "expected an object");
+      return;
+    }
+    in.h = sample_add_hop(s);
+    memset(&in.fb, 0, sizeof(in.fb));
+    in.has_fb = 0;
+    rows_of(r, report_hop_fields, hj, hat, &in);
+    if (in.has_fb)
+      hop_set_fallback(in.h, &in.fb);
+    hop_pool_arrays(in.h);
   }
+  /* Documents from before the sample's own status: the last hop's. */
+  if (!s->status && s->n_hops)
+    s->status = s->hops[s->n_hops - 1].status;
 }
 
 /* /cdn-cgi/trace fetches, when the document keeps them. */
@@ -772,7 +713,7 @@ static void checks_of(struct rd *r, const struct jt *doc,
                                                       : CHECK_HOP_EVERY;
       }
       else
-        c->hop = (long)int_in(r, j, at, "hop", 0, REPORT_MAX_HOPS, 0);
+        c->hop = (long)int_in(r, j, at, "hop", 0, FIELD_MAX_HOPS, 0);
     }
     else if (c->kind == CHECK_STATUS) {
       const struct jt *v = arr_of(r, j, at, "statuses");
