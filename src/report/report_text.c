@@ -1457,56 +1457,84 @@ static void brief_verdicts(const struct report_ctx *c, struct buf *b)
   }
 }
 
+/* --brief's three figures of a target and mode ("-" without a
+ * successful sample; "*" after the p95 with fewer than 20). */
+static void brief_figures(const struct mode_summary *m, char v[3][32],
+                          int *low_conf)
+{
+  static const char *const names[3] = {"p50_us", "p95_us", "max_us"};
+  int k;
+
+  for (k = 0; k < 3; k++) {
+    snprintf(v[k], 32, "-");
+    if (m->n_ok)
+      stat(v[k], 32, names[k], &m->phases[SUM_TOTAL]);
+  }
+  if (m->n_ok && m->n_ok < 20) {
+    snprintf(v[1] + strlen(v[1]), 32 - strlen(v[1]), "*");
+    *low_conf = 1;
+  }
+}
+
 /*
  * --brief: one line per target and mode (p50, p95 and max of the total,
  * samples, failures and error statuses) with the first reason of the
  * failures, the verdict of every comparison with its interval, then the
  * findings' titles; the short form hyperfine's summary gives, for people
- * who want a number.  Names are never cut: the first column is as wide as
- * the longest.
+ * who want a number.  Names are never cut and figures never overflow:
+ * every column is as wide as its widest value.
  */
 static void report_brief(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
   size_t t, i, k;
-  int low_conf = 0, w = 12;
-  char h50[16], h95[16], hmax[16];
+  int low_conf = 0, w = 12, wn = 5, wv[3] = {10, 10, 10}, ignored = 0;
+  char head[3][16], v[3][32], n[32];
 
-  for (t = 0; t < p->n_targets; t++)
+  stat_head(head[0], sizeof(head[0]), "p50_us");
+  stat_head(head[1], sizeof(head[1]), "p95_us");
+  stat_head(head[2], sizeof(head[2]), "max_us");
+  /* Every column as wide as its widest value: names are never cut and
+   * the columns stay aligned whatever the figures. */
+  for (t = 0; t < p->n_targets; t++) {
     if ((int)strlen(vis(p->targets[t].name)) > w)
       w = (int)strlen(vis(p->targets[t].name));
-  buf_printf(b, "%-*s %-7s %5s %10s %10s %10s  %s\n", w, "target", "mode", "n",
-             stat_head(h50, sizeof(h50), "p50_us"),
-             stat_head(h95, sizeof(h95), "p95_us"),
-             stat_head(hmax, sizeof(hmax), "max_us"), "notes");
+    for (i = 0; i < p->n_modes; i++) {
+      const struct mode_summary *m =
+          &c->analysis->targets[t].modes[p->modes[i]];
+
+      brief_figures(m, v, &ignored);
+      for (k = 0; k < 3; k++)
+        if ((int)strlen(v[k]) > wv[k])
+          wv[k] = (int)strlen(v[k]);
+      if (snprintf(n, sizeof(n), "%zu", m->n_samples) > wn)
+        wn = (int)strlen(n);
+    }
+  }
+  for (k = 0; k < 3; k++)
+    if ((int)strlen(head[k]) > wv[k])
+      wv[k] = (int)strlen(head[k]);
+  buf_printf(b, "%-*s %-7s %*s %*s %*s %*s  %s\n", w, "target", "mode", wn,
+             "n", wv[0], head[0], wv[1], head[1], wv[2], head[2], "notes");
   for (t = 0; t < p->n_targets; t++) {
     const struct target_analysis *ta = &c->analysis->targets[t];
 
     for (i = 0; i < p->n_modes; i++) {
       const struct mode_summary *m = &ta->modes[p->modes[i]];
-      const struct stats *tot = &m->phases[SUM_TOTAL];
-      char a[32] = "-", p95[32] = "-", mx[32] = "-";
       struct buf notes;
 
       buf_init(&notes, 0);
-      if (m->n_ok) {
-        stat(a, sizeof(a), "p50_us", tot);
-        stat(p95, sizeof(p95), "p95_us", tot);
-        stat(mx, sizeof(mx), "max_us", tot);
-        if (m->n_ok < 20) {
-          snprintf(p95 + strlen(p95), sizeof(p95) - strlen(p95), "*");
-          low_conf = 1;
-        }
-      }
+      brief_figures(m, v, &low_conf);
       if (m->n_failed)
         buf_printf(&notes, "%zu failed", m->n_failed);
       for (k = 0; k < m->n_statuses; k++)
         if (m->statuses[k].status >= 400)
           buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",
                      m->statuses[k].n, m->statuses[k].status);
-      buf_printf(b, "%-*s %-7s %5zu %10s %10s %10s%s%s\n", w,
-                 vis(p->targets[t].name), sample_mode_names[p->modes[i]],
-                 m->n_samples, a, p95, mx, notes.len ? "  " : "", notes.s);
+      buf_printf(b, "%-*s %-7s %*zu %*s %*s %*s%s%s\n", w,
+                 vis(p->targets[t].name), sample_mode_names[p->modes[i]], wn,
+                 m->n_samples, wv[0], v[0], wv[1], v[1], wv[2], v[2],
+                 notes.len ? "  " : "", notes.s);
       buf_release(&notes);
     }
     brief_failures(c, b, ta);

@@ -106,6 +106,50 @@ hs_run 0 report --brief "$HS_DIR/r2.json"
 [ "$(grep -c '^\(base\|direct\|other\) \+\(cold\|warm\) ' "$HS_OUT")" = 6 ] ||
   { hs_show; hs_fail "report --brief"; }
 
+# --brief's names are never cut (cdn-seoul-a/b/c stay three rows, a long
+# name whole) and its columns stay aligned, also with figures far wider
+# than usual: the same run read back with every duration times 10^7.
+LN=cdn-seoul-a-name-longer-than-any-column-width-hopsplit-had
+hs_run 0 -n 2 --brief -o "$HS_DIR/seoul.json" --dns-server "$DNS" \
+  --cacert "$CA_FILE" cdn-seoul-a="$B/ok" cdn-seoul-b="$B/ok" \
+  cdn-seoul-c="$B/ok" "$LN=$B/ok"
+cp "$HS_OUT" "$HS_DIR/seoul.txt"
+"$HS_PYTHON" - "$HS_DIR/seoul.json" "$HS_DIR/huge.json" <<'PY' ||
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+def scale(x):
+    if isinstance(x, dict):
+        return {k: (min(v * 10**7, 9 * 10**10) if k.endswith("_us") and isinstance(v, int)
+                    else scale(v)) for k, v in x.items()}
+    if isinstance(x, list):
+        return [scale(v) for v in x]
+    return x
+d = {k: (v if k == "settings" else scale(v)) for k, v in d.items()}
+json.dump(d, open(sys.argv[2], "w", encoding="utf-8"))
+PY
+  hs_fail "cannot scale the saved run"
+hs_run 0 report --brief "$HS_DIR/huge.json"
+cp "$HS_OUT" "$HS_DIR/huge.txt"
+for f in seoul huge; do
+  "$HS_PYTHON" - "$HS_DIR/$f.txt" "$LN" <<'PY' || { cat "$HS_DIR/$f.txt" >&2; hs_fail "--brief ($f): names cut or columns misaligned"; }
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+head, rows = lines[0], [l for l in lines[1:9]]
+names = [r.split()[0] for r in rows]
+want = ["cdn-seoul-a"] * 2 + ["cdn-seoul-b"] * 2 + ["cdn-seoul-c"] * 2 + [sys.argv[2]] * 2
+assert names == want, names
+# Every figure ends where its header word ends (n, p50, p95, max; a
+# value is "3.21 ms", the p95 may end in the low-confidence "*").
+edges, i = [], 0
+for w in head.split()[2:6]:
+    i = head.index(" " + w, i) + 1 + len(w)
+    edges.append(i)
+for r in rows:
+    for e in edges:
+        assert r[e - 1] != " " and (len(r) == e or r[e] == " "), (head, r, e)
+PY
+done
+
 # -v: per-sample lines in the reports' units, never raw microseconds.
 hs_run 0 -n 2 -v --dns-server "$DNS" --cacert "$CA_FILE" "$B/ok"
 grep -qE '^hopsplit: sample 1/4 \(origin\.test, (cold|warm), round 1\): [0-9.]+ (us|ms|s), 1 hop, status 200(, interference [0-9.]+ (us|ms|s))?$' \
