@@ -494,9 +494,10 @@ static void classify(const struct header *h, size_t n, const char *method,
     out->vendor = vendor ? xstrdup(vendor) : NULL;
   }
   cache_pick_effective(&c, out->vendor);
-  if (out->age > 0) {
+  if (out->age >= CACHE_AGE_HIT_MIN) {
     /* Age "implies that the response was not generated or validated by
-     * the origin server for this request" (RFC 9111 5.1). */
+     * the origin server for this request" (RFC 9111 5.1); from 2 up
+     * (cache_int.h: Age 1 can be a fresh fetch's rounding). */
     out->verdict = CACHE_HIT;
     out->inferred = 1;
     out->raw = xasprintf("%ld", out->age);

@@ -118,4 +118,12 @@ void cache_layers_release(struct layers *L);
 void cache_layer_from_result(struct cache_layer *cl,
                              const struct cache_result *r, const char *raw);
 
+/* The least Age that shows, alone, a stored copy when no cache says what
+ * it did.  Age is whole seconds computed from a Date of whole seconds
+ * (RFC 9111 4.2.3): a cache that fetched the response just now says Age: 1
+ * when the fetch crossed a second (stock Traffic Server does, on a private
+ * response it never stores), so 1 alone proves nothing; the samples around
+ * it can (analysis_cdn.c: the same Date a second later). */
+#define CACHE_AGE_HIT_MIN 2
+
 #endif

@@ -943,7 +943,7 @@ static void lay_decide(struct ctx *c, struct lay *l, int nearest,
                          "response to its cache");
     }
   }
-  else if (nearest && r->age > 0) {
+  else if (nearest && r->age >= CACHE_AGE_HIT_MIN) {
     v = CACHE_HIT;
     l->inferred = 1;
     lay_status(l, 1, "age", "");

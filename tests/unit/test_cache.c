@@ -312,6 +312,33 @@ static void test_chain_hit(void **state)
   assert_int_equal(r.n_layers, 0);
 }
 
+/* Stock Traffic Server says nothing of itself: Age 1 on a private
+ * response it just fetched (the fetch crossed a second) is not a hit; the
+ * RFC 9111 verdict stands.  Age 2 is a stored copy. */
+static void test_age_one_not_hit(void **state)
+{
+  struct header h[] = {
+      {"server", "ATS/9.2.9"},
+      {"cache-control", "private, max-age=300"},
+      {"age", "1"},
+  };
+  struct cache_result r;
+
+  (void)state;
+  cache_classify(h, ARRAY_SIZE(h), 0, &r);
+  assert_int_equal(r.verdict, CACHE_UNCACHEABLE);
+  cache_result_release(&r);
+  h[1].value = "public, max-age=300";
+  cache_classify(h, ARRAY_SIZE(h), 0, &r);
+  assert_int_equal(r.verdict, CACHE_UNKNOWN);
+  cache_result_release(&r);
+  h[2].value = "2";
+  cache_classify(h, ARRAY_SIZE(h), 0, &r);
+  assert_int_equal(r.verdict, CACHE_HIT);
+  assert_int_equal(r.inferred, 1);
+  cache_result_release(&r);
+}
+
 /* Traffic Server's Via cache codes, and RFC 9211 stored. */
 static void test_codes(void **state)
 {
@@ -870,6 +897,7 @@ int main(void)
       cmocka_unit_test(test_captures),
       cmocka_unit_test(test_real_caches),
       cmocka_unit_test(test_chain_hit),
+      cmocka_unit_test(test_age_one_not_hit),
       cmocka_unit_test(test_codes),
       cmocka_unit_test(test_unknown_says_why),
       cmocka_unit_test(test_other_configs),
