@@ -268,6 +268,15 @@ void analysis_compare_unpaired(const struct plan *p, const struct results *r,
 void analysis_compare_build(const struct plan *p, const struct results *r,
                             struct analysis *a);
 
+/* The target the others were compared with, or -1 when nothing was
+ * compared (one target, --parallel, no successful pair of modes): the
+ * plan's baseline when a comparison is against it, else the baseline of
+ * the first comparison (hopsplit merge compares every target with the
+ * first, whatever --baseline the runs had).  Renderers ask this rather
+ * than read plan->baseline, so that they mark the baseline the numbers
+ * are against. */
+long analysis_baseline(const struct analysis *a, const struct plan *p);
+
 /* The comparison of target t with target b in mode m, or NULL; *flipped
  * (when not NULL) is set to 1 when the one found is b against t, whose
  * differences are then the negated ones. */

@@ -127,10 +127,133 @@ struct field {
  * object; stats: a phase's statistics; comparison: the members of a
  * comparison[] entry per phase (target, baseline and mode are written by
  * the renderer). */
-extern const struct field report_sample_fields[];
-extern const struct field report_hop_fields[];
-extern const struct field report_stat_fields[];
-extern const struct field report_compare_fields[];
+/* The rows of report_sample_fields, in table order (the order JSON writes
+ * them): renderers name a row as &report_sample_fields[ID], checked by the
+ * compiler. */
+enum field_sample_id {
+  FS_INDEX,           /* "index" */
+  FS_TARGET,          /* "target" */
+  FS_MODE,            /* "mode" */
+  FS_ROUND,           /* "round" */
+  FS_POSITION,        /* "position" */
+  FS_STARTED_AT,      /* "started_at" */
+  FS_OK,              /* "ok" */
+  FS_ERROR_CLASS,     /* "error.class" */
+  FS_ERROR_MESSAGE,   /* "error.message" */
+  FS_TOTAL_US,        /* "total_us" */
+  FS_REDIRECT_US,     /* "redirect_us" */
+  FS_OTHER_US,        /* "other_us" */
+  FS_STATUS,          /* "status" */
+  FS_PRIMED,          /* "primed" */
+  FS_PRIME_ERROR,     /* "prime_error" */
+  FS_IDLE_US,         /* "idle_us" */
+  FS_INTERFERENCE_US, /* "interference_us" */
+  FS_INTERFERED,      /* "interfered" */
+  FS_CONTROL,         /* "control" */
+  FS_COUNT
+};
+
+/* The rows of report_hop_fields, in table order (the order JSON writes them):
+ * renderers name a row as &report_hop_fields[ID], checked by the compiler. */
+enum field_hop_id {
+  FH_HOP,                     /* "hop" */
+  FH_URL,                     /* "url" */
+  FH_METHOD,                  /* "method" */
+  FH_HOST,                    /* "host" */
+  FH_STATUS,                  /* "status" */
+  FH_HTTP_VERSION,            /* "http_version" */
+  FH_REMOTE_IP,               /* "remote_ip" */
+  FH_REMOTE_PORT,             /* "remote_port" */
+  FH_REUSED,                  /* "reused" */
+  FH_START_US,                /* "start_us" */
+  FH_LOCAL_PORT,              /* "local_port" */
+  FH_FAMILY,                  /* "family" */
+  FH_FALLBACK_ADDRESS,        /* "fallback.address" */
+  FH_FALLBACK_FAMILY,         /* "fallback.family" */
+  FH_FALLBACK_REASON,         /* "fallback.reason" */
+  FH_FALLBACK_LOST_US,        /* "fallback.lost_us" */
+  FH_TIMING_ANOMALY,          /* "timing_anomaly" */
+  FH_TLS_VERSION,             /* "tls.version" */
+  FH_TLS_CIPHER,              /* "tls.cipher" */
+  FH_TLS_ALPN,                /* "tls.alpn" */
+  FH_TLS_RESUMED,             /* "tls.resumed" */
+  FH_TLS_OFFERED,             /* "tls.offered" */
+  FH_TLS_NOT_OFFERED,         /* "tls.not_offered" */
+  FH_DNS_US,                  /* "dns.us" */
+  FH_DNS_SERVER,              /* "dns.server" */
+  FH_DNS_ADDRESSES,           /* "dns.addresses" */
+  FH_DNS_CNAMES,              /* "dns.cnames" */
+  FH_DNS_TTL,                 /* "dns.ttl" */
+  FH_DNS_PINNED,              /* "dns.pinned" */
+  FH_DNS_CACHED,              /* "dns.cached" */
+  FH_DNS_LITERAL,             /* "dns.literal" */
+  FH_DNS_FAILED_SERVERS,      /* "dns.failed_servers" */
+  FH_PHASES_US_DNS,           /* "phases_us.dns" */
+  FH_PHASES_US_CONNECT,       /* "phases_us.connect" */
+  FH_PHASES_US_TLS,           /* "phases_us.tls" */
+  FH_PHASES_US_SEND,          /* "phases_us.send" */
+  FH_PHASES_US_WAIT,          /* "phases_us.wait" */
+  FH_PHASES_US_TRANSFER,      /* "phases_us.transfer" */
+  FH_PHASES_US_TOTAL,         /* "phases_us.total" */
+  FH_CURL_TIME_NAMELOOKUP,    /* "curl.time_namelookup" */
+  FH_CURL_TIME_CONNECT,       /* "curl.time_connect" */
+  FH_CURL_TIME_APPCONNECT,    /* "curl.time_appconnect" */
+  FH_CURL_TIME_PRETRANSFER,   /* "curl.time_pretransfer" */
+  FH_CURL_TIME_POSTTRANSFER,  /* "curl.time_posttransfer" */
+  FH_CURL_TIME_STARTTRANSFER, /* "curl.time_starttransfer" */
+  FH_CURL_TIME_TOTAL,         /* "curl.time_total" */
+  FH_CACHE_VERDICT,           /* "cache.verdict" */
+  FH_CACHE_INFERRED,          /* "cache.inferred" */
+  FH_CACHE_VENDOR,            /* "cache.vendor" */
+  FH_CACHE_LAYERS,            /* "cache.layers" */
+  FH_EDGE_VENDOR,             /* "edge.vendor" */
+  FH_EDGE_POP,                /* "edge.pop" */
+  FH_SIZE_DOWNLOAD,           /* "size_download" */
+  FH_SIZE_DECODED,            /* "size_decoded" */
+  FH_SIZE_HEADER,             /* "size_header" */
+  FH_LOCATION,                /* "location" */
+  FH_HEADERS,                 /* "headers" */
+  FH_COUNT
+};
+
+/* The rows of report_stat_fields, in table order (the order JSON writes them):
+ * renderers name a row as &report_stat_fields[ID], checked by the compiler. */
+enum field_stat_id {
+  FT_N,         /* "n" */
+  FT_MIN_US,    /* "min_us" */
+  FT_P50_US,    /* "p50_us" */
+  FT_P95_US,    /* "p95_us" */
+  FT_MAX_US,    /* "max_us" */
+  FT_MEAN_US,   /* "mean_us" */
+  FT_STDDEV_US, /* "stddev_us" */
+  FT_MAD_US,    /* "mad_us" */
+  FT_COUNT
+};
+
+/* The rows of report_compare_fields, in table order (the order JSON writes
+ * them): renderers name a row as &report_compare_fields[ID], checked by the
+ * compiler. */
+enum field_compare_id {
+  FC_N_PAIRS,        /* "n_pairs" */
+  FC_N_DROPPED,      /* "n_dropped" */
+  FC_PAIRED,         /* "paired" */
+  FC_METHOD,         /* "method" */
+  FC_N_BASELINE,     /* "n_baseline" */
+  FC_N_TARGET,       /* "n_target" */
+  FC_MEDIAN_DIFF_US, /* "median_diff_us" */
+  FC_CI_LOW_US,      /* "ci_low_us" */
+  FC_CI_HIGH_US,     /* "ci_high_us" */
+  FC_CI_LEVEL,       /* "ci_level" */
+  FC_CI_AVAILABLE,   /* "ci_available" */
+  FC_CHANGE_PCT,     /* "change_pct" */
+  FC_VERDICT,        /* "verdict" */
+  FC_COUNT
+};
+
+extern const struct field report_sample_fields[FS_COUNT + 1];
+extern const struct field report_hop_fields[FH_COUNT + 1];
+extern const struct field report_stat_fields[FT_COUNT + 1];
+extern const struct field report_compare_fields[FC_COUNT + 1];
 /* curl's -w/--write-out variables of a sample (writeout.c), sorted by
  * name as curl's %{json} is: curl's names with curl's meaning, and
  * hopsplit's own (target, mode, round, error_class); read with a sample

@@ -252,6 +252,18 @@ enum sum_phase analysis_largest_phase(const struct mode_summary *m,
   return (enum sum_phase)best;
 }
 
+long analysis_baseline(const struct analysis *a, const struct plan *p)
+{
+  size_t i;
+
+  if (!a->n_comparisons)
+    return -1;
+  for (i = 0; i < a->n_comparisons; i++)
+    if (a->comparisons[i].baseline == p->baseline)
+      return (long)p->baseline;
+  return (long)a->comparisons[0].baseline;
+}
+
 const struct comparison *analysis_find_comparison(const struct analysis *a,
                                                   size_t t, size_t b,
                                                   enum sample_mode m,

@@ -342,17 +342,18 @@ static void count(struct buf *b, size_t n)
   }
 }
 
-/* The comparison of target t with the run's baseline in mode m (not a
- * pair of --compare all with another target), or NULL. */
+/* The comparison of target t with the run's baseline base in mode m (not
+ * a pair of --compare all with another target), or NULL. */
 static const struct comparison *comparison_of(const struct report_ctx *c,
-                                              size_t t, enum sample_mode m)
+                                              long base, size_t t,
+                                              enum sample_mode m)
 {
   const struct analysis *a = c->analysis;
   size_t i;
 
-  for (i = 0; i < a->n_comparisons; i++)
+  for (i = 0; base >= 0 && i < a->n_comparisons; i++)
     if (a->comparisons[i].target == t && a->comparisons[i].mode == m &&
-        a->comparisons[i].baseline == c->plan->baseline)
+        a->comparisons[i].baseline == (size_t)base)
       return &a->comparisons[i];
   return NULL;
 }
@@ -410,6 +411,7 @@ static void summary(const struct report_ctx *c, struct buf *b)
   const struct plan *p = c->plan;
   const struct analysis *a = c->analysis;
   const struct check_set *cs = p->checks;
+  long base = analysis_baseline(a, p);
   size_t t, i, k;
 
   buf_puts(b, "<section id=\"summary\">\n<h2>summary</h2>\n");
@@ -427,19 +429,19 @@ static void summary(const struct report_ctx *c, struct buf *b)
   buf_puts(b, "<table>\n<tr><th class=\"l\">target</th><th class=\"l\">"
               "mode</th><th>median total</th><th class=\"l\">largest phase"
               "</th>");
-  if (p->n_targets > 1)
+  if (base >= 0)
     buf_puts(b, "<th class=\"l\">against the baseline (median difference, "
                 "95&#x202F;% interval)</th>");
   buf_puts(b, "</tr>\n");
   for (t = 0; t < p->n_targets; t++)
     for (i = 0; i < p->n_modes; i++) {
       const struct mode_summary *m = &a->targets[t].modes[p->modes[i]];
-      const struct comparison *cmp = comparison_of(c, t, p->modes[i]);
+      const struct comparison *cmp = comparison_of(c, base, t, p->modes[i]);
 
       buf_puts(b, "<tr><td class=\"l\">");
       if (i == 0) {
         esc(b, p->targets[t].name);
-        if (t == p->baseline && p->n_targets > 1)
+        if ((long)t == base)
           buf_puts(b, " (baseline)");
       }
       buf_printf(b, "</td><td class=\"l\">%s</td><td>",
@@ -453,12 +455,12 @@ static void summary(const struct report_ctx *c, struct buf *b)
                    m->n_failed);
       buf_puts(b, "</td><td class=\"l\">");
       largest_phase(b, m);
-      if (p->n_targets > 1) {
+      if (base >= 0) {
         buf_puts(b, "</td><td class=\"l\">");
         if (cmp)
           verdict_words(b, cmp);
         else
-          buf_puts(b, t == p->baseline ? "baseline" : "-");
+          buf_puts(b, (long)t == base ? "baseline" : "-");
       }
       buf_puts(b, "</td></tr>\n");
     }
@@ -726,6 +728,7 @@ static void edge_table(struct buf *b, const struct target_analysis *ta)
 static void comparison(const struct report_ctx *c, struct buf *b)
 {
   const struct analysis *a = c->analysis;
+  long base = analysis_baseline(a, c->plan);
   int64_t scale = 1;
   int row = 24, height, mid = LABEL_W + PLOT_W / 2;
   size_t i;
@@ -755,7 +758,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     buf_puts(b, "median paired difference of totals per round; whiskers: "
                 "its 95&#x202F;% interval; left of 0 is faster than the "
                 "baseline ");
-  esc(b, c->plan->targets[c->plan->baseline].name);
+  esc(b, c->plan->targets[base].name);
   buf_puts(b, "</p>\n");
   buf_printf(b,
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
@@ -778,7 +781,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     esc(b, c->plan->targets[cmp->target].name);
     /* The pairs of --compare all besides those with the baseline name
      * what they are compared with. */
-    if (cmp->baseline != c->plan->baseline) {
+    if ((long)cmp->baseline != base) {
       buf_puts(b, " vs ");
       esc(b, c->plan->targets[cmp->baseline].name);
     }
@@ -887,6 +890,7 @@ static void drift(const struct report_ctx *c, struct buf *b)
 void report_html(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
+  long base = analysis_baseline(c->analysis, p);
   size_t t, i;
 
   header(c, b);
@@ -901,7 +905,7 @@ void report_html(const struct report_ctx *c, struct buf *b)
 
     buf_puts(b, "<h2>");
     esc(b, p->targets[t].name);
-    buf_puts(b, t == p->baseline && p->n_targets > 1 ? " (baseline)" : "");
+    buf_puts(b, (long)t == base ? " (baseline)" : "");
     buf_puts(b, " <code class=\"muted\">");
     esc(b, u);
     buf_puts(b, "</code></h2>\n");

@@ -346,22 +346,22 @@ static void client_obj(struct json *j, const struct analysis *a)
 /* The median difference and its interval of one phase. */
 static void ci_fields(struct json *j, const struct compare_result *cr)
 {
-  static const char *const names[] = {"median_diff_us", "ci_low_us",
-                                      "ci_high_us"};
+  static const enum field_compare_id ids[] = {FC_MEDIAN_DIFF_US, FC_CI_LOW_US,
+                                              FC_CI_HIGH_US};
   struct field_row r;
   size_t i;
 
   memset(&r, 0, sizeof(r));
   r.cr = cr;
-  for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-    const struct field *f = field_find(report_compare_fields, names[i]);
+  for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+    const struct field *f = &report_compare_fields[ids[i]];
     struct field_value v;
 
     field_get(f, &r, &v);
     if (v.null)
-      json_null(j, names[i]);
+      json_null(j, f->name);
     else
-      json_int(j, names[i], v.i);
+      json_int(j, f->name, v.i);
   }
 }
 

@@ -74,17 +74,14 @@ static void ms(char *out, size_t len, int64_t us, int sign)
 /*
  * The numbers and words of the tables come from the field table
  * (report_fields.h), the accessors JSON and CSV write; only their form is
- * chosen here.  A misspelt name is a BUG() in field_find, not an empty
- * cell.
+ * chosen here.  A row is named by its identifier (&report_hop_fields[FH_X]),
+ * so a misspelt one does not compile.
  */
 
-/* The value of the row named name of table t for r; release it. */
-static const struct field *get(const struct field *t, const char *name,
-                               const struct field_row *r,
-                               struct field_value *v)
+/* The value of row f for r; release it. */
+static const struct field *
+get(const struct field *f, const struct field_row *r, struct field_value *v)
 {
-  const struct field *f = field_find(t, name);
-
   field_get(f, r, v);
   return f;
 }
@@ -93,14 +90,15 @@ static const struct field *get(const struct field *t, const char *name,
 #define TX_SIGN 1u /* "+" before a positive value */
 #define TX_MS   2u /* ms with two decimals and no unit (the head says ms) */
 
-/* The row named name of table t for r as a person reads it, into out:
+/* Row f for r as a person reads it, into out:
  * field_human (units, "-" when there is none), but "0" for a duration
  * of nothing, so that real values stand out in a table. */
-static void human(char *out, size_t len, const struct field *t,
-                  const char *name, const struct field_row *r, unsigned how)
+static void human(char *out, size_t len, const struct field *f,
+                  const struct field_row *r, unsigned how)
 {
   struct field_value v;
-  const struct field *f = get(t, name, r, &v);
+
+  get(f, r, &v);
 
   if (v.null)
     snprintf(out, len, "-");
@@ -140,19 +138,19 @@ static const struct field_row *cmp_row(struct field_row *r,
 }
 
 /* A statistic of st, as human() writes it. */
-static void stat(char *out, size_t len, const char *name,
+static void stat(char *out, size_t len, enum field_stat_id id,
                  const struct stats *st)
 {
   struct field_row r;
 
-  human(out, len, report_stat_fields, name, stat_row(&r, st), 0);
+  human(out, len, &report_stat_fields[id], stat_row(&r, st), 0);
 }
 
 /* The head of a statistic's column: its name without the unit
  * ("p50_us": p50). */
-static const char *stat_head(char *out, size_t len, const char *name)
+static const char *stat_head(char *out, size_t len, enum field_stat_id id)
 {
-  const struct field *f = field_find(report_stat_fields, name);
+  const struct field *f = &report_stat_fields[id];
   size_t n = strlen(f->name);
 
   if (f->type == FIELD_US && n > 3 && !strcmp(f->name + n - 3, "_us"))
@@ -161,14 +159,13 @@ static const char *stat_head(char *out, size_t len, const char *name)
   return out;
 }
 
-/* An integer row (a count) of table t for r. */
-static int64_t count(const struct field *t, const char *name,
-                     const struct field_row *r)
+/* An integer row (a count) f for r. */
+static int64_t count(const struct field *f, const struct field_row *r)
 {
   struct field_value v;
   int64_t i;
 
-  get(t, name, r, &v);
+  get(f, r, &v);
   i = v.null ? 0 : v.i;
   field_value_release(&v);
   return i;
@@ -249,8 +246,8 @@ static void error_statuses(const struct report_ctx *c, struct buf *b,
 }
 
 /* The statistics of a phase table, in the order of its columns. */
-static const char *const stat_cols[] = {"p50_us", "p95_us", "min_us",
-                                        "max_us"};
+static const enum field_stat_id stat_cols[] = {FT_P50_US, FT_P95_US, FT_MIN_US,
+                                               FT_MAX_US};
 #define N_STAT_COLS (sizeof(stat_cols) / sizeof(stat_cols[0]))
 
 /* A row of a phase table: the label, then the statistics of st. */
@@ -318,7 +315,7 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
 {
   struct field_row r;
   int64_t n_ok =
-      count(report_stat_fields, "n", stat_row(&r, &m->phases[SUM_TOTAL]));
+      count(&report_stat_fields[FT_N], stat_row(&r, &m->phases[SUM_TOTAL]));
   int low = n_ok && n_ok < 20;
   int ph;
   size_t i;
@@ -330,7 +327,7 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
     char h[16];
 
     buf_printf(b, "%s%10s",
-               low && i && !strcmp(stat_cols[i - 1], "p95_us") ? "*" : " ",
+               low && i && stat_cols[i - 1] == FT_P95_US ? "*" : " ",
                stat_head(h, sizeof(h), stat_cols[i]));
   }
   buf_putc(b, '\n');
@@ -350,7 +347,7 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   }
   /* Not a phase: how long the connections sat idle before a sample,
    * which changes warm numbers (slow start after idle). */
-  if (count(report_stat_fields, "n", stat_row(&r, &m->idle)))
+  if (count(&report_stat_fields[FT_N], stat_row(&r, &m->idle)))
     stat_line(b, "(idle before)", &m->idle);
   error_statuses(c, b, m);
   interference_note(b, m);
@@ -546,7 +543,7 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
   if (m->n_hops < 2)
     return;
   buf_printf(b, "\n  %s%s %s per hop (ms)%s\n    %-3s %4s", on(c, "\033[1m"),
-             sample_mode_names[mode], stat_head(h, sizeof(h), "p50_us"),
+             sample_mode_names[mode], stat_head(h, sizeof(h), FT_P50_US),
              off(c), "hop", "n");
   for (ph = 0; ph < PHASE_COUNT; ph++)
     if (ph != PHASE_SEND || send)
@@ -557,14 +554,14 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
 
     buf_printf(
         b, "    %-3zu %4lld", m->hops[k].hop,
-        (long long)count(report_stat_fields, "n",
+        (long long)count(&report_stat_fields[FT_N],
                          stat_row(&r, &m->hops[k].phases[PHASE_TOTAL])));
     for (ph = 0; ph < PHASE_COUNT; ph++) {
       char t[32];
 
       if (ph == PHASE_SEND && !send)
         continue;
-      human(t, sizeof(t), report_stat_fields, "p50_us",
+      human(t, sizeof(t), &report_stat_fields[FT_P50_US],
             stat_row(&r, &m->hops[k].phases[ph]), TX_MS);
       buf_printf(b, " %8s", t);
     }
@@ -579,26 +576,25 @@ static char *fit_url(const char *u, size_t width);
  * the last CNAME and the TTL. */
 static void dns_line(struct buf *b, const struct field_row *r)
 {
-  int pinned = (int)count(report_hop_fields, "dns.pinned", r);
-  int cached = (int)count(report_hop_fields, "dns.cached", r);
-  int literal = (int)count(report_hop_fields, "dns.literal", r);
-  const char *known = pinned    ? "dns.pinned"
-                      : cached  ? "dns.cached"
-                      : literal ? "dns.literal"
-                                : NULL;
+  int pinned = (int)count(&report_hop_fields[FH_DNS_PINNED], r);
+  int cached = (int)count(&report_hop_fields[FH_DNS_CACHED], r);
+  int literal = (int)count(&report_hop_fields[FH_DNS_LITERAL], r);
+  const struct field *known = pinned    ? &report_hop_fields[FH_DNS_PINNED]
+                              : cached  ? &report_hop_fields[FH_DNS_CACHED]
+                              : literal ? &report_hop_fields[FH_DNS_LITERAL]
+                                        : NULL;
   struct field_value server, v;
 
-  get(report_hop_fields, "dns.server", r, &server);
+  get(&report_hop_fields[FH_DNS_SERVER], r, &server);
   if (known || server.s) {
-    buf_printf(b, "      dns: %s",
-               known ? field_find(report_hop_fields, known)->label : "from ");
+    buf_printf(b, "      dns: %s", known ? known->label : "from ");
     if (!known)
       buf_put_vis(b, server.s);
-    get(report_hop_fields, "dns.cnames", r, &v);
+    get(&report_hop_fields[FH_DNS_CNAMES], r, &v);
     if (v.n)
       buf_printf(b, ", CNAME %s", vis(v.v[v.n - 1]));
     field_value_release(&v);
-    get(report_hop_fields, "dns.ttl", r, &v);
+    get(&report_hop_fields[FH_DNS_TTL], r, &v);
     if (!v.null && !pinned && !literal)
       buf_printf(b, ", ttl %llds", (long long)v.i);
     field_value_release(&v);
@@ -613,28 +609,29 @@ static void hop_line(struct buf *b, const struct field_row *r)
 {
   struct field_value ip, ver, alpn;
   char st[16], host[32], addr[80], tls[64], t[32];
-  int reused = (int)count(report_hop_fields, "reused", r);
+  int reused = (int)count(&report_hop_fields[FH_REUSED], r);
   struct buf line;
   int col;
   size_t over;
   int ph, hw;
 
-  human(st, sizeof(st), report_hop_fields, "status", r, 0);
-  human(host, sizeof(host), report_hop_fields, "host", r, 0);
-  get(report_hop_fields, "remote_ip", r, &ip);
+  human(st, sizeof(st), &report_hop_fields[FH_STATUS], r, 0);
+  human(host, sizeof(host), &report_hop_fields[FH_HOST], r, 0);
+  get(&report_hop_fields[FH_REMOTE_IP], r, &ip);
   if (ip.s)
     snprintf(addr, sizeof(addr), strchr(ip.s, ':') ? "[%s]:%lld" : "%s:%lld",
-             vis(ip.s), (long long)count(report_hop_fields, "remote_port", r));
+             vis(ip.s),
+             (long long)count(&report_hop_fields[FH_REMOTE_PORT], r));
   else
     snprintf(addr, sizeof(addr), "-");
   field_value_release(&ip);
-  get(report_hop_fields, "tls.version", r, &ver);
-  get(report_hop_fields, "tls.alpn", r, &alpn);
+  get(&report_hop_fields[FH_TLS_VERSION], r, &ver);
+  get(&report_hop_fields[FH_TLS_ALPN], r, &alpn);
   if (ver.s)
     snprintf(tls, sizeof(tls), "%s %s%s%s", vis(ver.s),
-             reused                                       ? ""
-             : count(report_hop_fields, "tls.resumed", r) ? "resumed"
-                                                          : "full",
+             reused                                         ? ""
+             : count(&report_hop_fields[FH_TLS_RESUMED], r) ? "resumed"
+                                                            : "full",
              alpn.s ? " " : "", alpn.s ? vis(alpn.s) : "");
   else
     snprintf(tls, sizeof(tls), "no TLS");
@@ -645,7 +642,7 @@ static void hop_line(struct buf *b, const struct field_row *r)
   over = strlen(tls) > 21 ? strlen(tls) - 21 : 0;
   hw = 20 - (int)(over > 10 ? 10 : over);
   buf_printf(b, "  %2lld %3s %-*.*s %-21.21s %-6s %s\n",
-             (long long)count(report_hop_fields, "hop", r), st, hw, hw, host,
+             (long long)count(&report_hop_fields[FH_HOP], r), st, hw, hw, host,
              addr, reused ? "reused" : "new", tls);
   /* Phases that took no time are left out; a line too long for 80
    * columns (large values) goes on after a break between two phases. */
@@ -653,12 +650,11 @@ static void hop_line(struct buf *b, const struct field_row *r)
   buf_puts(b, "     ");
   col = 5;
   for (ph = 0; ph <= PHASE_TOTAL; ph++) {
-    char name[32];
+    const struct field *f = &report_hop_fields[FH_PHASES_US_DNS + ph];
 
-    snprintf(name, sizeof(name), "phases_us.%s", phase_names[ph]);
-    if (ph < PHASE_TOTAL && !count(report_hop_fields, name, r))
+    if (ph < PHASE_TOTAL && !count(f, r))
       continue;
-    human(t, sizeof(t), report_hop_fields, name, r, TX_MS);
+    human(t, sizeof(t), f, r, TX_MS);
     buf_reset(&line);
     if (ph < PHASE_TOTAL)
       buf_printf(&line, "%s %s", phase_names[ph], t);
@@ -687,13 +683,13 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
   size_t i;
 
   field_row_sample(&r, c, s, index, field_facts(c, index));
-  human(t, sizeof(t), report_sample_fields, "total_us", &r, 0);
-  human(rd, sizeof(rd), report_sample_fields, "round", &r, 0);
-  get(report_sample_fields, "mode", &r, &v);
+  human(t, sizeof(t), &report_sample_fields[FS_TOTAL_US], &r, 0);
+  human(rd, sizeof(rd), &report_sample_fields[FS_ROUND], &r, 0);
+  get(&report_sample_fields[FS_MODE], &r, &v);
   buf_printf(b, "\n  median %s sample: round %s, %zu hop%s, total %s\n", v.s,
              rd, (size_t)s->n_hops, s->n_hops == 1 ? "" : "s", t);
   field_value_release(&v);
-  get(report_sample_fields, "primed", &r, &v);
+  get(&report_sample_fields[FS_PRIMED], &r, &v);
   for (i = 0; i < v.n; i++) {
     char *shown = fit_url(vis(v.v[i]), 80 - 16);
 
@@ -701,7 +697,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
     free(shown);
   }
   field_value_release(&v);
-  get(report_sample_fields, "prime_error", &r, &v);
+  get(&report_sample_fields[FS_PRIME_ERROR], &r, &v);
   if (v.s) {
     char *e = xasprintf("%s (not measured)", vis(v.s));
 
@@ -737,10 +733,10 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
     }
     dns_line(b, &r);
   }
-  if (count(report_sample_fields, "other_us", &r) > 0) {
-    human(t, sizeof(t), report_sample_fields, "other_us", &r, 0);
+  if (count(&report_sample_fields[FS_OTHER_US], &r) > 0) {
+    human(t, sizeof(t), &report_sample_fields[FS_OTHER_US], &r, 0);
     buf_printf(b, "      %s (set-up between and around hops): %s\n",
-               field_find(report_sample_fields, "other_us")->label, t);
+               (&report_sample_fields[FS_OTHER_US])->label, t);
   }
 }
 
@@ -767,7 +763,7 @@ static void waterfall(const struct report_ctx *c, struct buf *b, size_t index)
   int ph;
 
   field_row_sample(&r, c, s, index, NULL);
-  human(t, sizeof(t), report_sample_fields, "total_us", &r, 0);
+  human(t, sizeof(t), &report_sample_fields[FS_TOTAL_US], &r, 0);
   buf_printf(b, "\n  waterfall %*s0%*s%s\n", 8, "",
              WF_WIDTH - 1 - (int)strlen(t), "", t);
   for (i = 0; i < s->n_hops; i++) {
@@ -777,7 +773,7 @@ static void waterfall(const struct report_ctx *c, struct buf *b, size_t index)
     char label[48], host[24];
 
     field_row_hop(&r, i);
-    human(host, sizeof(host), report_hop_fields, "host", &r, 0);
+    human(host, sizeof(host), &report_hop_fields[FH_HOST], &r, 0);
     snprintf(label, sizeof(label), "%zu %s", i + 1, host);
     buf_printf(b, "  %-17.17s ", label);
     for (k = 0; k < col(at, span); k++, pos++)
@@ -934,11 +930,11 @@ static void diff_ci(char *out, size_t len, const struct field_row *r)
 {
   char md[48], lo[48], hi[48];
 
-  human(md, sizeof(md), report_compare_fields, "median_diff_us", r,
+  human(md, sizeof(md), &report_compare_fields[FC_MEDIAN_DIFF_US], r,
         TX_MS | TX_SIGN);
-  human(lo, sizeof(lo), report_compare_fields, "ci_low_us", r,
+  human(lo, sizeof(lo), &report_compare_fields[FC_CI_LOW_US], r,
         TX_MS | TX_SIGN);
-  human(hi, sizeof(hi), report_compare_fields, "ci_high_us", r,
+  human(hi, sizeof(hi), &report_compare_fields[FC_CI_HIGH_US], r,
         TX_MS | TX_SIGN);
   snprintf(out, len, "%s [%s, %s]", md, lo, hi);
 }
@@ -971,11 +967,12 @@ static void matrix(const struct report_ctx *c, struct buf *b)
       char ci[160], verdict[48];
 
       cmp_row(&r, &k->phases[SUM_TOTAL]);
-      if (k->baseline == p->baseline ||
-          !count(report_compare_fields, "n_pairs", &r))
+      if ((long)k->baseline == analysis_baseline(a, p) ||
+          !count(&report_compare_fields[FC_N_PAIRS], &r))
         continue;
       diff_ci(ci, sizeof(ci), &r);
-      human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
+      human(verdict, sizeof(verdict), &report_compare_fields[FC_VERDICT], &r,
+            0);
       {
         char *line =
             xasprintf("%-7s %s - %s: %s %s", sample_mode_names[k->mode],
@@ -1027,7 +1024,7 @@ static void matrix(const struct report_ctx *c, struct buf *b)
           compare_result_flip(t, &fl);
           t = &fl;
         }
-        human(md, sizeof(md), report_compare_fields, "median_diff_us",
+        human(md, sizeof(md), &report_compare_fields[FC_MEDIAN_DIFF_US],
               cmp_row(&r, t), TX_MS | TX_SIGN);
         if (t->verdict == COMPARE_NO_CLEAR_DIFFERENCE)
           snprintf(cell[i * n + j], sizeof(cell[0]), "(%s)", md);
@@ -1100,23 +1097,23 @@ static void comparison_notes(const struct report_ctx *c, struct buf *b,
 
   (void)c;
   cmp_row(&r, tot);
-  n_pairs = count(report_compare_fields, "n_pairs", &r);
-  n_dropped = count(report_compare_fields, "n_dropped", &r);
-  ci_available = count(report_compare_fields, "ci_available", &r);
+  n_pairs = count(&report_compare_fields[FC_N_PAIRS], &r);
+  n_dropped = count(&report_compare_fields[FC_N_DROPPED], &r);
+  ci_available = count(&report_compare_fields[FC_CI_AVAILABLE], &r);
   if (n_dropped)
     buf_printf(b, "    %lld round%s left out: a side failed\n",
                (long long)n_dropped, n_dropped == 1 ? "" : "s");
   if (!ci_available && n_pairs && !*ci_note) {
     struct field_value level;
 
-    get(report_compare_fields, "ci_level", &r, &level);
+    get(&report_compare_fields[FC_CI_LEVEL], &r, &level);
     if (tot->unpaired)
-      *ci_note =
-          xasprintf("* %lld and %lld samples: the interval is [min, max] with "
-                    "%.1f %% coverage",
-                    (long long)count(report_compare_fields, "n_baseline", &r),
-                    (long long)count(report_compare_fields, "n_target", &r),
-                    level.d * 100.0);
+      *ci_note = xasprintf(
+          "* %lld and %lld samples: the interval is [min, max] with "
+          "%.1f %% coverage",
+          (long long)count(&report_compare_fields[FC_N_BASELINE], &r),
+          (long long)count(&report_compare_fields[FC_N_TARGET], &r),
+          level.d * 100.0);
     else
       *ci_note = xasprintf("* %lld pairs: the interval is [min, max] with "
                            "%.1f %% coverage; 6 or more pairs give 95 %%",
@@ -1135,7 +1132,7 @@ static void comparison_notes(const struct report_ctx *c, struct buf *b,
       struct field_row pr;
       char md[48];
 
-      human(md, sizeof(md), report_compare_fields, "median_diff_us",
+      human(md, sizeof(md), &report_compare_fields[FC_MEDIAN_DIFF_US],
             cmp_row(&pr, &cmp->parts[cmp->explained[k]]), TX_SIGN);
       buf_printf(&ex, "%s%s %s", k ? ", " : "explained by: ",
                  sample_part_names[cmp->explained[k]], md);
@@ -1152,17 +1149,18 @@ static void comparison(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
   const struct analysis *a = c->analysis;
-  size_t i, m;
+  size_t i, m, base;
   char *ci_note = NULL;
 
   if (!a->n_comparisons)
     return;
+  base = (size_t)analysis_baseline(a, p);
   {
     /* Wrapped: with a long baseline name, or the unpaired method, the
      * head is longer than 80 columns. */
     static const char word[] = "comparison";
     char *head = xasprintf(
-        "%s against %s (%s)", word, vis(p->targets[p->baseline].name),
+        "%s against %s (%s)", word, vis(p->targets[base].name),
         a->comparisons[0].phases[SUM_TOTAL].unpaired
             ? "unpaired: different places and times; Hodges-Lehmann shift, "
               "95 % Mann-Whitney interval"
@@ -1178,7 +1176,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   }
   for (m = 0; m < p->n_modes; m++) {
     enum sample_mode mode = p->modes[m];
-    const struct mode_summary *bs = &a->targets[p->baseline].modes[mode];
+    const struct mode_summary *bs = &a->targets[base].modes[mode];
     struct cmp_line *L = xcalloc(a->n_comparisons + 1, sizeof(*L));
     size_t n = 0, k;
     int w[5] = {9, 7, 7, 21, 6}, own_line;
@@ -1188,9 +1186,9 @@ static void comparison(const struct report_ctx *c, struct buf *b)
      * then the columns as wide as their widest cell: any value lines up
      * and no name is cut.  Names too long for a column of their own go
      * on a line of their own above their numbers. */
-    L[n].name = vis(p->targets[p->baseline].name);
-    stat(L[n].p50, sizeof(L[n].p50), "p50_us", &bs->phases[SUM_TOTAL]);
-    stat(L[n].p95, sizeof(L[n].p95), "p95_us", &bs->phases[SUM_TOTAL]);
+    L[n].name = vis(p->targets[base].name);
+    stat(L[n].p50, sizeof(L[n].p50), FT_P50_US, &bs->phases[SUM_TOTAL]);
+    stat(L[n].p95, sizeof(L[n].p95), FT_P95_US, &bs->phases[SUM_TOTAL]);
     snprintf(L[n].delta, sizeof(L[n].delta), "(baseline)");
     n++;
     for (i = 0; i < a->n_comparisons; i++) {
@@ -1202,29 +1200,29 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       int64_t n_pairs, ci_available;
 
       /* Other pairs (--compare all) go to the matrix. */
-      if (cmp->mode != mode || cmp->baseline != p->baseline)
+      if (cmp->mode != mode || cmp->baseline != base)
         continue;
       n++;
       l->cmp = cmp;
       l->name = vis(p->targets[cmp->target].name);
       cmp_row(&r, tot);
-      n_pairs = count(report_compare_fields, "n_pairs", &r);
-      ci_available = count(report_compare_fields, "ci_available", &r);
-      stat(l->p50, sizeof(l->p50), "p50_us", &ts->phases[SUM_TOTAL]);
-      stat(l->p95, sizeof(l->p95), "p95_us", &ts->phases[SUM_TOTAL]);
+      n_pairs = count(&report_compare_fields[FC_N_PAIRS], &r);
+      ci_available = count(&report_compare_fields[FC_CI_AVAILABLE], &r);
+      stat(l->p50, sizeof(l->p50), FT_P50_US, &ts->phases[SUM_TOTAL]);
+      stat(l->p95, sizeof(l->p95), FT_P95_US, &ts->phases[SUM_TOTAL]);
       if (n_pairs) {
         diff_ci(l->delta, sizeof(l->delta), &r);
         if (!ci_available)
           snprintf(l->delta + strlen(l->delta),
                    sizeof(l->delta) - strlen(l->delta), "*");
-        human(l->pc, sizeof(l->pc), report_compare_fields, "change_pct", &r,
+        human(l->pc, sizeof(l->pc), &report_compare_fields[FC_CHANGE_PCT], &r,
               TX_SIGN);
       }
       else {
         snprintf(l->delta, sizeof(l->delta), "no pairs");
         snprintf(l->pc, sizeof(l->pc), "-");
       }
-      human(l->verdict, sizeof(l->verdict), report_compare_fields, "verdict",
+      human(l->verdict, sizeof(l->verdict), &report_compare_fields[FC_VERDICT],
             &r, 0);
     }
     for (k = 0; k < n; k++) {
@@ -1248,9 +1246,9 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     pad(b, sample_mode_names[mode], w[0], 0);
     buf_puts(b, off(c));
     buf_putc(b, ' ');
-    pad(b, stat_head(h50, sizeof(h50), "p50_us"), w[1], 1);
+    pad(b, stat_head(h50, sizeof(h50), FT_P50_US), w[1], 1);
     buf_puts(b, "  ");
-    pad(b, stat_head(h95, sizeof(h95), "p95_us"), w[2], 1);
+    pad(b, stat_head(h95, sizeof(h95), FT_P95_US), w[2], 1);
     buf_puts(b, "  ");
     pad(b, "delta ms [95% CI]", w[3], 0);
     buf_putc(b, ' ');
@@ -1431,17 +1429,18 @@ static void brief_verdicts(const struct report_ctx *c, struct buf *b)
     char *line;
 
     cmp_row(&r, &cmp->phases[SUM_TOTAL]);
-    human(verdict, sizeof(verdict), report_compare_fields, "verdict", &r, 0);
-    if (count(report_compare_fields, "n_pairs", &r)) {
+    human(verdict, sizeof(verdict), &report_compare_fields[FC_VERDICT], &r, 0);
+    if (count(&report_compare_fields[FC_N_PAIRS], &r)) {
       diff_ci(delta, sizeof(delta), &r);
-      human(pc, sizeof(pc), report_compare_fields, "change_pct", &r, TX_SIGN);
+      human(pc, sizeof(pc), &report_compare_fields[FC_CHANGE_PCT], &r,
+            TX_SIGN);
       /* With fewer than 6 pairs the interval is [min, max] (the table's
        * "*"); said in words here, where "*" marks the p95s. */
       line = xasprintf("%s vs %s, %s: %s %s ms (%s), %s %%",
                        vis(p->targets[cmp->target].name),
                        vis(p->targets[cmp->baseline].name),
                        sample_mode_names[cmp->mode], verdict, delta,
-                       count(report_compare_fields, "ci_available", &r)
+                       count(&report_compare_fields[FC_CI_AVAILABLE], &r)
                            ? "95 % interval"
                            : "min and max: too few pairs for 95 %",
                        pc);
@@ -1462,13 +1461,13 @@ static void brief_verdicts(const struct report_ctx *c, struct buf *b)
 static void brief_figures(const struct mode_summary *m, char v[3][32],
                           int *low_conf)
 {
-  static const char *const names[3] = {"p50_us", "p95_us", "max_us"};
+  static const enum field_stat_id ids[3] = {FT_P50_US, FT_P95_US, FT_MAX_US};
   int k;
 
   for (k = 0; k < 3; k++) {
     snprintf(v[k], 32, "-");
     if (m->n_ok)
-      stat(v[k], 32, names[k], &m->phases[SUM_TOTAL]);
+      stat(v[k], 32, ids[k], &m->phases[SUM_TOTAL]);
   }
   if (m->n_ok && m->n_ok < 20) {
     snprintf(v[1] + strlen(v[1]), 32 - strlen(v[1]), "*");
@@ -1491,9 +1490,9 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
   int low_conf = 0, w = 12, wn = 5, wv[3] = {10, 10, 10}, ignored = 0;
   char head[3][16], v[3][32], n[32];
 
-  stat_head(head[0], sizeof(head[0]), "p50_us");
-  stat_head(head[1], sizeof(head[1]), "p95_us");
-  stat_head(head[2], sizeof(head[2]), "max_us");
+  stat_head(head[0], sizeof(head[0]), FT_P50_US);
+  stat_head(head[1], sizeof(head[1]), FT_P95_US);
+  stat_head(head[2], sizeof(head[2]), FT_MAX_US);
   /* Every column as wide as its widest value: names are never cut and
    * the columns stay aligned whatever the figures. */
   for (t = 0; t < p->n_targets; t++) {

@@ -215,6 +215,37 @@ static void test_tables(void **state)
   }
 }
 
+/* Rows are indexed by their identifier (FH_URL ...): no identifier
+ * without its row, the NULL row at _COUNT, and the identifier spells the
+ * name. */
+static void test_ids(void **state)
+{
+  static const struct {
+    const struct field *t;
+    size_t n;
+  } tables[] = {{report_sample_fields, FS_COUNT},
+                {report_hop_fields, FH_COUNT},
+                {report_stat_fields, FT_COUNT},
+                {report_compare_fields, FC_COUNT}};
+  size_t i, k;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(tables); i++) {
+    for (k = 0; k < tables[i].n; k++)
+      if (!tables[i].t[k].name) {
+        print_error("table %zu: row %zu has no name\n", i, k);
+        fail();
+      }
+    assert_null(tables[i].t[tables[i].n].name);
+  }
+  assert_string_equal(report_hop_fields[FH_DNS_SERVER].name, "dns.server");
+  assert_string_equal(report_hop_fields[FH_PHASES_US_DNS + PHASE_WAIT].name,
+                      "phases_us.wait");
+  assert_string_equal(report_sample_fields[FS_OTHER_US].name, "other_us");
+  assert_string_equal(report_stat_fields[FT_P95_US].name, "p95_us");
+  assert_string_equal(report_compare_fields[FC_VERDICT].name, "verdict");
+}
+
 /* The rows a saved document is read back by (report_read.c): every
  * member of a sample and a hop has a reader, except the ones the analysis
  * computes again (cache, edge) and the positions (index, hop); a number's
@@ -259,7 +290,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sample_json), cmocka_unit_test(test_hop_groups),
       cmocka_unit_test(test_forms),       cmocka_unit_test(test_tables),
-      cmocka_unit_test(test_readers),
+      cmocka_unit_test(test_readers),     cmocka_unit_test(test_ids),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);
