@@ -19,32 +19,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "prom.h"
 #include "report.h"
 #include "report_fields.h"
 #include "banned.h"
-
-static void family(struct buf *out, const char *name, const char *type,
-                   const char *help)
-{
-  buf_printf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-}
-
-/* A label value, escaped as the format requires. */
-static void label(struct buf *out, const char *name, const char *v, int first)
-{
-  buf_printf(out, "%s%s=\"", first ? "" : ",", name);
-  buf_put_prom(out, v);
-  buf_putc(out, '"');
-}
-
-/* Microseconds as seconds, exactly. */
-static void seconds(struct buf *out, int64_t us)
-{
-  int64_t a = us < 0 ? -us : us;
-
-  buf_printf(out, "%s%lld.%06lld", us < 0 ? "-" : "", (long long)(a / 1000000),
-             (long long)(a % 1000000));
-}
 
 /* "NAME{target="T",mode="M"" (the rest of the labels and the value are
  * the caller's). */
@@ -52,22 +30,22 @@ static void series(struct buf *out, const char *name, const char *target,
                    const char *mode)
 {
   buf_printf(out, "%s{", name);
-  label(out, "target", target, 1);
+  prom_label(out, "target", target, 1);
   if (mode)
-    label(out, "mode", mode, 0);
+    prom_label(out, "mode", mode, 0);
 }
 
 static void phases(struct buf *out, const struct report_ctx *c)
 {
   const struct plan *p = c->plan;
-  const struct field *f, *n = field_find(report_stat_fields, "n");
+  const struct field *f, *n = &report_stat_fields[FT_N];
   struct field_row r;
   size_t t, m;
   int ph;
 
-  family(out, "hopsplit_phase_seconds", "summary",
-         "Phase duration per target and mode over successful samples "
-         "(quantile 0 is the minimum, 1 the maximum; no _sum).");
+  prom_family(out, "hopsplit_phase_seconds", "summary",
+              "Phase duration per target and mode over successful samples "
+              "(quantile 0 is the minimum, 1 the maximum; no _sum).");
   memset(&r, 0, sizeof(r));
   for (t = 0; t < p->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
@@ -85,17 +63,17 @@ static void phases(struct buf *out, const struct report_ctx *c)
           field_get(f, &r, &v);
           if (!v.null) {
             series(out, "hopsplit_phase_seconds", p->targets[t].name, mode);
-            label(out, "phase", sum_phase_names[ph], 0);
-            label(out, "quantile", f->quantile, 0);
+            prom_label(out, "phase", sum_phase_names[ph], 0);
+            prom_label(out, "quantile", f->quantile, 0);
             buf_puts(out, "} ");
-            seconds(out, v.i);
+            prom_seconds(out, v.i);
             buf_putc(out, '\n');
           }
           field_value_release(&v);
         }
         field_get(n, &r, &v);
         series(out, "hopsplit_phase_seconds_count", p->targets[t].name, mode);
-        label(out, "phase", sum_phase_names[ph], 0);
+        prom_label(out, "phase", sum_phase_names[ph], 0);
         buf_printf(out, "} %lld\n", (long long)v.i);
       }
     }
@@ -121,18 +99,20 @@ static void per_mode(struct buf *out, const struct report_ctx *c)
 
   for (which = 0; which < 4; which++) {
     if (which == 0)
-      family(out, "hopsplit_samples_total", "counter",
-             "Samples measured per target and mode.");
+      prom_family(out, "hopsplit_samples_total", "counter",
+                  "Samples measured per target and mode.");
     else if (which == 1)
-      family(out, "hopsplit_sample_failures_total", "counter",
-             "Failed samples per target, mode and error class.");
+      prom_family(out, "hopsplit_sample_failures_total", "counter",
+                  "Failed samples per target, mode and error class.");
     else if (which == 2)
-      family(out, "hopsplit_success", "gauge",
-             "1 when every sample of the target and mode succeeded, else 0.");
+      prom_family(
+          out, "hopsplit_success", "gauge",
+          "1 when every sample of the target and mode succeeded, else 0.");
     else
-      family(out, "hopsplit_http_status", "gauge",
-             "Final HTTP status of the last sample of the target and mode "
-             "(0 without a response).");
+      prom_family(
+          out, "hopsplit_http_status", "gauge",
+          "Final HTTP status of the last sample of the target and mode "
+          "(0 without a response).");
     for (t = 0; t < p->n_targets; t++)
       for (m = 0; m < p->n_modes; m++) {
         const struct mode_summary *ms =
@@ -147,7 +127,7 @@ static void per_mode(struct buf *out, const struct report_ctx *c)
         else if (which == 1) {
           for (e = ERR_NONE + 1; e < ERR_COUNT; e++) {
             series(out, "hopsplit_sample_failures_total", name, mode);
-            label(out, "class", err_class_names[e], 0);
+            prom_label(out, "class", err_class_names[e], 0);
             buf_printf(out, "} %zu\n", ms->failed_by_class[e]);
           }
         }
@@ -182,10 +162,11 @@ static void interference(struct buf *out, const struct report_ctx *c)
   const struct plan *p = c->plan;
   size_t t, m, i;
 
-  family(out, "hopsplit_probe_interference_seconds", "gauge",
-         "The most any of the samples' stamps can be late: the largest "
-         "delay between one of their sockets or timers being ready and the "
-         "measuring loop handling it, per target and mode.");
+  prom_family(
+      out, "hopsplit_probe_interference_seconds", "gauge",
+      "The most any of the samples' stamps can be late: the largest "
+      "delay between one of their sockets or timers being ready and the "
+      "measuring loop handling it, per target and mode.");
   for (t = 0; t < p->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
       int64_t most = 0;
@@ -200,12 +181,12 @@ static void interference(struct buf *out, const struct report_ctx *c)
       series(out, "hopsplit_probe_interference_seconds", p->targets[t].name,
              sample_mode_names[p->modes[m]]);
       buf_puts(out, "} ");
-      seconds(out, most);
+      prom_seconds(out, most);
       buf_puts(out, "\n");
     }
-  family(out, "hopsplit_interfered_samples_total", "counter",
-         "Samples past the interference threshold, per target and mode "
-         "(left out of the statistics unless --keep-interfered).");
+  prom_family(out, "hopsplit_interfered_samples_total", "counter",
+              "Samples past the interference threshold, per target and mode "
+              "(left out of the statistics unless --keep-interfered).");
   for (t = 0; t < p->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
       series(out, "hopsplit_interfered_samples_total", p->targets[t].name,
@@ -222,8 +203,9 @@ static void statuses(struct buf *out, const struct report_ctx *c)
   const struct plan *p = c->plan;
   size_t t, m, k;
 
-  family(out, "hopsplit_final_status_total", "counter",
-         "Samples per final HTTP status (0: no response), target and mode.");
+  prom_family(
+      out, "hopsplit_final_status_total", "counter",
+      "Samples per final HTTP status (0: no response), target and mode.");
   for (t = 0; t < p->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
       const struct mode_summary *ms =
@@ -235,69 +217,27 @@ static void statuses(struct buf *out, const struct report_ctx *c)
         snprintf(code, sizeof(code), "%ld", ms->statuses[k].status);
         series(out, "hopsplit_final_status_total", p->targets[t].name,
                sample_mode_names[p->modes[m]]);
-        label(out, "status", code, 0);
+        prom_label(out, "status", code, 0);
         buf_printf(out, "} %zu\n", ms->statuses[k].n);
       }
     }
 }
 
-/* hopsplit_cache_verdict: samples per verdict of each hop index. */
-static void cache(struct buf *out, const struct report_ctx *c)
+/* hopsplit_cache_verdict and hopsplit_edge_distance_km of every target,
+ * as hopsplit serve writes them (prom.c). */
+static void cache_edge(struct buf *out, const struct report_ctx *c)
 {
   const struct plan *p = c->plan;
-  size_t t, k;
-  int v, any = 0;
+  size_t t;
+  int done = 0;
 
-  for (t = 0; t < p->n_targets; t++) {
-    const struct target_analysis *ta = &c->analysis->targets[t];
-
-    for (k = 0; k < ta->n_cache; k++) {
-      char hop[24];
-
-      snprintf(hop, sizeof(hop), "%zu", ta->cache[k].hop);
-      for (v = 0; v < CACHE_VERDICT_COUNT; v++) {
-        if (!ta->cache[k].counts.n[v])
-          continue;
-        if (!any++)
-          family(out, "hopsplit_cache_verdict", "gauge",
-                 "Samples per cache verdict of a hop.");
-        series(out, "hopsplit_cache_verdict", p->targets[t].name, NULL);
-        label(out, "hop", hop, 0);
-        label(out, "verdict", cache_verdict_names[v], 0);
-        buf_printf(out, "} %d\n", ta->cache[k].counts.n[v]);
-      }
-    }
-  }
-}
-
-/* hopsplit_edge_distance_km: distance to the edge of each hop index,
- * when known. */
-static void edge(struct buf *out, const struct report_ctx *c)
-{
-  const struct plan *p = c->plan;
-  size_t t, k;
-  int any = 0;
-
-  for (t = 0; t < p->n_targets; t++) {
-    const struct target_analysis *ta = &c->analysis->targets[t];
-
-    for (k = 0; k < ta->n_edge; k++) {
-      const struct edge_result *e = &ta->edge[k];
-      char hop[24];
-
-      if (isnan(e->distance_km))
-        continue;
-      if (!any++)
-        family(out, "hopsplit_edge_distance_km", "gauge",
-               "Great-circle distance from the client to the edge of a "
-               "hop, in km.");
-      snprintf(hop, sizeof(hop), "%zu", k + 1);
-      series(out, "hopsplit_edge_distance_km", p->targets[t].name, NULL);
-      label(out, "hop", hop, 0);
-      label(out, "pop", e->pop, 0);
-      buf_printf(out, "} %.0f\n", e->distance_km);
-    }
-  }
+  for (t = 0; t < p->n_targets; t++)
+    prom_cache_verdict(out, &done, p->targets[t].name,
+                       &c->analysis->targets[t]);
+  done = 0;
+  for (t = 0; t < p->n_targets; t++)
+    prom_edge_distance(out, &done, p->targets[t].name,
+                       &c->analysis->targets[t]);
 }
 
 /* The paired comparison to the baseline: the verdict as a number, the
@@ -305,17 +245,19 @@ static void edge(struct buf *out, const struct report_ctx *c)
 static void comparison(struct buf *out, const struct report_ctx *c)
 {
   static const struct {
-    const char *name, *field, *help;
+    const char *name;
+    enum field_compare_id field;
+    const char *help;
   } fams[] = {
-      {"hopsplit_comparison_verdict", "verdict",
+      {"hopsplit_comparison_verdict", FC_VERDICT,
        "Verdict of the paired comparison of totals to the baseline: -1 "
        "faster, 0 no clear difference, 1 slower."},
-      {"hopsplit_comparison_median_diff_seconds", "median_diff_us",
+      {"hopsplit_comparison_median_diff_seconds", FC_MEDIAN_DIFF_US,
        "Median paired difference of totals to the baseline (negative: "
        "faster)."},
-      {"hopsplit_comparison_ci_low_seconds", "ci_low_us",
+      {"hopsplit_comparison_ci_low_seconds", FC_CI_LOW_US,
        "Lower end of the interval of the median paired difference."},
-      {"hopsplit_comparison_ci_high_seconds", "ci_high_us",
+      {"hopsplit_comparison_ci_high_seconds", FC_CI_HIGH_US,
        "Upper end of the interval of the median paired difference."},
   };
   const struct analysis *a = c->analysis;
@@ -324,9 +266,9 @@ static void comparison(struct buf *out, const struct report_ctx *c)
   if (!a->n_comparisons)
     return;
   for (f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
-    const struct field *fld = field_find(report_compare_fields, fams[f].field);
+    const struct field *fld = &report_compare_fields[fams[f].field];
 
-    family(out, fams[f].name, "gauge", fams[f].help);
+    prom_family(out, fams[f].name, "gauge", fams[f].help);
     for (i = 0; i < a->n_comparisons; i++) {
       const struct comparison *cmp = &a->comparisons[i];
       const struct compare_result *tot = &cmp->phases[SUM_TOTAL];
@@ -343,16 +285,16 @@ static void comparison(struct buf *out, const struct report_ctx *c)
       }
       series(out, fams[f].name, c->plan->targets[cmp->target].name,
              sample_mode_names[cmp->mode]);
-      label(out, "baseline", c->plan->targets[cmp->baseline].name, 0);
+      prom_label(out, "baseline", c->plan->targets[cmp->baseline].name, 0);
       if (tot->unpaired)
-        label(out, "paired", "false", 0);
+        prom_label(out, "paired", "false", 0);
       buf_puts(out, "} ");
       if (f == 0)
         buf_puts(out, tot->verdict == COMPARE_FASTER   ? "-1"
                       : tot->verdict == COMPARE_SLOWER ? "1"
                                                        : "0");
       else
-        seconds(out, v.i);
+        prom_seconds(out, v.i);
       buf_putc(out, '\n');
       field_value_release(&v);
     }
@@ -371,12 +313,13 @@ static void checks(struct buf *out, const struct report_ctx *c)
     return;
   for (pass = 1; pass >= 0; pass--) {
     if (pass)
-      family(out, "hopsplit_check_pass", "gauge",
-             "1 when the profile check passed, 0 when it failed (check: its "
-             "number in the profile).");
+      prom_family(
+          out, "hopsplit_check_pass", "gauge",
+          "1 when the profile check passed, 0 when it failed (check: its "
+          "number in the profile).");
     else
-      family(out, "hopsplit_check_value_seconds", "gauge",
-             "What a metric or compare check measured.");
+      prom_family(out, "hopsplit_check_value_seconds", "gauge",
+                  "What a metric or compare check measured.");
     for (i = 0; i < cs->n; i++) {
       const struct check *k = &cs->v[i];
       char num[24];
@@ -388,18 +331,18 @@ static void checks(struct buf *out, const struct report_ctx *c)
              pass ? "hopsplit_check_pass" : "hopsplit_check_value_seconds",
              c->plan->targets[k->target].name,
              k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode]);
-      label(out, "check", num, 0);
-      label(out, "kind", check_kind_names[k->kind], 0);
+      prom_label(out, "check", num, 0);
+      prom_label(out, "kind", check_kind_names[k->kind], 0);
       buf_puts(out, "} ");
       if (pass)
         buf_puts(out, k->pass ? "1" : "0");
       else
-        seconds(out, k->value_us);
+        prom_seconds(out, k->value_us);
       buf_putc(out, '\n');
     }
   }
-  family(out, "hopsplit_checks_failed", "gauge",
-         "Number of the profile's checks that failed.");
+  prom_family(out, "hopsplit_checks_failed", "gauge",
+              "Number of the profile's checks that failed.");
   buf_printf(out, "hopsplit_checks_failed %zu\n", cs->n_failed);
 }
 
@@ -409,26 +352,25 @@ void report_prom(const struct report_ctx *c, struct buf *out)
   per_mode(out, c);
   interference(out, c);
   statuses(out, c);
-  cache(out, c);
-  edge(out, c);
+  cache_edge(out, c);
   comparison(out, c);
   checks(out, c);
-  family(out, "hopsplit_tls_verify_disabled", "gauge",
-         "1 when TLS certificates were not verified (-k).");
+  prom_family(out, "hopsplit_tls_verify_disabled", "gauge",
+              "1 when TLS certificates were not verified (-k).");
   buf_printf(out, "hopsplit_tls_verify_disabled %d\n",
              c->plan->opts->insecure ? 1 : 0);
   if (c->plan->vantage) {
-    family(out, "hopsplit_run_info", "gauge",
-           "Where the run measured (--vantage, else the host name).");
+    prom_family(out, "hopsplit_run_info", "gauge",
+                "Where the run measured (--vantage, else the host name).");
     buf_puts(out, "hopsplit_run_info{");
-    label(out, "vantage", c->plan->vantage, 1);
+    prom_label(out, "vantage", c->plan->vantage, 1);
     buf_puts(out, "} 1\n");
   }
-  family(out, "hopsplit_partial", "gauge",
-         "1 when the run was interrupted before every sample ran.");
+  prom_family(out, "hopsplit_partial", "gauge",
+              "1 when the run was interrupted before every sample ran.");
   buf_printf(out, "hopsplit_partial %d\n", c->results->partial ? 1 : 0);
-  family(out, "hopsplit_run_finished_timestamp_seconds", "gauge",
-         "When the run finished, seconds since the epoch.");
+  prom_family(out, "hopsplit_run_finished_timestamp_seconds", "gauge",
+              "When the run finished, seconds since the epoch.");
   buf_printf(out, "hopsplit_run_finished_timestamp_seconds %lld.%03lld\n",
              (long long)(c->results->finished_at_ms / 1000),
              (long long)(c->results->finished_at_ms % 1000));

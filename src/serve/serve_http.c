@@ -361,55 +361,55 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
   serve_work_counts(&in_flight, &waiting);
   buf_init(&out, 0);
   pthread_mutex_lock(&S.mu);
-  serve_family(&out, "hopsplit_serve_probes_total", "counter",
-               "Probes answered.");
+  prom_family(&out, "hopsplit_serve_probes_total", "counter",
+              "Probes answered.");
   buf_printf(&out, "hopsplit_serve_probes_total %llu\n", S.probes);
-  serve_family(&out, "hopsplit_serve_probe_failures_total", "counter",
-               "Probes answered with probe_success 0.");
+  prom_family(&out, "hopsplit_serve_probe_failures_total", "counter",
+              "Probes answered with probe_success 0.");
   buf_printf(&out, "hopsplit_serve_probe_failures_total %llu\n", S.failures);
-  serve_family(&out, "hopsplit_serve_unknown_module_total", "counter",
-               "Probes that named an unknown module.");
+  prom_family(&out, "hopsplit_serve_unknown_module_total", "counter",
+              "Probes that named an unknown module.");
   buf_printf(&out, "hopsplit_serve_unknown_module_total %llu\n",
              S.unknown_module);
-  serve_family(&out, "hopsplit_serve_probes_rejected_total", "counter",
-               "Probes refused with 503: no place under --max-concurrent "
-               "before their deadline.");
+  prom_family(&out, "hopsplit_serve_probes_rejected_total", "counter",
+              "Probes refused with 503: no place under --max-concurrent "
+              "before their deadline.");
   buf_printf(&out, "hopsplit_serve_probes_rejected_total %llu\n", S.rejected);
-  serve_family(&out, "hopsplit_serve_bad_requests_total", "counter",
-               "Requests answered 4xx (no target, bad timeout header, "
-               "unknown path or method).");
+  prom_family(&out, "hopsplit_serve_bad_requests_total", "counter",
+              "Requests answered 4xx (no target, bad timeout header, "
+              "unknown path or method).");
   buf_printf(&out, "hopsplit_serve_bad_requests_total %llu\n", S.bad_requests);
-  serve_family(&out, "hopsplit_serve_http_requests_total", "counter",
-               "HTTP requests answered, every path.");
+  prom_family(&out, "hopsplit_serve_http_requests_total", "counter",
+              "HTTP requests answered, every path.");
   buf_printf(&out, "hopsplit_serve_http_requests_total %llu\n", S.requests);
-  serve_family(&out, "hopsplit_serve_probes_in_flight", "gauge",
-               "Probes measuring now.");
+  prom_family(&out, "hopsplit_serve_probes_in_flight", "gauge",
+              "Probes measuring now.");
   buf_printf(&out, "hopsplit_serve_probes_in_flight %u\n", in_flight);
-  serve_family(&out, "hopsplit_serve_probes_waiting", "gauge",
-               "Probes waiting for a place under --max-concurrent.");
+  prom_family(&out, "hopsplit_serve_probes_waiting", "gauge",
+              "Probes waiting for a place under --max-concurrent.");
   buf_printf(&out, "hopsplit_serve_probes_waiting %u\n", waiting);
-  serve_family(&out, "hopsplit_serve_max_concurrent", "gauge",
-               "The limit of probes under way (--max-concurrent).");
+  prom_family(&out, "hopsplit_serve_max_concurrent", "gauge",
+              "The limit of probes under way (--max-concurrent).");
   buf_printf(&out, "hopsplit_serve_max_concurrent %u\n", c->max_concurrent);
-  serve_family(&out, "hopsplit_serve_max_connections", "gauge",
-               "The limit of open HTTP connections (from the open-file "
-               "limit).");
+  prom_family(&out, "hopsplit_serve_max_connections", "gauge",
+              "The limit of open HTTP connections (from the open-file "
+              "limit).");
   buf_printf(&out, "hopsplit_serve_max_connections %u\n", c->max_connections);
   serve_work_lateness(&late);
-  serve_family(&out, "hopsplit_serve_loop_lateness_seconds", "summary",
-               "Delays between a socket or timer of the measuring loop "
-               "being ready and its handling.");
+  prom_family(&out, "hopsplit_serve_loop_lateness_seconds", "summary",
+              "Delays between a socket or timer of the measuring loop "
+              "being ready and its handling.");
   buf_puts(&out, "hopsplit_serve_loop_lateness_seconds_sum ");
-  serve_seconds(&out, late.sum_us);
+  prom_seconds(&out, late.sum_us);
   buf_printf(&out, "\nhopsplit_serve_loop_lateness_seconds_count %llu\n",
              (unsigned long long)late.count);
-  serve_family(&out, "hopsplit_serve_loop_lateness_max_seconds", "gauge",
-               "The largest such delay so far.");
+  prom_family(&out, "hopsplit_serve_loop_lateness_max_seconds", "gauge",
+              "The largest such delay so far.");
   buf_puts(&out, "hopsplit_serve_loop_lateness_max_seconds ");
-  serve_seconds(&out, late.max_us);
+  prom_seconds(&out, late.max_us);
   buf_putc(&out, '\n');
-  serve_family(&out, "hopsplit_serve_probe_duration_seconds", "histogram",
-               "Wall time of answered probes.");
+  prom_family(&out, "hopsplit_serve_probe_duration_seconds", "histogram",
+              "Wall time of answered probes.");
   for (i = 0; i < N_BUCKETS; i++)
     buf_printf(&out,
                "hopsplit_serve_probe_duration_seconds_bucket{le=\"%g\"} "
@@ -424,25 +424,25 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
   buf_printf(&out, "hopsplit_serve_probe_duration_seconds_count %llu\n",
              S.probes);
   pthread_mutex_unlock(&S.mu);
-  serve_family(&out, "hopsplit_serve_info", "gauge",
-               "Version, vantage point and modules of this server.");
+  prom_family(&out, "hopsplit_serve_info", "gauge",
+              "Version, vantage point and modules of this server.");
   buf_puts(&out, "hopsplit_serve_info{");
-  serve_label(&out, "version", HOPSPLIT_VERSION, 1);
-  serve_label(&out, "vantage", c->vantage, 0);
+  prom_label(&out, "version", HOPSPLIT_VERSION, 1);
+  prom_label(&out, "vantage", c->vantage, 0);
   buf_printf(&out, ",modules=\"%zu\"} 1\n", c->n_modules);
   if (rss >= 0) {
-    serve_family(&out, "process_resident_memory_bytes", "gauge",
-                 "Resident memory size in bytes.");
+    prom_family(&out, "process_resident_memory_bytes", "gauge",
+                "Resident memory size in bytes.");
     buf_printf(&out, "process_resident_memory_bytes %lld\n", rss);
   }
   if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0) {
-    serve_family(&out, "process_cpu_seconds_total", "counter",
-                 "Total user and system CPU time spent in seconds.");
+    prom_family(&out, "process_cpu_seconds_total", "counter",
+                "Total user and system CPU time spent in seconds.");
     buf_printf(&out, "process_cpu_seconds_total %.6f\n",
                (double)cpu.tv_sec + (double)cpu.tv_nsec / 1e9);
   }
-  serve_family(&out, "process_start_time_seconds", "gauge",
-               "Start time of the process since unix epoch in seconds.");
+  prom_family(&out, "process_start_time_seconds", "gauge",
+              "Start time of the process since unix epoch in seconds.");
   buf_printf(&out, "process_start_time_seconds %.3f\n", S.started_at);
   len = out.len;
   return answer(con, MHD_HTTP_OK, CT_PROM, buf_detach(&out), len, 0);

@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "options.h"
 #include "plan.h"
+#include "prom.h"
 #include "results.h"
 
 #define SERVE_DEFAULT_LISTEN "127.0.0.1:9116"
@@ -199,12 +200,6 @@ int serve_http_wait_idle(int64_t until_us);
 unsigned serve_http_in_flight(void);
 unsigned long long serve_http_probes(void);
 
-/* Label value escaping and exact seconds for the text format. */
-void serve_label(struct buf *out, const char *name, const char *value,
-                 int first);
-void serve_seconds(struct buf *out, int64_t us);
-void serve_family(struct buf *out, const char *name, const char *type,
-                  const char *help);
 /* The hopsplit_probe_info family of a module (fixed: built once per
  * module at start, and for an unknown module per probe). */
 void serve_module_info(struct buf *out, const char *module,

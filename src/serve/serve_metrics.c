@@ -15,9 +15,9 @@
  * Then hopsplit's own series, labelled with the mode, the hop index and
  * the hop's host (never a URL, never free text): per hop phases (median
  * over the probe's samples of that mode), status, connection reuse, TLS
- * resumption, the cache verdict (one series per verdict, 1 for the hop's),
- * the edge (vendor, POP, country), its distance and the fibre floor, and
- * the findings' savings.
+ * resumption, the cache verdict (samples per verdict, as --format prom
+ * writes it: prom.c), the edge (vendor, POP, country), its distance (as
+ * --format prom) and the fibre floor, and the findings' savings.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,48 +26,9 @@
 
 #include "blackbox.h"
 #include "cache.h"
+#include "prom.h"
 #include "serve_int.h"
 #include "banned.h"
-
-void serve_family(struct buf *out, const char *name, const char *type,
-                  const char *help)
-{
-  /* Per probe, a few dozen times: copies, no format to parse. */
-  buf_puts(out, "# HELP ");
-  buf_puts(out, name);
-  buf_putc(out, ' ');
-  buf_puts(out, help);
-  buf_puts(out, "\n# TYPE ");
-  buf_puts(out, name);
-  buf_putc(out, ' ');
-  buf_puts(out, type);
-  buf_putc(out, '\n');
-}
-
-void serve_label(struct buf *out, const char *name, const char *v, int first)
-{
-  buf_printf(out, "%s%s=\"", first ? "" : ",", name);
-  buf_put_prom(out, v);
-  buf_putc(out, '"');
-}
-
-void serve_seconds(struct buf *out, int64_t us)
-{
-  int64_t a = us < 0 ? -us : us;
-
-  buf_printf(out, "%s%lld.%06lld", us < 0 ? "-" : "", (long long)(a / 1000000),
-             (long long)(a % 1000000));
-}
-
-/* A family's HELP and TYPE before its first series only: a family with
- * no series is left out. */
-static void family_once(struct buf *out, int *done, const char *name,
-                        const char *type, const char *help)
-{
-  if (!*done)
-    serve_family(out, name, type, help);
-  *done = 1;
-}
 
 /* The sample the blackbox-named series describe, or NULL. */
 static const struct sample *ref_sample(const struct serve_probe *sp)
@@ -96,16 +57,16 @@ static const struct hop *last_hop(const struct sample *s)
 static void gauge_us(struct buf *out, const char *name, const char *help,
                      int64_t us)
 {
-  serve_family(out, name, "gauge", help);
+  prom_family(out, name, "gauge", help);
   buf_printf(out, "%s ", name);
-  serve_seconds(out, us);
+  prom_seconds(out, us);
   buf_putc(out, '\n');
 }
 
 static void gauge_num(struct buf *out, const char *name, const char *help,
                       const char *value)
 {
-  serve_family(out, name, "gauge", help);
+  prom_family(out, name, "gauge", help);
   buf_printf(out, "%s %s\n", name, value);
 }
 
@@ -156,14 +117,14 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
            fin && fin->status ? (long long)fin->content_length : 0LL);
   gauge_num(out, "probe_http_content_length",
             "Length of http content response", v);
-  serve_family(out, "probe_http_duration_seconds", "gauge",
-               "Duration of http request by phase, summed over all "
-               "redirects");
+  prom_family(out, "probe_http_duration_seconds", "gauge",
+              "Duration of http request by phase, summed over all "
+              "redirects");
   for (i = 0; i < 5; i++) {
     buf_puts(out, "probe_http_duration_seconds{");
-    serve_label(out, "phase", names[i], 1);
+    prom_label(out, "phase", names[i], 1);
     buf_puts(out, "} ");
-    serve_seconds(out, ph[i]);
+    prom_seconds(out, ph[i]);
     buf_putc(out, '\n');
   }
   /* blackbox counts a redirect it was told not to follow as one. */
@@ -208,14 +169,14 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   /* blackbox's labels of the final response's leaf certificate
    * (0.23's four, and serialnumber as blackbox 0.24 and later add it). */
   if (fin && fin->tls.version && fin->tls.leaf_sha256) {
-    serve_family(out, "probe_ssl_last_chain_info", "gauge",
-                 "Contains SSL leaf certificate information");
+    prom_family(out, "probe_ssl_last_chain_info", "gauge",
+                "Contains SSL leaf certificate information");
     buf_puts(out, "probe_ssl_last_chain_info{");
-    serve_label(out, "fingerprint_sha256", fin->tls.leaf_sha256, 1);
-    serve_label(out, "issuer", fin->tls.leaf_issuer, 0);
-    serve_label(out, "serialnumber", fin->tls.leaf_serial, 0);
-    serve_label(out, "subject", fin->tls.leaf_subject, 0);
-    serve_label(out, "subjectalternative", fin->tls.leaf_dns_names, 0);
+    prom_label(out, "fingerprint_sha256", fin->tls.leaf_sha256, 1);
+    prom_label(out, "issuer", fin->tls.leaf_issuer, 0);
+    prom_label(out, "serialnumber", fin->tls.leaf_serial, 0);
+    prom_label(out, "subject", fin->tls.leaf_subject, 0);
+    prom_label(out, "subjectalternative", fin->tls.leaf_dns_names, 0);
     buf_puts(out, "} 1\n");
   }
   gauge_num(out, "probe_success",
@@ -228,10 +189,10 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
            sp->interference_us);
   if (fin && fin->tls.version) {
     tls_version_label(v, sizeof(v), fin->tls.version);
-    serve_family(out, "probe_tls_version_info", "gauge",
-                 "Returns the TLS version used or NaN when unknown");
+    prom_family(out, "probe_tls_version_info", "gauge",
+                "Returns the TLS version used or NaN when unknown");
     buf_puts(out, "probe_tls_version_info{");
-    serve_label(out, "version", v, 1);
+    prom_label(out, "version", v, 1);
     buf_puts(out, "} 1\n");
   }
 }
@@ -276,13 +237,13 @@ static void hop_labels(struct buf *out, const char *name, const char *mode,
   snprintf(h, sizeof(h), "%zu", hop);
   buf_printf(out, "%s{", name);
   if (mode) {
-    serve_label(out, "mode", mode, 1);
-    serve_label(out, "hop", h, 0);
+    prom_label(out, "mode", mode, 1);
+    prom_label(out, "hop", h, 0);
   }
   else {
-    serve_label(out, "hop", h, 1);
+    prom_label(out, "hop", h, 1);
   }
-  serve_label(out, "host", host ? host : "", 0);
+  prom_label(out, "host", host ? host : "", 0);
 }
 
 static void per_mode(const struct serve_probe *sp, struct buf *out)
@@ -291,24 +252,24 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
   size_t i, k, c;
   int ph, fam = 0;
 
-  serve_family(out, "hopsplit_samples", "gauge",
-               "Samples this probe measured, per mode.");
+  prom_family(out, "hopsplit_samples", "gauge",
+              "Samples this probe measured, per mode.");
   for (i = 0; i < sp->plan.n_modes; i++) {
     enum sample_mode m = sp->plan.modes[i];
 
     buf_puts(out, "hopsplit_samples{");
-    serve_label(out, "mode", sample_mode_names[m], 1);
+    prom_label(out, "mode", sample_mode_names[m], 1);
     buf_printf(out, "} %zu\n", ta->modes[m].n_samples);
   }
-  serve_family(out, "hopsplit_sample_failures", "gauge",
-               "Failed samples of this probe, per mode and error class.");
+  prom_family(out, "hopsplit_sample_failures", "gauge",
+              "Failed samples of this probe, per mode and error class.");
   for (i = 0; i < sp->plan.n_modes; i++) {
     enum sample_mode m = sp->plan.modes[i];
 
     for (c = ERR_NONE + 1; c < ERR_COUNT; c++) {
       buf_puts(out, "hopsplit_sample_failures{");
-      serve_label(out, "mode", sample_mode_names[m], 1);
-      serve_label(out, "class", err_class_names[c], 0);
+      prom_label(out, "mode", sample_mode_names[m], 1);
+      prom_label(out, "class", err_class_names[c], 0);
       buf_printf(out, "} %zu\n", ta->modes[m].failed_by_class[c]);
     }
   }
@@ -317,16 +278,16 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
 
     if (!ta->modes[m].n_ok)
       continue;
-    family_once(out, &fam, "hopsplit_duration_seconds", "gauge",
-                "Phases of the whole request (hops summed, plus redirect "
-                "and the time between hops), median over this probe's "
-                "successful samples of each mode.");
+    prom_family_once(out, &fam, "hopsplit_duration_seconds", "gauge",
+                     "Phases of the whole request (hops summed, plus redirect "
+                     "and the time between hops), median over this probe's "
+                     "successful samples of each mode.");
     for (ph = 0; ph < SUM_COUNT; ph++) {
       buf_puts(out, "hopsplit_duration_seconds{");
-      serve_label(out, "mode", sample_mode_names[m], 1);
-      serve_label(out, "phase", sum_phase_names[ph], 0);
+      prom_label(out, "mode", sample_mode_names[m], 1);
+      prom_label(out, "phase", sum_phase_names[ph], 0);
       buf_puts(out, "} ");
-      serve_seconds(out, ta->modes[m].phases[ph].p50);
+      prom_seconds(out, ta->modes[m].phases[ph].p50);
       buf_putc(out, '\n');
     }
   }
@@ -340,15 +301,15 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
 
       if (!hs->phases[PHASE_TOTAL].n)
         continue;
-      family_once(out, &fam, "hopsplit_hop_duration_seconds", "gauge",
-                  "Phase of one hop, median over this probe's successful "
-                  "samples of the mode.");
+      prom_family_once(out, &fam, "hopsplit_hop_duration_seconds", "gauge",
+                       "Phase of one hop, median over this probe's successful "
+                       "samples of the mode.");
       for (ph = 0; ph < PHASE_COUNT; ph++) {
         hop_labels(out, "hopsplit_hop_duration_seconds", sample_mode_names[m],
                    hs->hop, hop_host(sp, m, hs->hop - 1));
-        serve_label(out, "phase", phase_names[ph], 0);
+        prom_label(out, "phase", phase_names[ph], 0);
         buf_puts(out, "} ");
-        serve_seconds(out, hs->phases[ph].p50);
+        prom_seconds(out, hs->phases[ph].p50);
         buf_putc(out, '\n');
       }
     }
@@ -381,7 +342,7 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
 
         if (f == 2 && (!h->tls.version || h->reused || h->tls.resumed < 0))
           continue;
-        family_once(out, &done, fam[f].name, "gauge", fam[f].help);
+        prom_family_once(out, &done, fam[f].name, "gauge", fam[f].help);
         hop_labels(out, fam[f].name, sample_mode_names[m], k + 1, h->host);
         if (f == 0)
           buf_printf(out, "} %d\n", (int)h->status);
@@ -398,66 +359,41 @@ static void cache_edge(const struct serve_probe *sp, struct buf *out)
 {
   const struct target_analysis *ta = &sp->analysis.targets[0];
   size_t i;
-  int v, fam = 0;
+  int fam = 0;
 
-  for (i = 0; i < ta->n_cache; i++) {
-    const struct cache_hop *ch = &ta->cache[i];
-
-    family_once(out, &fam, "hopsplit_hop_cache_verdict", "gauge",
-                "Cache verdict of a hop: 1 for the verdict of most of this "
-                "probe's samples, 0 for the others.");
-
-    for (v = 0; v < CACHE_VERDICT_COUNT; v++) {
-      hop_labels(out, "hopsplit_hop_cache_verdict", NULL, ch->hop, ch->host);
-      serve_label(out, "verdict", cache_verdict_names[v], 0);
-      buf_printf(out, "} %d\n", (int)ch->result.verdict == v ? 1 : 0);
-    }
-  }
+  prom_cache_verdict(out, &fam, NULL, ta);
   fam = 0;
   for (i = 0; i < ta->n_edge; i++) {
     const struct edge_result *e = &ta->edge[i];
 
     if (!e->vendor && !e->pop)
       continue;
-    family_once(out, &fam, "hopsplit_hop_edge_info", "gauge",
-                "The CDN edge that served a hop (vendor, POP and its "
-                "country), when known.");
+    prom_family_once(out, &fam, "hopsplit_hop_edge_info", "gauge",
+                     "The CDN edge that served a hop (vendor, POP and its "
+                     "country), when known.");
     hop_labels(out, "hopsplit_hop_edge_info", NULL, (size_t)e->hop,
                e->host ? e->host
                        : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
-    serve_label(out, "vendor", e->vendor ? e->vendor : "", 0);
-    serve_label(out, "pop", e->pop ? e->pop : "", 0);
-    serve_label(out, "country", e->country ? e->country : "", 0);
+    prom_label(out, "vendor", e->vendor ? e->vendor : "", 0);
+    prom_label(out, "pop", e->pop ? e->pop : "", 0);
+    prom_label(out, "country", e->country ? e->country : "", 0);
     buf_puts(out, "} 1\n");
   }
   fam = 0;
-  for (i = 0; i < ta->n_edge; i++) {
-    const struct edge_result *e = &ta->edge[i];
-
-    if (isnan(e->distance_km))
-      continue;
-    family_once(out, &fam, "hopsplit_hop_edge_distance_km", "gauge",
-                "Great-circle distance from the client to the edge of a "
-                "hop.");
-    hop_labels(out, "hopsplit_hop_edge_distance_km", NULL, (size_t)e->hop,
-               e->host ? e->host
-                       : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
-    serve_label(out, "pop", e->pop ? e->pop : "", 0);
-    buf_printf(out, "} %.0f\n", e->distance_km);
-  }
+  prom_edge_distance(out, &fam, NULL, ta);
   fam = 0;
   for (i = 0; i < ta->n_edge; i++) {
     const struct edge_result *e = &ta->edge[i];
 
     if (isnan(e->floor_rtt_ms))
       continue;
-    family_once(out, &fam, "hopsplit_hop_edge_floor_rtt_seconds", "gauge",
-                "Physical floor of the round trip to the edge of a hop "
-                "(distance over light in fibre, there and back).");
+    prom_family_once(out, &fam, "hopsplit_hop_edge_floor_rtt_seconds", "gauge",
+                     "Physical floor of the round trip to the edge of a hop "
+                     "(distance over light in fibre, there and back).");
     hop_labels(
         out, "hopsplit_hop_edge_floor_rtt_seconds", NULL, (size_t)e->hop,
         e->host ? e->host : hop_host(sp, MODE_COUNT, (size_t)e->hop - 1));
-    serve_label(out, "pop", e->pop ? e->pop : "", 0);
+    prom_label(out, "pop", e->pop ? e->pop : "", 0);
     buf_printf(out, "} %.6f\n", e->floor_rtt_ms / 1000.0);
   }
 }
@@ -472,16 +408,16 @@ static void findings(const struct serve_probe *sp, struct buf *out)
   for (i = 0; i < ta->n_findings; i++) {
     const struct finding *f = &ta->findings[i];
 
-    family_once(out, &fam, "hopsplit_finding_saving_seconds", "gauge",
-                "Estimated saving of a finding (SPEC 4.3), from this "
-                "probe's medians; hop 0 is the whole request.");
+    prom_family_once(out, &fam, "hopsplit_finding_saving_seconds", "gauge",
+                     "Estimated saving of a finding (SPEC 4.3), from this "
+                     "probe's medians; hop 0 is the whole request.");
 
     snprintf(h, sizeof(h), "%d", f->hop);
     buf_puts(out, "hopsplit_finding_saving_seconds{");
-    serve_label(out, "kind", finding_kind_names[f->kind], 1);
-    serve_label(out, "hop", h, 0);
+    prom_label(out, "kind", finding_kind_names[f->kind], 1);
+    prom_label(out, "hop", h, 0);
     buf_puts(out, "} ");
-    serve_seconds(out, f->saving_us);
+    prom_seconds(out, f->saving_us);
     buf_putc(out, '\n');
   }
 }
@@ -489,12 +425,12 @@ static void findings(const struct serve_probe *sp, struct buf *out)
 void serve_module_info(struct buf *out, const char *module,
                        const char *vantage)
 {
-  serve_family(out, "hopsplit_probe_info", "gauge",
-               "Where and with which module this probe ran.");
+  prom_family(out, "hopsplit_probe_info", "gauge",
+              "Where and with which module this probe ran.");
   buf_puts(out, "hopsplit_probe_info{");
-  serve_label(out, "module", module, 1);
-  serve_label(out, "vantage", vantage, 0);
-  serve_label(out, "version", HOPSPLIT_VERSION, 0);
+  prom_label(out, "module", module, 1);
+  prom_label(out, "vantage", vantage, 0);
+  prom_label(out, "version", HOPSPLIT_VERSION, 0);
   buf_puts(out, "} 1\n");
 }
 

@@ -96,7 +96,7 @@ hs_prom_check "count by (hop) (hopsplit_hop_duration_seconds{job=\"hopsplit\",in
   "by('hop') == {'1': 7, '2': 7, '3': 7}"
 hs_prom_check "hopsplit_finding_saving_seconds{job=\"hopsplit\",instance=\"$CHAIN\",kind=\"redirect\"}" \
   'len(rows) >= 1 and min(vals) > 0'
-hs_prom_check "hopsplit_hop_cache_verdict{job=\"hopsplit\",instance=\"$THUMB\"} == 1" \
+hs_prom_check "hopsplit_cache_verdict{job=\"hopsplit\",instance=\"$THUMB\"} > 0" \
   "[r[0]['verdict'] for r in rows] == ['HIT']"
 hs_prom_check "hopsplit_hop_edge_info{job=\"hopsplit\",instance=\"$THUMB\"}" \
   "len(rows) == 1 and rows[0][0]['vendor'] == 'cloudfront' and rows[0][0]['pop'].startswith('ICN') and rows[0][0]['country'] == 'KR'"
