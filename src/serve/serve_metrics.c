@@ -19,6 +19,7 @@
  * writes it: prom.c), the edge (vendor, POP, country), its distance (as
  * --format prom) and the fibre floor, and the findings' savings.
  */
+#include <arpa/inet.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,29 @@ static void tls_version_label(char *dst, size_t n, const char *v)
     snprintf(dst, n, "%s", v);
 }
 
+/* blackbox's probe_ip_addr_hash: FNV-1a (32 bits) of the address's bytes,
+ * 4 for IPv4, 16 for IPv6, in decimal into dst; 0 when ip is not an
+ * address. */
+static int ip_hash(const char *ip, char *dst, size_t n)
+{
+  unsigned char a[16];
+  uint32_t h = 2166136261u;
+  size_t len, i;
+
+  if (inet_pton(AF_INET, ip, a) == 1)
+    len = 4;
+  else if (inet_pton(AF_INET6, ip, a) == 1)
+    len = 16;
+  else
+    return 0;
+  for (i = 0; i < len; i++) {
+    h ^= a[i];
+    h *= 16777619u;
+  }
+  snprintf(dst, n, "%lu", (unsigned long)h);
+  return 1;
+}
+
 static void blackbox_series(const struct serve_probe *sp, struct buf *out)
 {
   static const char *const names[] = {"connect", "processing", "resolve",
@@ -105,12 +129,10 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   gauge_us(out, "probe_duration_seconds",
            "Returns how long the probe took to complete in seconds",
            sp->duration_us);
-  /* blackbox writes it only for a module with regexps. */
-  if (sp->module && sp->module->bb &&
-      (sp->module->bb->n_headers || sp->module->bb->n_bodies))
-    gauge_num(out, "probe_failed_due_to_regex",
-              "Indicates if probe failed due to regex",
-              sp->regex_failed ? "1" : "0");
+  /* blackbox 0.23 writes it on every http probe, 0 without regexps. */
+  gauge_num(out, "probe_failed_due_to_regex",
+            "Indicates if probe failed due to regex",
+            sp->regex_failed ? "1" : "0");
   /* blackbox: resp.ContentLength, -1 when the response had none; 0 when
    * no response came. */
   snprintf(v, sizeof(v), "%lld",
@@ -151,6 +173,12 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
             fin && fin->http_version
                 ? (!strcmp(fin->http_version, "1.0") ? "1" : fin->http_version)
                 : "0");
+  if (s && s->n_hops && s->hops[0].remote_ip &&
+      ip_hash(s->hops[0].remote_ip, v, sizeof(v)))
+    gauge_num(out, "probe_ip_addr_hash",
+              "Specifies the hash of IP address. It's useful to detect if "
+              "the IP address changes.",
+              v);
   if (s && s->n_hops && s->hops[0].remote_ip)
     gauge_num(out, "probe_ip_protocol",
               "Specifies whether probe ip protocol is IP4 or IP6",

@@ -62,7 +62,8 @@ PLAIN="http://127.0.0.1:$HTTP_PORT/ok"
 BIG="https://127.0.0.1:$HTTPS_PORT/big"
 SAME="probe_success probe_http_status_code probe_http_redirects probe_http_ssl
 probe_http_version probe_http_content_length
-probe_http_uncompressed_body_length"
+probe_http_uncompressed_body_length probe_failed_due_to_regex
+probe_ip_addr_hash"
 # probe_ssl_last_chain_info without serialnumber: Debian's blackbox 0.23
 # has the other four labels (0.24 added it; checked against openssl below).
 TLS="probe_ssl_earliest_cert_expiry probe_ssl_last_chain_expiry_timestamp_seconds
@@ -150,10 +151,7 @@ for case in "http_2xx $OK $MISSING" "http_post_2xx $OK $CHAIN" \
   for u in "$@"; do
     both "$u" "$mod"
     names="probe_success probe_http_status_code probe_http_redirects"
-    case $mod in headers_* | body_*)
-      names="$names probe_failed_due_to_regex"
-      ;;
-    esac
+    names="$names probe_failed_due_to_regex"
     echo "$HS_DIR/bb$n.prom $HS_DIR/hs$n.prom $names" >>"$HS_DIR/pairs"
   done
 done
@@ -214,13 +212,12 @@ for case in "http_2xx_example $H/example $H/example-down $H/ok" \
   for u in "$@"; do
     both "$u" "$mod"
     names="probe_success probe_http_status_code probe_http_redirects
-probe_http_version probe_http_content_length"
+probe_http_version probe_http_content_length probe_failed_due_to_regex"
     # After a failed decompression blackbox's body length counts what its
     # decoder left unread; hopsplit's counts the body.
     case $mod:$u in
     http_2xx_example:*)
-      names="$names probe_failed_due_to_regex
-probe_http_uncompressed_body_length"
+      names="$names probe_http_uncompressed_body_length"
       ;;
     http_gzip*:*/ok) ;;
     http_gzip:*) ;;
