@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "cache.h"
 #include "cache_int.h"
@@ -28,8 +29,6 @@
 #include "xalloc.h"
 #include "strutil.h"
 #include "banned.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static void set_verdict(struct cache_result *r, struct ctx *c,
                         const char *vendor, enum cache_verdict v,

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "cache.h"
 #include "cache_int.h"
@@ -24,8 +25,6 @@
 #include "xalloc.h"
 #include "strutil.h"
 #include "banned.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- cache layers (SPEC 4.1; CDN.md 5.1, 6.2) ----
  *

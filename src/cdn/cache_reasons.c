@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "cache.h"
 #include "cache_int.h"
@@ -22,8 +23,6 @@
 #include "xalloc.h"
 #include "strutil.h"
 #include "banned.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* The first word of s (up to blank or comma), copied into out. */
 void cache_first_word(const char *s, char *out, size_t size)

@@ -16,13 +16,12 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "edge.h"
 #include "xalloc.h"
 #include "strutil.h"
 #include "banned.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* C11 without extensions has no M_PI. */
 #define EDGE_PI 3.14159265358979323846

@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "engine_int.h"
 #include "msg.h"
 #include "probe.h"
@@ -44,15 +45,6 @@
 #include "banned.h"
 
 struct engine *volatile engine_current;
-
-/* CLOCK_MONOTONIC in microseconds, as probe_now_us (the same clock). */
-static int64_t now_us(void)
-{
-  struct timespec ts;
-
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* What the loop knows of a descriptor it watches. */
 struct watch {
@@ -101,7 +93,7 @@ struct engine *engine_alloc(char *err, size_t errlen)
   struct epoll_event ev;
 
   e->hooks.next = e->hooks.prev = &e->hooks;
-  e->ready_ref = now_us();
+  e->ready_ref = clock_mono_us();
   e->ep = epoll_create1(EPOLL_CLOEXEC);
   e->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (e->ep < 0 || e->wake_fd < 0) {
@@ -173,7 +165,7 @@ void engine_lateness(const struct engine *e, struct engine_lateness *out)
 void engine_job_begin(struct engine *e, struct engine_job *j)
 {
   j->max_late_us = 0;
-  j->own_end_us = now_us();
+  j->own_end_us = clock_mono_us();
   j->active = 1;
   /* Begun inside a handler of its own: that handler is its work. */
   if (e->cur_owner && *e->cur_owner == j)
@@ -203,7 +195,7 @@ static void handler_begin(struct engine *e, struct engine_job *const *owner,
                           int64_t ready)
 {
   struct engine_job *j = owner ? *owner : NULL;
-  int64_t now = now_us(), late = now - ready;
+  int64_t now = clock_mono_us(), late = now - ready;
 
   if (late < 0)
     late = 0;
@@ -226,7 +218,7 @@ static void handler_begin(struct engine *e, struct engine_job *const *owner,
 static void handler_end(struct engine *e)
 {
   if (e->cur)
-    e->cur->own_end_us = now_us();
+    e->cur->own_end_us = clock_mono_us();
   e->cur = NULL;
   e->cur_owner = NULL;
 }
@@ -448,7 +440,7 @@ int engine_watch_owned(struct engine *e, int fd, unsigned events,
   w->ud = ud;
   w->owner = owner;
   w->events = events;
-  w->since = now_us();
+  w->since = clock_mono_us();
   return 0;
 }
 
@@ -507,7 +499,7 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
     run_hooks(e);
     run_tasks(e);
   }
-  now = now_us();
+  now = clock_mono_us();
   due = next_due(e);
   if (e->head)
     timeout_us = 0;
@@ -516,11 +508,11 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
   /* What is ready already may have become so at any time since the last
    * complete poll; what wakes a wait, during the wait. */
   n = epoll_wait(e->ep, evs, EVENTS_MAX, 0);
-  wake = now_us();
+  wake = clock_mono_us();
   ref = e->ready_ref;
   if (n == 0 && timeout_us != 0) {
     n = poll_wait(e, evs, timeout_us);
-    wake = now_us();
+    wake = clock_mono_us();
     ref = wake;
   }
   if (n < 0 && errno != EINTR)
@@ -557,7 +549,7 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
   }
   /* Timers due by now, at most as many as were armed: one re-armed by its
    * handler for "now" may wait for the next step. */
-  now = now_us();
+  now = clock_mono_us();
   for (n = (int)e->n_timers; n > 0 && e->n_timers; n--) {
     struct engine_timer *t = e->timers[0];
 
@@ -652,7 +644,7 @@ static int curl_timer_cb(CURLM *multi, long timeout_ms, void *userp)
   if (timeout_ms < 0)
     engine_timer_stop(m->e, &m->timer);
   else
-    engine_timer_set(m->e, &m->timer, now_us() + timeout_ms * 1000,
+    engine_timer_set(m->e, &m->timer, clock_mono_us() + timeout_ms * 1000,
                      on_curl_timer, m, m->owner);
   return 0;
 }

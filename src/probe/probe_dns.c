@@ -21,6 +21,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "buf.h"
 #include "engine_int.h"
 #include "probe.h"
@@ -311,18 +312,12 @@ static const struct ares_socket_functions dns_funcs = {
 
 int64_t probe_now_us(void)
 {
-  struct timespec ts;
-
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+  return clock_mono_us();
 }
 
 int64_t probe_wall_ms(void)
 {
-  struct timespec ts;
-
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+  return clock_wall_ms();
 }
 
 static void copy_answer(const struct ares_addrinfo *res, struct dns_answer *a)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "clock.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "banned.h"
@@ -23,14 +24,11 @@ void probe_set_deadline(int64_t monotonic_us)
 
 int64_t probe_deadline_cut(int64_t timeout_us)
 {
-  struct timespec ts;
   int64_t left;
 
   if (!deadline_us)
     return timeout_us;
-  /* probe_now_us's clock, read here so that this file needs no other. */
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  left = deadline_us - ((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+  left = deadline_us - clock_mono_us();
   /* At least 1 ms: 0 would mean "no timeout" to libcurl, and 1 ms fails a
    * lookup or transfer started after the deadline as a timeout at once. */
   if (left < 1000)

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "msg.h"
 #include "engine_int.h"
 #include "probe.h"
@@ -181,14 +182,6 @@ struct run {
 
 static void run_next(void *ud);
 
-static int64_t wall_ms(void)
-{
-  struct timespec ts;
-
-  clock_gettime(CLOCK_REALTIME, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void run_finish(void *ud)
 {
   struct run *rn = ud;
@@ -203,7 +196,7 @@ static void run_finish(void *ud)
     fflush(stderr);
   }
   fetch_traces(p, r);
-  r->finished_at_ms = wall_ms();
+  r->finished_at_ms = clock_wall_ms();
   /* Also a run cut during its trace fetches is partial. */
   if (probe_interrupted) {
     r->partial = 1;
@@ -304,7 +297,7 @@ static void run_next(void *ud)
   }
   it = &p->items[rn->perm[rn->i]];
   if (rn->bar)
-    progress(p, rn->k, rn->total, it, wall_ms() - rn->t0);
+    progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0);
   probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline, on_sample,
               rn);
 }
@@ -399,7 +392,7 @@ static void lane_next(void *ud)
   }
   it = &p->items[l->order[l->i]];
   if (rn->bar)
-    progress(p, rn->k, rn->total, it, wall_ms() - rn->t0);
+    progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0);
   probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline,
               lane_on_sample, l);
 }
@@ -511,7 +504,7 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
         (size_t)(p->rounds < CONTROL_ROUNDS ? p->rounds : CONTROL_ROUNDS) *
         p->n_items;
   }
-  r->started_at_ms = wall_ms();
+  r->started_at_ms = clock_wall_ms();
   /* One allocation for a run of usual size; a huge -n grows as it goes. */
   results_reserve(r, rn->total < 65536 ? rn->total : 65536);
   /* The CLI's one run pays OpenSSL's one-time costs here; a server

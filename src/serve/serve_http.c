@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "msg.h"
 #include "engine.h"
 #include "serve_int.h"
@@ -58,14 +59,6 @@ static struct {
 } S = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
 static MHD_socket quiesced_fd = MHD_INVALID_SOCKET;
-
-static int64_t mono_us(void)
-{
-  struct timespec ts;
-
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 void serve_http_init(const struct serve_config *c)
 {
@@ -108,7 +101,7 @@ int serve_http_wait_idle(int64_t until_us)
   int idle;
 
   pthread_mutex_lock(&S.mu);
-  if (S.active && mono_us() < until_us) {
+  if (S.active && clock_mono_us() < until_us) {
     struct timespec ts;
 
     /* One wait of at most 100 ms: the caller loops, and watches for a

@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "msg.h"
 #include "probe.h"
 #include "serve.h"
@@ -40,14 +41,6 @@
 
 /* Longest drain: the largest budget a probe can have, and a margin. */
 #define DRAIN_MAX_US ((int64_t)(SERVE_DEFAULT_TIMEOUT + 10) * 1000000)
-
-static int64_t mono_us(void)
-{
-  struct timespec ts;
-
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* "ADDR:PORT", "[ADDR6]:PORT" or ":PORT" (every IPv4 address) into ss. */
 static int parse_listen(const char *s, struct sockaddr_storage *ss, int *v6)
@@ -246,7 +239,7 @@ int serve_run(struct serve_config *c)
             serve_http_in_flight() == 1 ? "" : "s");
   serve_http_drain();
   serve_http_quiesce(d);
-  until = mono_us() + DRAIN_MAX_US;
+  until = clock_mono_us() + DRAIN_MAX_US;
   while (!serve_http_wait_idle(until)) {
     struct timespec zero = {0, 0};
     int s2 = sigtimedwait(&set, NULL, &zero);
@@ -258,7 +251,7 @@ int serve_run(struct serve_config *c)
       rc = EXIT_INTERRUPTED;
       break;
     }
-    if (mono_us() >= until)
+    if (clock_mono_us() >= until)
       break;
   }
   if (rc == EXIT_INTERRUPTED || !serve_http_wait_idle(0)) {

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "blackbox.h"
 #include "msg.h"
 #include "probe.h"
@@ -28,14 +29,6 @@
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
-
-static int64_t mono_us(void)
-{
-  struct timespec ts;
-
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* A logfmt value: bare when it is a plain word, else quoted. */
 static void log_value(struct buf *b, const char *v)
@@ -209,7 +202,7 @@ int serve_probe_prepare(struct serve_probe *sp, const struct serve_config *c,
   sp->want_log = want_log;
   buf_init(&sp->log, 0);
   results_init(&sp->results);
-  sp->started_us = mono_us();
+  sp->started_us = clock_mono_us();
   sp->budget_s = budget_s;
   sp->module_name = xstrdup(module && *module ? module : "http_2xx");
   sp->target = xstrdup(target ? target : "");
@@ -262,7 +255,7 @@ static void on_run_done(const struct plan *p, struct results *r, int rc,
   (void)p;
   (void)r;
   (void)rc;
-  sp->ended_us = mono_us();
+  sp->ended_us = clock_mono_us();
   sp->ran = 1;
   sp->done(sp);
 }
@@ -274,7 +267,7 @@ void serve_probe_start(struct serve_probe *sp, struct engine *e,
   if (runner_start(e, &sp->plan, &sp->results, sp->deadline_us, on_sample,
                    on_run_done, sp) < 0) {
     fail(sp, "the probe could not be set up (see the server's log)");
-    sp->ended_us = mono_us();
+    sp->ended_us = clock_mono_us();
     done(sp);
   }
 }
@@ -283,7 +276,7 @@ void serve_probe_expired(struct serve_probe *sp)
 {
   fail(sp, "the deadline came before the probe could start (the server was "
            "busy starting other probes)");
-  sp->ended_us = mono_us();
+  sp->ended_us = clock_mono_us();
 }
 
 void serve_probe_finish(struct serve_probe *sp)
@@ -301,7 +294,7 @@ void serve_probe_finish(struct serve_probe *sp)
         sp->interference_us = sp->results.samples[i].interference_us;
   }
   if (!sp->ended_us)
-    sp->ended_us = mono_us();
+    sp->ended_us = clock_mono_us();
   sp->duration_us = sp->ended_us - sp->started_us;
   snprintf(t, sizeof(t), "%.6f", (double)sp->duration_us / 1e6);
   if (sp->success)

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "engine.h"
 #include "msg.h"
 #include "serve_int.h"
@@ -54,14 +55,6 @@ static struct {
   pthread_t engine_thread, expiry;
   int engine_started, expiry_started;
 } W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv_expiry = PTHREAD_COND_INITIALIZER};
-
-static int64_t mono_us(void)
-{
-  struct timespec ts;
-
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static void push(struct serve_job **head, struct serve_job **tail,
                  struct serve_job *j)
@@ -128,7 +121,7 @@ static void probe_done(struct serve_probe *sp)
 static void hand_back(struct serve_job *j)
 {
   struct serve_job *next, *gone = NULL;
-  int64_t now = mono_us();
+  int64_t now = clock_mono_us();
 
   pthread_mutex_lock(&W.mu);
   W.in_flight--;
@@ -175,7 +168,7 @@ static void *engine_main(void *arg)
       j->next = NULL;
       /* One whose deadline passed while it waited to start costs nothing
        * more: it is answered as such. */
-      if (j->sp.deadline_us <= mono_us()) {
+      if (j->sp.deadline_us <= clock_mono_us()) {
         serve_probe_expired(&j->sp);
         push(&finished_head, &finished_tail, j);
         continue;
@@ -208,7 +201,7 @@ static void *expiry_main(void *arg)
   pthread_mutex_lock(&W.mu);
   while (!W.stopping) {
     struct serve_job *j, *prev = NULL, *gone = NULL;
-    int64_t now = mono_us(), next = 0;
+    int64_t now = clock_mono_us(), next = 0;
 
     for (j = W.wait_head; j;) {
       struct serve_job *after = j->next;
@@ -241,7 +234,7 @@ static void *expiry_main(void *arg)
     }
     if (next) {
       struct timespec ts;
-      int64_t left = next - mono_us();
+      int64_t left = next - clock_mono_us();
 
       if (left < 0)
         left = 0;

@@ -11,10 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "sample.h"
 #include "xalloc.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define CHECK_STR(row, got, want)                                             \
   do {                                                                        \

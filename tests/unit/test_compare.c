@@ -19,11 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "compare.h"
 
 #include "banned.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Assertions that print both values, signed (uv ASSERT_EQ). */
 #define assert_i64(got, want)                                                 \

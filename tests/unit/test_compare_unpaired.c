@@ -17,11 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "arraysize.h"
 #include "compare.h"
 
 #include "banned.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static void check_i64(int64_t got, int64_t want, const char *what)
 {

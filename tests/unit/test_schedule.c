@@ -16,12 +16,12 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "schedule.h"
 
 #include "banned.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#define MAX_ITEMS     32
+#define MAX_ITEMS 32
 
 static void assert_permutation(const size_t *perm, size_t n)
 {

@@ -13,10 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "units.h"
 #include "banned.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define CHECK_STR(row, got, want)                                             \
   do {                                                                        \

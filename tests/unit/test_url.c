@@ -15,6 +15,7 @@
 
 #include <curl/curl.h>
 
+#include "arraysize.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -56,8 +57,6 @@ static const char *curl8_result(const char *base, const char *ref, int *found)
     }
   return NULL;
 }
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /*
  * Compare got with want (either may be NULL for "absent") and fail naming
