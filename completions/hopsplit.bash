@@ -19,7 +19,8 @@ _hopsplit()
   local opts="--baseline --brief --cacert --capath --client-location --color
     --compare --compressed --connect-timeout --data --data-binary --data-raw
     --dns-server --dry-run --dump-header --fail --format --head --header
-    --help --http1.1 --http2 --include --insecure --ipv4 --ipv6 --json
+    --help --http1.1 --http2 --http3 --http3-only --include --insecure --ipv4
+    --ipv6 --json
     --keep-interfered --location --location-trusted --max-redirs --max-time
     --mode --no-follow --order --output --parallel --pause --post301 --post302
     --post303 --prime --progress --quiet

@@ -41,6 +41,8 @@ enum opt_id {
   OPT_HELP,
   OPT_HTTP1_1,
   OPT_HTTP2,
+  OPT_HTTP3,
+  OPT_HTTP3_ONLY,
   OPT_INCLUDE,
   OPT_INSECURE,
   OPT_IPV4,
@@ -110,7 +112,16 @@ extern const char *const report_format_names[FORMAT_COUNT];
 enum tristate { TRI_AUTO, TRI_ALWAYS, TRI_NEVER, TRI_COUNT };
 enum trace_mode { TRACE_AUTO, TRACE_ALWAYS, TRACE_NEVER, TRACE_COUNT };
 
-enum http_pref { HTTP_PREF_DEFAULT, HTTP_PREF_1_1, HTTP_PREF_2 };
+/* HTTP_PREF_3: HTTP/3 over QUIC with curl's fallback to TCP (--http3);
+ * HTTP_PREF_3_ONLY: no fallback (--http3-only).  Both run on the GnuTLS
+ * libcurl loaded at run time (hopsplit(1), HTTP/3). */
+enum http_pref {
+  HTTP_PREF_DEFAULT,
+  HTTP_PREF_1_1,
+  HTTP_PREF_2,
+  HTTP_PREF_3,
+  HTTP_PREF_3_ONLY
+};
 
 /* One --prime: fetch url unmeasured before each sample of the target
  * named target (every target when target is NULL).  Both owned. */

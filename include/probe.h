@@ -60,6 +60,11 @@ void probe_body_scan_feed(struct body_scan *s, const char *data, size_t n);
 uint32_t probe_body_scan_end(struct body_scan *s);
 void probe_body_scan_free(struct body_scan *s);
 
+/* -1 with a message naming the option, the target and what to install
+ * when a target of p asks for HTTP/3 (--http3, --http3-only) and the
+ * GnuTLS libcurl with HTTP/3 cannot be loaded; else 0. */
+int probe_h3_check(const struct plan *p, char *err, size_t errlen);
+
 struct probe;
 
 /*

@@ -172,6 +172,10 @@ enum field_hop_id {
   FH_FALLBACK_FAMILY,         /* "fallback.family" */
   FH_FALLBACK_REASON,         /* "fallback.reason" */
   FH_FALLBACK_LOST_US,        /* "fallback.lost_us" */
+  FH_H3_FALLBACK,             /* "h3_fallback" */
+  FH_ALT_SVC_PROTOCOL,        /* "alt_svc.protocol" */
+  FH_ALT_SVC_PORT,            /* "alt_svc.port" */
+  FH_ALT_SVC_MAX_AGE,         /* "alt_svc.max_age" */
   FH_TIMING_ANOMALY,          /* "timing_anomaly" */
   FH_TLS_VERSION,             /* "tls.version" */
   FH_TLS_CIPHER,              /* "tls.cipher" */
@@ -179,6 +183,8 @@ enum field_hop_id {
   FH_TLS_RESUMED,             /* "tls.resumed" */
   FH_TLS_OFFERED,             /* "tls.offered" */
   FH_TLS_NOT_OFFERED,         /* "tls.not_offered" */
+  FH_TLS_LIBRARY,             /* "tls.library" */
+  FH_TLS_EARLYDATA,           /* "tls_earlydata" */
   FH_DNS_US,                  /* "dns.us" */
   FH_DNS_SERVER,              /* "dns.server" */
   FH_DNS_ADDRESSES,           /* "dns.addresses" */

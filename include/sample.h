@@ -40,6 +40,7 @@ enum err_class {
   ERR_REDIRECT,
   ERR_HTTP_STATUS, /* -f: the final status was >= 400 */
   ERR_UPLOAD,      /* the body file could not be read or changed size */
+  ERR_QUIC,        /* --http3-only: no HTTP/3 over QUIC (or no library) */
   ERR_COUNT
 };
 
@@ -105,6 +106,10 @@ struct hop_tls {
   /* Why no session was offered on a new connection of a resumed sample,
    * or NULL (pooled). */
   const char *not_offered;
+  /* The libcurl whose TLS made the connection when it was not the linked
+   * OpenSSL one: "libcurl-gnutls" (HTTP/3, --http3 fallback too), else
+   * NULL (pooled or static). */
+  const char *library;
   /* Expiry (notAfter, seconds since the epoch) of the certificate that
    * expires first among those the server sent, and among those of the
    * chain verified to a trust anchor (none under -k); 0 unknown.  As
@@ -153,6 +158,14 @@ struct hop {
   /* libcurl's stamps were out of order: what was wrong and what the
    * phases use instead (pooled), or NULL. */
   const char *timing_anomaly;
+  /* --http3 ended on TCP: why (pooled), else NULL. */
+  const char *h3_fallback;
+  /* The response's Alt-Svc offer (the h3 one when there is one, else the
+   * first): protocol id ("h3"), port (0: none), max-age in seconds (-1:
+   * not given, 86400 by default, RFC 7838); NULL when no Alt-Svc came. */
+  const char *alt_svc;
+  int64_t alt_svc_ma;
+  uint16_t alt_svc_port;
   struct hop_tls tls;
   struct hop_dns dns;
   int64_t start_us; /* when the hop began, from the start of the sample */
@@ -258,6 +271,11 @@ struct hop *sample_add_hop(struct sample *s);
 void hop_init(struct hop *h);
 /* Free the hop's arrays (not its pooled strings) and re-initialise it. */
 void hop_release(struct hop *h);
+/* Read an Alt-Svc header value (RFC 7838: entries `proto="host:port";
+ * ma=N; persist=1`, comma-separated, or `clear`) into the hop's alt_svc
+ * fields: the h3 entry when one is offered, else the first; "clear" for
+ * clear.  A value with no entry it can read leaves the hop as it was. */
+void hop_set_alt_svc(struct hop *h, const char *value);
 /* Set the hop's fallback to a copy of *fb (NULL: none). */
 void hop_set_fallback(struct hop *h, const struct hop_fallback *fb);
 /* Append a failed resolver (interns both strings); beyond DNS_FAILURES_MAX

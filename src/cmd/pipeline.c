@@ -409,6 +409,14 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   results_init(&pl->results);
   if (probe_global_init() < 0)
     return msg_error("cannot initialise libcurl or c-ares");
+  {
+    char err[512];
+
+    if (probe_h3_check(plan, err, sizeof(err)) < 0) {
+      probe_global_cleanup();
+      return msg_error("%s", err);
+    }
+  }
   buf_init(&libs, 0);
   probe_versions(&libs);
   pl->libraries = buf_detach(&libs);
@@ -573,6 +581,11 @@ const char *pipeline_failure_hint(enum err_class e, const char *msg)
   case ERR_UPLOAD:
     return "every sample sends the same bytes: leave the file of -T or "
            "--data-binary @FILE unchanged while hopsplit runs";
+  case ERR_QUIC:
+    return "no HTTP/3 over QUIC: the server may not listen on UDP (an "
+           "Alt-Svc header says where it does), a firewall may drop UDP, "
+           "or libcurl3-gnutls with HTTP/3 is missing (hopsplit -V); "
+           "--http3 falls back to TCP";
   case ERR_NONE:
   case ERR_COUNT:
     break;

@@ -48,13 +48,12 @@ static const struct {
      "with --data-binary @FILE and -H 'Content-Type: ...'"},
     {"get", 'G', "put the data in the URL's query"},
     {"http0.9", 0,
-     "hopsplit speaks HTTP/1.1 and HTTP/2 (--http1.1, "
-     "--http2)"},
+     "hopsplit speaks HTTP/1.1, HTTP/2 and HTTP/3 (--http1.1, "
+     "--http2, --http3)"},
     {"http1", 0, "did you mean --http1.1?"},
     {"http1.0", 0,
-     "hopsplit speaks HTTP/1.1 and HTTP/2 (--http1.1, "
-     "--http2)"},
-    {"http3", 0, "not with this libcurl: --http1.1 or --http2"},
+     "hopsplit speaks HTTP/1.1, HTTP/2 and HTTP/3 (--http1.1, "
+     "--http2, --http3)"},
     {"interface", 0, "hopsplit uses the route the system picks"},
     {"netrc", 0, "give credentials with -H 'Authorization: ...'"},
     {"no-keepalive", 0,

@@ -68,6 +68,10 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"http1.1", 0, OPT_ARG_NONE, OPT_HTTP1_1, NULL, "use HTTP/1.1 only"},
     {"http2", 0, OPT_ARG_NONE, OPT_HTTP2, NULL,
      "use HTTP/2 (h2 over TLS, h2c upgrade over http)"},
+    {"http3", 0, OPT_ARG_NONE, OPT_HTTP3, NULL,
+     "try HTTP/3 over QUIC, fall back to TCP as curl (recorded per hop)"},
+    {"http3-only", 0, OPT_ARG_NONE, OPT_HTTP3_ONLY, NULL,
+     "HTTP/3 over QUIC only: no fallback (failure class quic)"},
     {"include", 'i', OPT_ARG_NONE, OPT_INCLUDE, NULL,
      "response headers of one sample per target first on stdout, as curl"},
     {"insecure", 'k', OPT_ARG_NONE, OPT_INSECURE, NULL,
@@ -542,6 +546,12 @@ static int set_flag(struct options *o, enum opt_id id, const char *val,
     break;
   case OPT_HTTP2:
     o->http = HTTP_PREF_2;
+    break;
+  case OPT_HTTP3:
+    o->http = HTTP_PREF_3;
+    break;
+  case OPT_HTTP3_ONLY:
+    o->http = HTTP_PREF_3_ONLY;
     break;
   case OPT_INSECURE:
     o->insecure = 1;
@@ -1127,6 +1137,8 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_HELP] = set_flag,
     [OPT_HTTP1_1] = set_flag,
     [OPT_HTTP2] = set_flag,
+    [OPT_HTTP3] = set_flag,
+    [OPT_HTTP3_ONLY] = set_flag,
     [OPT_INCLUDE] = set_flag,
     [OPT_INSECURE] = set_flag,
     [OPT_IPV4] = set_flag,

@@ -70,6 +70,8 @@ static int per_target(enum opt_id id)
   case OPT_HEADER:
   case OPT_HTTP1_1:
   case OPT_HTTP2:
+  case OPT_HTTP3:
+  case OPT_HTTP3_ONLY:
   case OPT_INSECURE:
   case OPT_IPV4:
   case OPT_IPV6:

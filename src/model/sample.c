@@ -3,6 +3,7 @@
  * later stage reads.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,8 +19,8 @@ const char *const sample_mode_names[MODE_COUNT] = {"cold", "warm", "resumed"};
 const char *const phase_names[PHASE_COUNT] = {
     "dns", "connect", "tls", "send", "wait", "transfer", "total"};
 const char *const err_class_names[ERR_COUNT] = {
-    "none", "dns",      "connect",     "tls",   "timeout",
-    "http", "redirect", "http-status", "upload"};
+    "none", "dns",      "connect",     "tls",    "timeout",
+    "http", "redirect", "http-status", "upload", "quic"};
 
 enum sample_mode sample_mode_from_name(const char *name)
 {
@@ -77,6 +78,7 @@ void hop_init(struct hop *h)
   h->conn_id = -1;
   h->xfer_id = -1;
   h->earlydata = -1;
+  h->alt_svc_ma = -1;
   h->num_certs = -1;
   h->curl.starttransfer = -1;
   h->curl.total = -1;
@@ -380,4 +382,102 @@ int64_t sample_phase_sum(const struct sample *s, enum sum_phase ph)
 int sample_counted(const struct sample *s, int keep_interfered)
 {
   return s->ok && !s->control && (keep_interfered || !s->interfered);
+}
+
+/* One Alt-Svc entry from *p up to its comma (quoted commas aside):
+ * protocol id into proto (protolen bytes), port and ma; *p moves past it.
+ * 0, or -1 when it cannot be read. */
+static int alt_svc_entry(const char **p, char *proto, size_t protolen,
+                         int *port, int64_t *ma)
+{
+  const char *s = *p;
+  size_t n = 0;
+
+  *port = 0;
+  *ma = -1;
+  while (*s == ' ' || *s == '\t' || *s == ',')
+    s++;
+  if (!*s)
+    return -1;
+  while (*s && *s != '=' && *s != ',' && *s != ';' && *s != ' ') {
+    if (n + 1 < protolen)
+      proto[n++] = *s;
+    s++;
+  }
+  proto[n] = '\0';
+  if (!strcmp(proto, "clear")) {
+    *p = s;
+    return 0;
+  }
+  if (*s != '=' || s[1] != '"')
+    goto skip;
+  s += 2;
+  {
+    const char *colon = NULL;
+
+    while (*s && *s != '"') {
+      if (*s == ':')
+        colon = s;
+      s++;
+    }
+    if (*s != '"' || !colon)
+      goto skip;
+    {
+      long v = strtol(colon + 1, NULL, 10);
+
+      *port = v > 0 && v <= 65535 ? (int)v : 0;
+    }
+    s++;
+  }
+  /* Parameters: ; ma=N ; persist=1 */
+  while (*s && *s != ',') {
+    while (*s == ';' || *s == ' ' || *s == '\t')
+      s++;
+    if (!strncasecmp(s, "ma=", 3)) {
+      char *end;
+      long long v = strtoll(s + 3, &end, 10);
+
+      if (end != s + 3 && v >= 0)
+        *ma = (int64_t)v;
+      s = end;
+    }
+    while (*s && *s != ';' && *s != ',')
+      s++;
+  }
+  *p = s;
+  return n ? 0 : -1;
+skip:
+  while (*s && *s != ',')
+    s++;
+  *p = s;
+  return -1;
+}
+
+void hop_set_alt_svc(struct hop *h, const char *value)
+{
+  const char *p = value;
+  char proto[32], best[32] = "";
+  int port, best_port = 0, n;
+  int64_t ma, best_ma = -1;
+
+  if (!value)
+    return;
+  /* Bounded: each entry moves p forward by at least one byte. */
+  for (n = 0; *p && n < 64; n++) {
+    const char *before = p;
+
+    if (alt_svc_entry(&p, proto, sizeof(proto), &port, &ma) == 0 &&
+        (!best[0] || (!strcmp(proto, "h3") && strcmp(best, "h3")))) {
+      snprintf(best, sizeof(best), "%s", proto);
+      best_port = port;
+      best_ma = ma;
+    }
+    if (p == before)
+      p++;
+  }
+  if (!best[0])
+    return;
+  h->alt_svc = strpool_intern(best);
+  h->alt_svc_port = (uint16_t)best_port;
+  h->alt_svc_ma = best_ma;
 }

@@ -414,7 +414,10 @@ static void print_settings(const struct options *o, int show_secrets, FILE *f)
   fprintf(f, "  %-18s %s\n", "http",
           o->http == HTTP_PREF_1_1 ? "1.1"
           : o->http == HTTP_PREF_2 ? "2"
-                                   : "libcurl default (h2 offered by ALPN)");
+          : o->http == HTTP_PREF_3 ? "3 over QUIC, falling back to TCP"
+          : o->http == HTTP_PREF_3_ONLY
+              ? "3 over QUIC only"
+              : "libcurl default (h2 offered by ALPN)");
   fprintf(f, "  %-18s %s\n", "ip",
           o->ip_family == 4   ? "IPv4 only"
           : o->ip_family == 6 ? "IPv6 only"

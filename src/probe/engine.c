@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "curl_api.h"
 #include "engine_int.h"
 #include "msg.h"
 #include "probe.h"
@@ -79,6 +80,7 @@ struct engine {
 
 struct engine_multi {
   struct engine *e;
+  const struct curl_api *api; /* the library m belongs to */
   CURLM *m;
   struct engine_timer timer;
   struct engine_job *const *owner;
@@ -582,7 +584,7 @@ static void multi_drain(struct engine_multi *m)
   CURLMsg *msg;
   int left;
 
-  while ((msg = curl_multi_info_read(m->m, &left)) != NULL) {
+  while ((msg = m->api->multi_info_read(m->m, &left)) != NULL) {
     CURL *easy;
     CURLcode rc;
 
@@ -590,7 +592,7 @@ static void multi_drain(struct engine_multi *m)
       continue;
     easy = msg->easy_handle;
     rc = msg->data.result;
-    curl_multi_remove_handle(m->m, easy);
+    m->api->multi_remove_handle(m->m, easy);
     m->done(easy, (int)rc, m->ud);
   }
 }
@@ -606,7 +608,7 @@ static void on_curl_fd(int fd, unsigned events, void *ud)
     flags |= CURL_CSELECT_OUT;
   if (events & ENGINE_ERR)
     flags |= CURL_CSELECT_ERR;
-  curl_multi_socket_action(m->m, fd, flags, &running);
+  m->api->multi_socket_action(m->m, fd, flags, &running);
   multi_drain(m);
 }
 
@@ -615,7 +617,7 @@ static void on_curl_timer(void *ud)
   struct engine_multi *m = ud;
   int running = 0;
 
-  curl_multi_socket_action(m->m, CURL_SOCKET_TIMEOUT, 0, &running);
+  m->api->multi_socket_action(m->m, CURL_SOCKET_TIMEOUT, 0, &running);
   multi_drain(m);
 }
 
@@ -657,22 +659,24 @@ static void multi_interrupt(void *ud)
 }
 
 struct engine_multi *engine_multi_new(struct engine *e,
+                                      const struct curl_api *api,
                                       struct engine_job *const *owner,
                                       engine_done_fn done, void *ud)
 {
   struct engine_multi *m = xcalloc(1, sizeof(*m));
 
   m->e = e;
+  m->api = api;
   m->owner = owner;
   m->done = done;
   m->ud = ud;
-  m->m = curl_multi_init();
+  m->m = api->multi_init();
   if (!m->m)
-    msg_die(4, "cannot create a libcurl multi handle");
-  curl_multi_setopt(m->m, CURLMOPT_SOCKETFUNCTION, curl_socket_cb);
-  curl_multi_setopt(m->m, CURLMOPT_SOCKETDATA, m);
-  curl_multi_setopt(m->m, CURLMOPT_TIMERFUNCTION, curl_timer_cb);
-  curl_multi_setopt(m->m, CURLMOPT_TIMERDATA, m);
+    msg_die(4, "cannot create a %s multi handle", api->name);
+  api->multi_setopt(m->m, CURLMOPT_SOCKETFUNCTION, curl_socket_cb);
+  api->multi_setopt(m->m, CURLMOPT_SOCKETDATA, m);
+  api->multi_setopt(m->m, CURLMOPT_TIMERFUNCTION, curl_timer_cb);
+  api->multi_setopt(m->m, CURLMOPT_TIMERDATA, m);
   engine_hook_add(e, &m->hook, multi_interrupt, m);
   return m;
 }
@@ -683,7 +687,7 @@ void engine_multi_free(struct engine_multi *m)
     return;
   /* Closing its connections unwatches their sockets through the socket
    * callback, and stops the timer. */
-  curl_multi_cleanup(m->m);
+  m->api->multi_cleanup(m->m);
   engine_timer_stop(m->e, &m->timer);
   engine_hook_remove(m->e, &m->hook);
   free(m);
@@ -691,10 +695,10 @@ void engine_multi_free(struct engine_multi *m)
 
 int engine_multi_add(struct engine_multi *m, void *easy)
 {
-  return curl_multi_add_handle(m->m, easy) == CURLM_OK ? 0 : -1;
+  return m->api->multi_add_handle(m->m, easy) == CURLM_OK ? 0 : -1;
 }
 
 void engine_multi_remove(struct engine_multi *m, void *easy)
 {
-  curl_multi_remove_handle(m->m, easy);
+  m->api->multi_remove_handle(m->m, easy);
 }

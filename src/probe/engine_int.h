@@ -81,15 +81,20 @@ void engine_hook_add(struct engine *e, struct engine_hook *h,
 void engine_hook_remove(struct engine *e, struct engine_hook *h);
 
 /*
- * A libcurl multi handle on the loop: its sockets and its timer go to e.
+ * A libcurl multi handle on the loop, made and driven by the functions of
+ * api (curl_api.h: the linked libcurl, or the GnuTLS one of HTTP/3; each
+ * multi has its own socket and timer callbacks, and its easy handles must
+ * come from the same api): its sockets and its timer go to e.
  * done(easy, result, ud) runs when a transfer of it ends (the easy handle
  * is already removed from the multi); it may not free the multi, and
  * should defer further work (engine_defer).  engine_multi_free cleans up
  * the multi (its connections close).
  */
 struct engine_multi;
+struct curl_api;
 typedef void (*engine_done_fn)(void *easy, int result, void *ud);
 struct engine_multi *engine_multi_new(struct engine *e,
+                                      const struct curl_api *api,
                                       struct engine_job *const *owner,
                                       engine_done_fn done, void *ud);
 void engine_multi_free(struct engine_multi *m);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "curl_api.h"
 #include "probe.h"
 #include "msg.h"
 #include "engine_int.h"
@@ -26,7 +27,26 @@
 struct resumed_base {
   struct tls_sessions *sessions;
   struct dns_cache dns;
+  /* HTTP/3: the sessions are libcurl-gnutls's own (hopsplit's are
+   * OpenSSL's), in a share of that library: a CURLSH*, or NULL. */
+  void *h3_share;
 };
+
+/* The share of a resumed HTTP/3 target (made on first use), or NULL when
+ * the target is not HTTP/3 or its library is missing. */
+static void *h3_share(struct resumed_base *b, const struct options *o)
+{
+  const struct curl_api *a;
+
+  if (o->http != HTTP_PREF_3 && o->http != HTTP_PREF_3_ONLY)
+    return NULL;
+  if (b->h3_share || !(a = curl_api_h3(NULL)))
+    return b->h3_share;
+  b->h3_share = a->share_init();
+  if (b->h3_share)
+    a->share_setopt(b->h3_share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+  return b->h3_share;
+}
 
 struct probe {
   const struct plan *plan;
@@ -44,6 +64,8 @@ int probe_global_init(void)
 {
   if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
     return -1;
+  /* The HTTP/3 library is loaded now, on one thread, if it is there. */
+  (void)curl_api_h3(NULL);
   if (probe_dns_global_init() < 0) {
     curl_global_cleanup();
     return -1;
@@ -54,6 +76,7 @@ int probe_global_init(void)
 void probe_global_cleanup(void)
 {
   probe_tls_release();
+  curl_api_h3_cleanup();
   probe_dns_global_cleanup();
   curl_global_cleanup();
 }
@@ -62,8 +85,33 @@ void probe_versions(struct buf *b)
 {
   curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
 
+  char h3[256];
+
   buf_printf(b, "libcurl/%s c-ares/%s %s", v->version, probe_dns_version(),
              probe_tls_version());
+  if (curl_api_h3_version(h3, sizeof(h3)))
+    buf_printf(b, " %s", h3);
+}
+
+int probe_h3_check(const struct plan *p, char *err, size_t errlen)
+{
+  const char *why = NULL;
+  size_t i;
+
+  for (i = 0; i < p->n_targets; i++) {
+    const struct options *o = p->targets[i].opts;
+
+    if (o->http != HTTP_PREF_3 && o->http != HTTP_PREF_3_ONLY)
+      continue;
+    if (curl_api_h3(&why))
+      return 0;
+    snprintf(err, errlen,
+             "%s (target %s): HTTP/3 needs libcurl-gnutls with HTTP/3: %s",
+             o->http == HTTP_PREF_3 ? "--http3" : "--http3-only",
+             p->targets[i].name, why ? why : "not available");
+    return -1;
+  }
+  return 0;
 }
 
 void probe_features(struct buf *b)
@@ -87,6 +135,16 @@ void probe_features(struct buf *b)
       buf_printf(b, " %s", features[i].name);
   /* What the build and the library at hand can measure (libcurl 8.10:
    * CURLINFO_POSTTRANSFER_TIME_T). */
+  {
+    const char *why = NULL;
+    char h3[256];
+
+    if (curl_api_h3(&why))
+      buf_printf(b, "\nHTTP/3: %s (loaded at run time)",
+                 curl_api_h3_version(h3, sizeof(h3)));
+    else
+      buf_printf(b, "\nHTTP/3: not available: %s", why);
+  }
   if (LIBCURL_VERSION_NUM >= 0x080a00 && v->version_num >= 0x080a00)
     buf_puts(b, "\nsend phase: measured (libcurl 8.10 or newer)");
   else
@@ -100,17 +158,30 @@ static void client_init(struct client *c, struct engine *e,
                         const struct options *o, struct dns_cache *dns,
                         struct tls_sessions *sessions, int collect_only)
 {
-  (void)o;
   memset(c, 0, sizeof(*c));
   c->engine = e;
   /* The c-ares channel is opened at the client's first lookup
    * (probe_hops.c): a literal address or a pinned name needs none. */
-  c->easy = curl_easy_init();
+  /* HTTP/3 runs on the GnuTLS libcurl; when it is missing the client
+   * keeps the linked one and each hop fails saying why (probe_h3_check
+   * stopped a run before). */
+  c->api = &curl_api_linked;
+  c->h3 = o->http == HTTP_PREF_3 ? 1 : o->http == HTTP_PREF_3_ONLY ? 2 : 0;
+  if (c->h3) {
+    const char *why = NULL;
+    const struct curl_api *a = curl_api_h3(&why);
+
+    if (a)
+      c->api = a;
+    else
+      c->h3_missing = why ? why : "libcurl-gnutls with HTTP/3 is missing";
+  }
+  c->easy = c->api->easy_init();
   if (!c->easy)
-    msg_die(4, "cannot create a libcurl handle");
+    msg_die(4, "cannot create a %s handle", c->api->name);
   /* A multi handle of its own: libcurl keeps the connection pool and the
    * TLS session cache in the multi, and a client shares neither. */
-  c->multi = engine_multi_new(e, &c->job, probe_hop_transfer_done, c);
+  c->multi = engine_multi_new(e, c->api, &c->job, probe_hop_transfer_done, c);
   c->sessions = sessions;
   c->collect_only = collect_only;
   if (dns) {
@@ -134,7 +205,7 @@ static void client_release(struct client *c)
     engine_multi_free(c->multi);
   }
   if (c->easy)
-    curl_easy_cleanup(c->easy);
+    c->api->easy_cleanup(c->easy);
   probe_conn_release(c);
   probe_dns_close(c->resolver);
   free(c->resolver_error);
@@ -171,6 +242,8 @@ void probe_free(struct probe *p)
     client_release(&p->warm[i]);
     dns_cache_release(&p->warm_dns[i]);
     probe_tls_sessions_free(p->resumed[i].sessions);
+    if (p->resumed[i].h3_share)
+      curl_api_h3(NULL)->share_cleanup(p->resumed[i].h3_share);
     dns_cache_release(&p->resumed[i].dns);
   }
   free(p->warm);
@@ -315,6 +388,7 @@ static void job_next(void *ud)
           if (!j->priming && !fresh)
             j->again = t->url;
           client_init(&j->tmp, j->e, t->opts, &b->dns, b->sessions, 1);
+          j->tmp.share = h3_share(b, t->opts);
           j->tmp.deadline_us = j->deadline;
           sample_init(&j->ps);
           job_walk(j, &j->tmp, t, j->priming ? &j->s : &j->ps, JS_RPRIMED);
@@ -352,6 +426,7 @@ static void job_next(void *ud)
         break;
       case MODE_RESUMED:
         client_init(&j->own, j->e, t->opts, &b->dns, b->sessions, 0);
+        j->own.share = h3_share(b, t->opts);
         j->c = &j->own;
         j->fetch = 1;
         break;

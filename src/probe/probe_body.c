@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "curl_api.h"
 #include "probe_int.h"
 #include "banned.h"
 
@@ -88,28 +89,28 @@ int probe_body_open(struct body_src *b, const char *path, int64_t size,
   return 0;
 }
 
-void probe_body_setopt(void *easy, struct body_src *b, int upload,
-                       const char *method)
+void probe_body_setopt(const struct curl_api *api, void *easy,
+                       struct body_src *b, int upload, const char *method)
 {
   CURL *e = easy;
 
-  curl_easy_setopt(e, CURLOPT_READFUNCTION, on_read);
-  curl_easy_setopt(e, CURLOPT_READDATA, b);
-  curl_easy_setopt(e, CURLOPT_SEEKFUNCTION, on_seek);
-  curl_easy_setopt(e, CURLOPT_SEEKDATA, b);
+  api->easy_setopt(e, CURLOPT_READFUNCTION, on_read);
+  api->easy_setopt(e, CURLOPT_READDATA, b);
+  api->easy_setopt(e, CURLOPT_SEEKFUNCTION, on_seek);
+  api->easy_setopt(e, CURLOPT_SEEKDATA, b);
   if (upload) {
     /* curl -T: an upload, PUT over HTTP, Content-Length the size. */
-    curl_easy_setopt(e, CURLOPT_UPLOAD, 1L);
-    curl_easy_setopt(e, CURLOPT_INFILESIZE_LARGE, (curl_off_t)b->size);
+    api->easy_setopt(e, CURLOPT_UPLOAD, 1L);
+    api->easy_setopt(e, CURLOPT_INFILESIZE_LARGE, (curl_off_t)b->size);
     if (strcmp(method, "PUT"))
-      curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, method);
+      api->easy_setopt(e, CURLOPT_CUSTOMREQUEST, method);
   }
   else {
     /* curl --data-binary @FILE: a POST of the file's bytes. */
-    curl_easy_setopt(e, CURLOPT_POST, 1L);
-    curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)b->size);
+    api->easy_setopt(e, CURLOPT_POST, 1L);
+    api->easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)b->size);
     if (strcmp(method, "POST"))
-      curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, method);
+      api->easy_setopt(e, CURLOPT_CUSTOMREQUEST, method);
   }
 }
 

@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "curl_api.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "strpool.h"
@@ -45,6 +46,7 @@ static curl_socket_t on_open(void *ud, curlsocktype purpose,
     memset(t, 0, sizeof(*t));
     t->fd = (int)fd;
     t->family = a->family == AF_INET6 ? 6 : 4;
+    t->quic = a->socktype == SOCK_DGRAM;
     t->opened_us = probe_now_us();
     if (a->family == AF_INET)
       src = &((const struct sockaddr_in *)(const void *)&a->addr)->sin_addr;
@@ -89,12 +91,12 @@ void probe_conn_setup(void *easy, struct client *c, const struct options *o,
   c->n_attempts = 0;
   c->hop_hook = NULL;
   memset(&c->hop_plan, 0, sizeof(c->hop_plan));
-  curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, on_open);
-  curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, c);
-  curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, on_close);
-  curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, c);
-  if (!https)
-    return;
+  c->api->easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, on_open);
+  c->api->easy_setopt(e, CURLOPT_OPENSOCKETDATA, c);
+  c->api->easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, on_close);
+  c->api->easy_setopt(e, CURLOPT_CLOSESOCKETDATA, c);
+  if (!https || c->api != &curl_api_linked)
+    return; /* the hooks are OpenSSL's (HTTP/3: probe_hops.c) */
   c->hop_plan.store = o->insecure ? NULL : probe_shared_store(o);
   c->hop_plan.sessions = c->sessions;
   c->hop_plan.collect_only = c->collect_only;
@@ -102,13 +104,13 @@ void probe_conn_setup(void *easy, struct client *c, const struct options *o,
   if (c->sessions) {
     /* hopsplit keeps the sessions (probe_tls.c); libcurl's own cache
      * would offer the same one again. */
-    curl_easy_setopt(e, CURLOPT_SSL_SESSIONID_CACHE, 0L);
+    c->api->easy_setopt(e, CURLOPT_SSL_SESSIONID_CACHE, 0L);
     probe_tls_sessions_note(c->sessions, c->hop_plan.key);
   }
   /* Replaces probe_set_common's callback: the hook installs the same
    * trust store. */
-  curl_easy_setopt(e, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
-  curl_easy_setopt(e, CURLOPT_SSL_CTX_DATA, c);
+  c->api->easy_setopt(e, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
+  c->api->easy_setopt(e, CURLOPT_SSL_CTX_DATA, c);
 }
 
 void probe_conn_finish(void *easy, struct client *c, struct hop *h)
@@ -119,7 +121,7 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
   struct hop_fallback fb;
   size_t i;
 
-  if (curl_easy_getinfo(e, CURLINFO_LOCAL_PORT, &port) == CURLE_OK &&
+  if (c->api->easy_getinfo(e, CURLINFO_LOCAL_PORT, &port) == CURLE_OK &&
       port > 0 && port <= 65535)
     h->local_port = (uint16_t)port;
   if (h->remote_ip)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "curl_api.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "strpool.h"
@@ -31,6 +32,7 @@
 #define HEADER_COUNT_CAP 128
 
 struct hop_ctx {
+  const struct curl_api *api; /* the library easy belongs to */
   CURL *easy;
   struct hop *hop;
   /* Diagnostic headers of the response so far; the hop gets an exact copy
@@ -109,8 +111,27 @@ static void read_tls(struct hop_ctx *x)
 
   if (x->tls_read)
     return;
-  if (curl_easy_getinfo(x->easy, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK ||
-      !info || info->backend != CURLSSLBACKEND_OPENSSL || !info->internals)
+  if (x->api->easy_getinfo(x->easy, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK ||
+      !info || !info->internals)
+    return;
+  if (info->backend == CURLSSLBACKEND_GNUTLS && x->api != &curl_api_linked) {
+    /* The HTTP/3 library's connections, TCP or QUIC. */
+    struct curl_api_tls t;
+    struct hop_tls *o = &x->hop->tls;
+
+    if (curl_api_gnutls_read(info->internals, &t) < 0)
+      return;
+    if (t.version[0] && !o->version)
+      o->version = strpool_intern(t.version);
+    if (t.cipher[0] && !o->cipher)
+      o->cipher = strpool_intern(t.cipher);
+    if (t.alpn[0] && !o->alpn)
+      o->alpn = strpool_intern(t.alpn);
+    o->resumed = (int8_t)t.resumed;
+    x->tls_read = 1;
+    return;
+  }
+  if (info->backend != CURLSSLBACKEND_OPENSSL)
     return;
   /* The SSL* is only valid while the transfer runs: read it now. */
   probe_tls_read(info->internals, &x->hop->tls);
@@ -180,6 +201,9 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
     x->hdrs[x->n_hdrs].name = strpool_intern(n);
     x->hdrs[x->n_hdrs].value = strpool_intern_n(
         value, vlen > HEADER_VALUE_CAP ? HEADER_VALUE_CAP : vlen);
+    /* The offer of another protocol (h3) and where, read once. */
+    if (!strcasecmp(n, "alt-svc") && !x->hop->alt_svc)
+      hop_set_alt_svc(x->hop, x->hdrs[x->n_hdrs].value);
     x->n_hdrs++;
   }
   return len;
@@ -478,15 +502,16 @@ static const char *detail(const char *errbuf)
  * option that sets the limit that was hit, the fix a user can make.
  * libcurl's own words follow only where they add a fact.
  */
-static void describe(CURLcode rc, const char *errbuf, CURL *e,
-                     const struct url *u, const struct options *o,
-                     const struct hop *h, char *err, size_t errlen)
+static void describe(const struct curl_api *api, CURLcode rc,
+                     const char *errbuf, CURL *e, const struct url *u,
+                     const struct options *o, const struct hop *h, char *err,
+                     size_t errlen)
 {
   long os_errno = 0;
   const char *d = detail(errbuf);
   const char *prob = strstr(d, "SSL certificate problem: ");
 
-  curl_easy_getinfo(e, CURLINFO_OS_ERRNO, &os_errno);
+  api->easy_getinfo(e, CURLINFO_OS_ERRNO, &os_errno);
   switch (rc) {
   case CURLE_PEER_FAILED_VERIFICATION:
   case CURLE_SSL_CACERT_BADFILE:
@@ -516,7 +541,7 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
                *v6 ? "]" : "", u->port);
       return;
     }
-    snprintf(err, errlen, "%s%s%s", curl_easy_strerror(rc), *d ? ": " : "", d);
+    snprintf(err, errlen, "%s%s%s", api->easy_strerror(rc), *d ? ": " : "", d);
     return;
   case CURLE_COULDNT_CONNECT:
     if (!os_errno) {
@@ -578,7 +603,7 @@ static void describe(CURLcode rc, const char *errbuf, CURL *e,
              u->host, *d ? ": " : "", d);
     return;
   default:
-    snprintf(err, errlen, "%s%s%s", curl_easy_strerror(rc), *d ? ": " : "", d);
+    snprintf(err, errlen, "%s%s%s", api->easy_strerror(rc), *d ? ": " : "", d);
   }
 }
 
@@ -600,11 +625,11 @@ static const char *http_version_name(long v)
   }
 }
 
-static int64_t info_time(CURL *e, CURLINFO what)
+static int64_t info_time(const struct curl_api *api, CURL *e, CURLINFO what)
 {
   curl_off_t v = -1;
 
-  if (curl_easy_getinfo(e, what, &v) != CURLE_OK)
+  if (api->easy_getinfo(e, what, &v) != CURLE_OK)
     return -1;
   return (int64_t)v;
 }
@@ -622,13 +647,13 @@ static int wants_certs(const struct options *o)
 /* The chain as curl's -w %{certs} prints it (tool_writeout.c): each
  * "Name:value" of each certificate on its own line, the PEM without its
  * "Cert:" label. */
-static void copy_certs(CURL *e, struct hop *h)
+static void copy_certs(const struct curl_api *api, CURL *e, struct hop *h)
 {
   struct curl_certinfo *ci = NULL;
   struct buf b;
   int i;
 
-  if (curl_easy_getinfo(e, CURLINFO_CERTINFO, &ci) != CURLE_OK || !ci)
+  if (api->easy_getinfo(e, CURLINFO_CERTINFO, &ci) != CURLE_OK || !ci)
     return;
   h->num_certs = (int16_t)(ci->num_of_certs < 0       ? 0
                            : ci->num_of_certs > 32767 ? 32767
@@ -647,68 +672,69 @@ static void copy_certs(CURL *e, struct hop *h)
   buf_release(&b);
 }
 
-static void copy_info(CURL *e, struct hop *h, int *reused)
+static void copy_info(const struct curl_api *api, CURL *e, struct hop *h,
+                      int *reused)
 {
   long l = 0;
   char *s = NULL;
   curl_off_t off = 0;
 
-  h->curl.namelookup = info_time(e, CURLINFO_NAMELOOKUP_TIME_T);
-  h->curl.connect = info_time(e, CURLINFO_CONNECT_TIME_T);
-  h->curl.appconnect = info_time(e, CURLINFO_APPCONNECT_TIME_T);
-  h->curl.pretransfer = info_time(e, CURLINFO_PRETRANSFER_TIME_T);
+  h->curl.namelookup = info_time(api, e, CURLINFO_NAMELOOKUP_TIME_T);
+  h->curl.connect = info_time(api, e, CURLINFO_CONNECT_TIME_T);
+  h->curl.appconnect = info_time(api, e, CURLINFO_APPCONNECT_TIME_T);
+  h->curl.pretransfer = info_time(api, e, CURLINFO_PRETRANSFER_TIME_T);
 #if LIBCURL_VERSION_NUM >= 0x080a00
-  h->curl.posttransfer = info_time(e, CURLINFO_POSTTRANSFER_TIME_T);
+  h->curl.posttransfer = info_time(api, e, CURLINFO_POSTTRANSFER_TIME_T);
 #else
   h->curl.posttransfer = -1;
 #endif
-  h->curl.starttransfer = info_time(e, CURLINFO_STARTTRANSFER_TIME_T);
-  h->curl.total = info_time(e, CURLINFO_TOTAL_TIME_T);
+  h->curl.starttransfer = info_time(api, e, CURLINFO_STARTTRANSFER_TIME_T);
+  h->curl.total = info_time(api, e, CURLINFO_TOTAL_TIME_T);
 #if LIBCURL_VERSION_NUM >= 0x080600
-  h->curl.queue = info_time(e, CURLINFO_QUEUE_TIME_T);
+  h->curl.queue = info_time(api, e, CURLINFO_QUEUE_TIME_T);
 #endif
 #if LIBCURL_VERSION_NUM >= 0x080200
   off = -1;
-  if (curl_easy_getinfo(e, CURLINFO_CONN_ID, &off) == CURLE_OK && off >= 0 &&
+  if (api->easy_getinfo(e, CURLINFO_CONN_ID, &off) == CURLE_OK && off >= 0 &&
       off <= INT32_MAX)
     h->conn_id = (int32_t)off;
   off = -1;
-  if (curl_easy_getinfo(e, CURLINFO_XFER_ID, &off) == CURLE_OK && off >= 0 &&
+  if (api->easy_getinfo(e, CURLINFO_XFER_ID, &off) == CURLE_OK && off >= 0 &&
       off <= INT32_MAX)
     h->xfer_id = (int32_t)off;
 #endif
 #if LIBCURL_VERSION_NUM >= 0x080b00
   off = -1;
-  if (curl_easy_getinfo(e, CURLINFO_EARLYDATA_SENT_T, &off) == CURLE_OK &&
+  if (api->easy_getinfo(e, CURLINFO_EARLYDATA_SENT_T, &off) == CURLE_OK &&
       off >= 0 && off <= INT32_MAX)
     h->earlydata = (int32_t)off;
 #endif
   off = 0;
-  if (curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK && l >= 0 &&
+  if (api->easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK && l >= 0 &&
       l <= 999)
     h->status = (int32_t)l;
   l = 0;
-  if (curl_easy_getinfo(e, CURLINFO_HTTP_VERSION, &l) == CURLE_OK)
+  if (api->easy_getinfo(e, CURLINFO_HTTP_VERSION, &l) == CURLE_OK)
     h->http_version = http_version_name(l);
-  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_IP, &s) == CURLE_OK && s && *s)
+  if (api->easy_getinfo(e, CURLINFO_PRIMARY_IP, &s) == CURLE_OK && s && *s)
     h->remote_ip = strpool_intern(s);
   l = 0;
-  if (curl_easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK && l >= 0 &&
+  if (api->easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK && l >= 0 &&
       l <= 65535)
     h->remote_port = (uint16_t)l;
-  if (curl_easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
+  if (api->easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
     h->size_download = (int64_t)off;
   off = -1;
-  if (curl_easy_getinfo(e, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &off) ==
+  if (api->easy_getinfo(e, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &off) ==
       CURLE_OK)
     h->content_length = off < 0 ? -1 : (int64_t)off;
   l = 0;
-  if (curl_easy_getinfo(e, CURLINFO_HEADER_SIZE, &l) == CURLE_OK)
+  if (api->easy_getinfo(e, CURLINFO_HEADER_SIZE, &l) == CURLE_OK)
     h->size_header = l;
   l = -1;
   /* A reused connection made no new connection and still got as far as
    * sending; a failed connect also makes none, but never sends. */
-  curl_easy_getinfo(e, CURLINFO_NUM_CONNECTS, &l);
+  api->easy_getinfo(e, CURLINFO_NUM_CONNECTS, &l);
   *reused = l == 0 && h->curl.connect <= 0 && h->curl.pretransfer > 0;
 }
 
@@ -719,101 +745,120 @@ static CURLcode on_ssl_ctx(CURL *e, void *ssl_ctx, void *store)
                                                   : CURLE_SSL_CERTPROBLEM;
 }
 
-void probe_set_common(void *easy, const struct options *o, char *errbuf)
+void probe_set_common(const struct curl_api *api, void *easy,
+                      const struct options *o, char *errbuf)
 {
   CURL *e = easy;
   void *store;
 
-  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
+  api->easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  api->easy_setopt(e, CURLOPT_ERRORBUFFER, errbuf);
   /* curl's receive buffer (tool_operate.c sets 100 KiB; libcurl's default
    * is 16 KiB): a large body drains as curl drains it. */
-  curl_easy_setopt(e, CURLOPT_BUFFERSIZE, 102400L);
-  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  api->easy_setopt(e, CURLOPT_BUFFERSIZE, 102400L);
+  api->easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
   /* The direct path is what is measured: proxies from the environment
    * (http_proxy, HTTPS_PROXY, ALL_PROXY) would silently replace it. */
-  curl_easy_setopt(e, CURLOPT_PROXY, "");
+  api->easy_setopt(e, CURLOPT_PROXY, "");
 #if LIBCURL_VERSION_NUM >= 0x075500
-  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+  api->easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
 #else
-  curl_easy_setopt(e, CURLOPT_PROTOCOLS,
+  api->easy_setopt(e, CURLOPT_PROTOCOLS,
                    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-  curl_easy_setopt(e, CURLOPT_USERAGENT, o->user_agent);
+  api->easy_setopt(e, CURLOPT_USERAGENT, o->user_agent);
   if (o->ip_family == 4)
-    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V4);
+    api->easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V4);
   else if (o->ip_family == 6)
-    curl_easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V6);
-  if (!o->insecure && (store = probe_shared_store(o)) != NULL) {
+    api->easy_setopt(e, CURLOPT_IPRESOLVE, (long)CURL_IPRESOLVE_V6);
+  /* The parsed store is OpenSSL's: the GnuTLS libcurl of HTTP/3 loads
+   * --cacert/--capath, or its built-in bundle, itself. */
+  if (!o->insecure && api == &curl_api_linked &&
+      (store = probe_shared_store(o)) != NULL) {
     /* A parsed store shared by every connection (see probe_tls_store):
      * libcurl loads nothing, the callback installs it. */
-    curl_easy_setopt(e, CURLOPT_CAINFO, (char *)NULL);
-    curl_easy_setopt(e, CURLOPT_CAPATH, (char *)NULL);
-    curl_easy_setopt(e, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
-    curl_easy_setopt(e, CURLOPT_SSL_CTX_DATA, store);
+    api->easy_setopt(e, CURLOPT_CAINFO, (char *)NULL);
+    api->easy_setopt(e, CURLOPT_CAPATH, (char *)NULL);
+    api->easy_setopt(e, CURLOPT_SSL_CTX_FUNCTION, on_ssl_ctx);
+    api->easy_setopt(e, CURLOPT_SSL_CTX_DATA, store);
+  }
+  else if (api != &curl_api_linked && !o->insecure &&
+           (o->cacert || o->capath)) {
+    /* As the shared store: what --cacert/--capath name and nothing else
+     * (libcurl-gnutls would load its built-in directory beside them, a
+     * hundred milliseconds of parsing in every cold handshake). */
+    api->easy_setopt(e, CURLOPT_CAINFO, o->cacert);
+    api->easy_setopt(e, CURLOPT_CAPATH, o->capath);
   }
   else {
     if (o->cacert)
-      curl_easy_setopt(e, CURLOPT_CAINFO, o->cacert);
+      api->easy_setopt(e, CURLOPT_CAINFO, o->cacert);
     if (o->capath)
-      curl_easy_setopt(e, CURLOPT_CAPATH, o->capath);
+      api->easy_setopt(e, CURLOPT_CAPATH, o->capath);
   }
   if (o->insecure) {
-    curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
-    curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
+    api->easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+    api->easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
   }
-  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
+  api->easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS,
                    (long)(probe_deadline_cut(o->connect_timeout_us) / 1000));
-  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS,
+  api->easy_setopt(e, CURLOPT_TIMEOUT_MS,
                    (long)(probe_deadline_cut(o->max_time_us) / 1000));
-  curl_easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
-  curl_easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
+  api->easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
+  api->easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
 }
 
-static void set_options(CURL *e, const struct client *c,
-                        const struct options *o, const struct hop_request *rq,
-                        struct curl_slist *hdrs, struct curl_slist *resolve,
-                        struct hop_ctx *x, char *errbuf)
+static void set_options(const struct curl_api *api, CURL *e,
+                        const struct client *c, const struct options *o,
+                        const struct hop_request *rq, struct curl_slist *hdrs,
+                        struct curl_slist *resolve, struct hop_ctx *x,
+                        char *errbuf)
 {
-  (void)c; /* the connection's callbacks: probe_conn_setup */
-  probe_set_common(e, o, errbuf);
-  curl_easy_setopt(e, CURLOPT_URL, rq->url);
+  (void)c; /* c->h3: HTTP/3 needs libcurl 8.10's headers (below) */
+  probe_set_common(api, e, o, errbuf);
+  api->easy_setopt(e, CURLOPT_URL, rq->url);
   if (resolve)
-    curl_easy_setopt(e, CURLOPT_RESOLVE, resolve);
+    api->easy_setopt(e, CURLOPT_RESOLVE, resolve);
   if (hdrs)
-    curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
+    api->easy_setopt(e, CURLOPT_HTTPHEADER, hdrs);
   if (rq->body_file) {
-    probe_body_setopt(e, &x->body, rq->upload, rq->method);
+    probe_body_setopt(api, e, &x->body, rq->upload, rq->method);
   }
   else if (rq->body) {
     /* As curl's -d: libcurl sends it as a POST (Content-Length, and
      * application/x-www-form-urlencoded unless -H or --json says
      * otherwise); another method is curl's -X over it. */
-    curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)rq->body_len);
-    curl_easy_setopt(e, CURLOPT_POSTFIELDS, rq->body);
+    api->easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)rq->body_len);
+    api->easy_setopt(e, CURLOPT_POSTFIELDS, rq->body);
     if (strcmp(rq->method, "POST"))
-      curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
+      api->easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
   }
   else if (!strcmp(rq->method, "HEAD"))
-    curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+    api->easy_setopt(e, CURLOPT_NOBODY, 1L);
   else if (strcmp(rq->method, "GET"))
-    curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
+    api->easy_setopt(e, CURLOPT_CUSTOMREQUEST, rq->method);
   if (o->compressed)
-    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+    api->easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
   if (o->http == HTTP_PREF_1_1)
-    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+    api->easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
   else if (o->http == HTTP_PREF_2)
-    curl_easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2_0);
+    api->easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2_0);
+#if LIBCURL_VERSION_NUM >= 0x080a00
+  else if (o->http == HTTP_PREF_3 && c->h3)
+    api->easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_3);
+  else if (o->http == HTTP_PREF_3_ONLY && c->h3)
+    api->easy_setopt(e, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_3ONLY);
+#endif
   if (wants_certs(o))
-    curl_easy_setopt(e, CURLOPT_CERTINFO, 1L);
-  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(e, CURLOPT_HEADERDATA, x);
-  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(e, CURLOPT_WRITEDATA, x);
+    api->easy_setopt(e, CURLOPT_CERTINFO, 1L);
+  api->easy_setopt(e, CURLOPT_HEADERFUNCTION, on_header);
+  api->easy_setopt(e, CURLOPT_HEADERDATA, x);
+  api->easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
+  api->easy_setopt(e, CURLOPT_WRITEDATA, x);
   if (x->heads) {
-    curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
-    curl_easy_setopt(e, CURLOPT_DEBUGDATA, x);
-    curl_easy_setopt(e, CURLOPT_VERBOSE, 1L);
+    api->easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
+    api->easy_setopt(e, CURLOPT_DEBUGDATA, x);
+    api->easy_setopt(e, CURLOPT_VERBOSE, 1L);
   }
 }
 
@@ -883,6 +928,7 @@ static void hop_transfer(struct hop_job *j)
     if (!has_header(o, "accept"))
       j->hdrs = curl_slist_append(j->hdrs, "Accept: application/json");
   }
+  j->x.api = c->api;
   j->x.easy = e;
   j->x.hop = j->h;
   j->x.heads = options_heads(o);
@@ -894,12 +940,29 @@ static void hop_transfer(struct hop_job *j)
     hop_end(j, ERR_UPLOAD);
     return;
   }
+  if (c->h3_missing) {
+    snprintf(j->err, j->errlen,
+             "%s: HTTP/3 needs libcurl-gnutls with HTTP/3: %s",
+             c->h3 == 1 ? "--http3" : "--http3-only", c->h3_missing);
+    hop_end(j, ERR_QUIC);
+    return;
+  }
   j->errbuf[0] = '\0';
-  curl_easy_reset(e);
+  c->api->easy_reset(e);
   /* The timeouts are cut to the sample's deadline. */
   saved = probe_deadline_swap(c->deadline_us);
-  set_options(e, c, o, rq, j->hdrs, j->resolve, &j->x, j->errbuf);
+  set_options(c->api, e, c, o, rq, j->hdrs, j->resolve, &j->x, j->errbuf);
   probe_deadline_swap(saved);
+  if (c->share) {
+    /* Resumed HTTP/3: the session libcurl-gnutls kept from the target's
+     * previous connection is offered, and a safe request goes as 0-RTT
+     * early data when the server allows (tls_earlydata). */
+    c->api->easy_setopt(e, CURLOPT_SHARE, c->share);
+#ifdef CURLSSLOPT_EARLYDATA
+    if (!strcmp(rq->method, "GET") || !strcmp(rq->method, "HEAD"))
+      c->api->easy_setopt(e, CURLOPT_SSL_OPTIONS, (long)CURLSSLOPT_EARLYDATA);
+#endif
+  }
   probe_conn_setup(e, c, o, j->u.host, j->u.port,
                    !strcmp(j->u.scheme, "https"));
   j->x.start_us = probe_now_us();
@@ -908,6 +971,56 @@ static void hop_transfer(struct hop_job *j)
              j->u.host);
     hop_end(j, ERR_HTTP);
   }
+}
+
+/*
+ * HTTP/3 (--http3, --http3-only): what QUIC gave the hop.  An HTTP/3
+ * response came over QUIC, whose handshake is TLS 1.3 (RFC 9001 4.2) with
+ * ALPN h3 (RFC 9114 3.1): libcurl-gnutls 8.14 gives no TLS_SSL_PTR of a
+ * QUIC connection, so these two are all that is known of its TLS (cipher
+ * and resumption stay unknown).  A --http3 hop that ended on TCP records
+ * why, from the QUIC attempt's UDP socket (probe_conn.c on_open).
+ */
+static void quic_facts(struct client *c, struct hop *h, CURLcode rc)
+{
+  const struct conn_attempt *q = NULL, *t = NULL;
+  size_t i;
+
+  h->tls.library = c->api->name;
+  if (h->http_version && !strcmp(h->http_version, "3")) {
+    if (!h->tls.version)
+      h->tls.version = strpool_intern("TLSv1.3");
+    if (!h->tls.alpn)
+      h->tls.alpn = strpool_intern("h3");
+    /* Early data is only sent on a resumed handshake (RFC 8446 4.2.10):
+     * the one sign of resumption libcurl-gnutls gives for QUIC. */
+    if (!h->reused && h->earlydata > 0)
+      h->tls.resumed = 1;
+    return;
+  }
+  if (c->h3 != 1 || rc != CURLE_OK || h->reused || !h->http_version)
+    return;
+  for (i = 0; i < c->n_attempts; i++) {
+    if (c->attempts[i].quic && !q)
+      q = &c->attempts[i];
+    if (!c->attempts[i].quic && !t)
+      t = &c->attempts[i];
+  }
+  if (!q)
+    h->h3_fallback = strpool_intern(
+        "no QUIC attempt was made (libcurl went to TCP at once)");
+  else if (q->closed_us && t && q->closed_us <= t->opened_us)
+    h->h3_fallback = strpool_intern(
+        "the QUIC attempt failed (nothing listens on UDP there, or it was "
+        "refused) before TCP was tried");
+  else if (q->closed_us && (!t || q->closed_us > t->opened_us))
+    h->h3_fallback = strpool_intern(
+        "no QUIC handshake completed (no answer or refused over UDP): "
+        "the TCP attempt libcurl started beside it connected");
+  else
+    h->h3_fallback = strpool_intern(
+        "TCP connected first: libcurl's happy eyeballs started TCP while "
+        "the QUIC handshake had no answer yet");
 }
 
 void probe_hop_transfer_done(void *easy, int result, void *ud)
@@ -923,18 +1036,32 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
   if (!j || j->c->easy != e)
     return;
   h = j->h;
-  copy_info(e, h, &reused);
+  copy_info(c->api, e, h, &reused);
   h->curl.final_response = j->x.final_us > 0 ? j->x.final_us : -1;
   if (wants_certs(j->o))
-    copy_certs(e, h);
+    copy_certs(c->api, e, h);
   h->reused = reused != 0;
+  if (c->h3)
+    quic_facts(c, h, rc);
   probe_conn_finish(e, c, h);
   {
     char why[200];
+    struct curl_times t = h->curl;
 
-    if (probe_phases_checked(&h->curl, h->dns.us,
-                             !strcmp(j->u.scheme, "https"), reused, h->phases,
-                             why, sizeof(why)))
+    if (c->h3 && !reused && h->earlydata > 0 && t.connect <= 0 &&
+        t.appconnect > 0) {
+      /* 0-RTT: the request went out inside the QUIC handshake, and
+       * libcurl stamps no first server packet (time_connect 0).  The
+       * handshake is tls up to its end or the first response byte,
+       * whichever came first; connect and send are 0 (hopsplit(1),
+       * HTTP/3). */
+      t.connect = t.namelookup > 0 ? t.namelookup : 1;
+      if (t.starttransfer > 0 && t.starttransfer < t.appconnect)
+        t.appconnect = t.starttransfer;
+      t.posttransfer = -1;
+    }
+    if (probe_phases_checked(&t, h->dns.us, !strcmp(j->u.scheme, "https"),
+                             reused, h->phases, why, sizeof(why)))
       h->timing_anomaly = strpool_intern(why);
   }
   if (probe_body_close(&j->x.body, j->err, j->errlen) < 0) {
@@ -954,7 +1081,19 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
     cls = classify(rc, h);
     if (rc == CURLE_OUT_OF_MEMORY)
       cls = ERR_HTTP;
-    describe(rc, j->errbuf, e, &j->u, j->o, h, j->err, j->errlen);
+    describe(c->api, rc, j->errbuf, e, &j->u, j->o, h, j->err, j->errlen);
+    if (c->h3 == 2 && !h->curl.appconnect &&
+        (cls == ERR_CONNECT || rc == CURLE_QUIC_CONNECT_ERROR ||
+         rc == CURLE_HTTP3 || (cls == ERR_TIMEOUT && h->curl.connect <= 0))) {
+      /* --http3-only and no QUIC connection: its own class. */
+      char why[512];
+
+      snprintf(why, sizeof(why), "%s", j->err);
+      snprintf(j->err, j->errlen,
+               "no HTTP/3 over QUIC from %s:%d (--http3-only): %s", j->u.host,
+               j->u.port, why);
+      cls = ERR_QUIC;
+    }
   }
   hop_end(j, cls);
 }

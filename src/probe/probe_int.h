@@ -149,6 +149,7 @@ int64_t probe_wall_ms(void);
 struct conn_attempt {
   int fd;
   int family; /* 4 or 6 */
+  int quic;   /* a UDP socket: a QUIC attempt of HTTP/3 */
   char ip[46];
   int64_t opened_us, closed_us; /* monotonic; closed 0 while open */
 };
@@ -172,7 +173,15 @@ void dns_cache_release(struct dns_cache *c);
  * header needs no library header.
  */
 struct client {
-  void *easy;                 /* CURL* */
+  /* The libcurl of its handles (curl_api.h): the linked one, or the
+   * GnuTLS one of HTTP/3 (h3: 1 --http3, 2 --http3-only, 0 neither). */
+  const struct curl_api *api;
+  int h3;
+  const char *h3_missing; /* h3 asked, library missing: why (static) */
+  /* Resumed HTTP/3: the CURLSH* of api whose TLS session cache every
+   * client of the target shares (borrowed), or NULL. */
+  void *share;
+  void *easy;                 /* CURL* of api */
   struct engine *engine;      /* the loop it runs on (borrowed) */
   struct engine_multi *multi; /* its own multi handle: pool and sessions */
   /* The sample it measures now (interference is charged through this),
@@ -216,8 +225,8 @@ int probe_body_open(struct body_src *b, const char *path, int64_t size,
                     char *err, size_t errlen);
 /* The read and seek callbacks and the upload (PUT, -T) or POST options of
  * b on the CURL* easy; method is the hop's. */
-void probe_body_setopt(void *easy, struct body_src *b, int upload,
-                       const char *method);
+void probe_body_setopt(const struct curl_api *api, void *easy,
+                       struct body_src *b, int upload, const char *method);
 /* Close b after the transfer: 0, or -1 with a message in err when the file
  * could not be read or changed size. */
 int probe_body_close(struct body_src *b, char *err, size_t errlen);
@@ -242,7 +251,8 @@ struct hop_request {
 /* Options every transfer of the probe shares (no proxy, http and https
  * only, TLS trust, address family, timeouts from o, errbuf of
  * CURL_ERROR_SIZE bytes) on a CURL* passed as void*. */
-void probe_set_common(void *easy, const struct options *o, char *errbuf);
+void probe_set_common(const struct curl_api *api, void *easy,
+                      const struct options *o, char *errbuf);
 
 /* The hop's connection (probe_conn.c): before the transfer, the socket
  * and SSL_CTX callbacks on the CURL* easy for host:port; after it, the

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "curl_api.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "url.h"
@@ -88,7 +89,7 @@ void probe_trace(const struct options *o, const struct hop *h,
   if (probe_deadline_cut(o->max_time_us) / 1000 < timeout)
     timeout = (long)(probe_deadline_cut(o->max_time_us) / 1000);
   errbuf[0] = '\0';
-  probe_set_common(e, o, errbuf);
+  probe_set_common(&curl_api_linked, e, o, errbuf);
   curl_easy_setopt(e, CURLOPT_URL, url);
   curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, timeout);
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_trace_body);

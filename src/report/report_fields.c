@@ -371,6 +371,33 @@ static void g_fb_lost(const struct field_row *r, struct field_value *v)
   else
     v->null = 1;
 }
+static void g_h3_fallback(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->h3_fallback);
+}
+static void g_alt_svc(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->alt_svc);
+}
+static void g_alt_svc_port(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->alt_svc_port == 0;
+  set_int(v, H->alt_svc_port);
+}
+static void g_alt_svc_ma(const struct field_row *r, struct field_value *v)
+{
+  v->null = H->alt_svc_ma < 0;
+  set_int(v, H->alt_svc_ma);
+}
+static void g_tls_library(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->tls.library);
+}
+static void g_earlydata(const struct field_row *r, struct field_value *v)
+{
+  v->null = !H->tls.version || H->earlydata < 0;
+  set_int(v, H->earlydata);
+}
 static void g_anomaly(const struct field_row *r, struct field_value *v)
 {
   set_text(v, H->timing_anomaly);
@@ -603,6 +630,12 @@ SET_TEXT(h_tls_alpn, IN_H->tls.alpn)
 SET_OPT_BOOL(h_tls_resumed, IN_H->tls.resumed, -1)
 SET_OPT_BOOL(h_tls_offered, IN_H->tls.offered, -1)
 SET_TEXT(h_tls_not_offered, IN_H->tls.not_offered)
+SET_TEXT(h_tls_library, IN_H->tls.library)
+SET_INT(h_earlydata, IN_H->earlydata, int32_t, -1)
+SET_TEXT(h_h3_fallback, IN_H->h3_fallback)
+SET_TEXT(h_alt_svc, IN_H->alt_svc)
+SET_INT(h_alt_svc_port, IN_H->alt_svc_port, uint16_t, 0)
+SET_INT(h_alt_svc_ma, IN_H->alt_svc_ma, int64_t, -1)
 SET_INT(h_dns_us, IN_H->dns.us, int64_t, 0)
 SET_TEXT(h_dns_server, IN_H->dns.server)
 SET_TEXTS(h_dns_addresses, IN_H->dns.addresses, IN_H->dns.n_addresses)
@@ -670,6 +703,18 @@ const struct field report_hop_fields[FH_COUNT + 1] = {
     [FH_FALLBACK_LOST_US] = {"fallback.lost_us", "time lost", FIELD_US,
                              g_fb_lost, FIELD_NULL_OBJECT, 0, NULL, h_fb_lost,
                              US_RANGE},
+    [FH_H3_FALLBACK] = {"h3_fallback", "why --http3 ended on TCP", FIELD_TEXT,
+                        g_h3_fallback, FIELD_OPTIONAL, 0, NULL, h_h3_fallback,
+                        0, 0},
+    [FH_ALT_SVC_PROTOCOL] = {"alt_svc.protocol", "Alt-Svc offer", FIELD_TEXT,
+                             g_alt_svc, FIELD_NULL_OBJECT, 0, NULL, h_alt_svc,
+                             0, 0},
+    [FH_ALT_SVC_PORT] = {"alt_svc.port", "Alt-Svc port", FIELD_INT,
+                         g_alt_svc_port, FIELD_NULL_OBJECT, 0, NULL,
+                         h_alt_svc_port, 0, 65535},
+    [FH_ALT_SVC_MAX_AGE] = {"alt_svc.max_age", "Alt-Svc max-age (s)",
+                            FIELD_INT, g_alt_svc_ma, FIELD_NULL_OBJECT, 0,
+                            NULL, h_alt_svc_ma, 0, INT64_MAX},
     [FH_TIMING_ANOMALY] = {"timing_anomaly", "timing anomaly", FIELD_TEXT,
                            g_anomaly, 0, 0, NULL, h_anomaly, 0, 0},
     [FH_TLS_VERSION] = {"tls.version", "TLS version", FIELD_TEXT,
@@ -685,6 +730,13 @@ const struct field report_hop_fields[FH_COUNT + 1] = {
     [FH_TLS_NOT_OFFERED] = {"tls.not_offered", "why no session was offered",
                             FIELD_TEXT, g_tls_not_offered, 0, 0, NULL,
                             h_tls_not_offered, 0, 0},
+    [FH_TLS_LIBRARY] = {"tls.library",
+                        "TLS library (when not the linked OpenSSL)",
+                        FIELD_TEXT, g_tls_library, FIELD_OPTIONAL, 0, NULL,
+                        h_tls_library, 0, 0},
+    [FH_TLS_EARLYDATA] = {"tls_earlydata", "TLS early data bytes (0-RTT)",
+                          FIELD_INT, g_earlydata, FIELD_OPTIONAL, 0, NULL,
+                          h_earlydata, 0, INT32_MAX},
     [FH_DNS_US] = {"dns.us", "time in c-ares", FIELD_US, g_dns_us, 0, 0, NULL,
                    h_dns_us, US_RANGE},
     [FH_DNS_SERVER] = {"dns.server", "resolver", FIELD_TEXT, g_dns_server, 0,

@@ -45,7 +45,7 @@ static void settings(struct json *j, const struct report_ctx *c)
   const struct plan *p = c->plan;
   const struct options *o = p->opts;
   size_t i;
-  static const char *const http[] = {"default", "1.1", "2"};
+  static const char *const http[] = {"default", "1.1", "2", "3", "3-only"};
   static const char *const trace[] = {"auto", "always", "never"};
 
   json_object_begin(j, "settings");

@@ -235,7 +235,7 @@ static int name_of(struct rd *r, const struct jt *o, const char *at,
 
 static void settings(struct rd *r, const struct jt *s, struct options *o)
 {
-  static const char *const http[] = {"default", "1.1", "2"};
+  static const char *const http[] = {"default", "1.1", "2", "3", "3-only"};
   static const char *const trace[] = {"auto", "always", "never"};
   static const char *const at = "settings";
   const struct jt *modes;
@@ -290,7 +290,7 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   o->ip_family = (int)int_in(r, s, at, "ip_family", 0, 6, 0);
   if (o->ip_family != 0 && o->ip_family != 4 && o->ip_family != 6)
     problem(r, at, "ip_family", "expected 0 (any), 4 or 6");
-  o->http = (enum http_pref)name_of(r, s, at, "http", http, 3, 0);
+  o->http = (enum http_pref)name_of(r, s, at, "http", http, 5, 0);
   o->cacert = opt_str(r, s, at, "cacert");
   o->capath = opt_str(r, s, at, "capath");
   o->insecure = bool_of(r, s, at, "insecure");

@@ -289,13 +289,27 @@ class Checker:
             # libcurl leaves time_connect and time_appconnect at 0 when it
             # did not connect (reused connection, plain http), so they are
             # either 0 or in their place in the chain.
-            chain = [cu[k] for k in ("time_namelookup", "time_pretransfer",
-                                     "time_starttransfer", "time_total")]
+            # libcurl-gnutls 8.14 stamps time_pretransfer of a request on
+            # a reused QUIC connection after the first byte came (its send
+            # state ends late, as 7.88's does over TCP): the phases never
+            # use that stamp (probe_phases.c), and here it is left out of
+            # the chain of an HTTP/3 hop.
+            names = ("time_namelookup", "time_pretransfer",
+                     "time_starttransfer", "time_total")
+            if h.get("http_version") == "3":
+                names = ("time_namelookup", "time_starttransfer",
+                         "time_total")
+            chain = [cu[k] for k in names]
             if chain != sorted(chain):
                 self.bad(where + ".curl", "cumulative times not in order: "
                          "%r" % cu)
+            # A 0-RTT hop (tls_earlydata > 0) sent its request before the
+            # handshake ended: appconnect comes after pretransfer there.
+            early = (h.get("tls_earlydata") or 0) > 0
             for k, lo in (("time_connect", "time_namelookup"),
                           ("time_appconnect", "time_connect")):
+                if early and k == "time_appconnect":
+                    continue
                 if cu[k] != 0 and not cu[lo] <= cu[k] <= \
                         cu["time_pretransfer"]:
                     self.bad(where + ".curl", "%s out of order: %r"

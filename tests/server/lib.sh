@@ -14,6 +14,8 @@
 #   hs_make_ca DIR            test CA, server, wrong-name and expired certs
 #   hs_start_nginx DIR        HTTPS (h2) + HTTP origin, other.test, bad certs
 #   hs_start_dnsmasq DIR      resolver for *.test on 127.0.0.1:$DNS_PORT
+#   hs_start_caddy DIR        caddy: h1, h2 and h3 (UDP) on $CADDY_PORT,
+#                             JSON access log $CADDY_LOG
 #   hs_start_tcp MODE DIR     python3 misbehaving TCP server or DNS server
 #                             (see tcpserver.py), port in $TCP_PORT
 #   hs_tcp_untouched DIR MODE MSG  fail unless nobody but the test
@@ -543,6 +545,84 @@ hs_start_nginx() {
     hs_log "nginx: port taken, retrying"
   done
   hs_fail "nginx: no free ports after $hs_try tries"
+}
+
+# hs_start_caddy DIR: Debian's caddy (2.6) on 127.0.0.1:$CADDY_PORT with the
+# test CA's server certificate (hs_make_ca first): HTTP/1.1 and HTTP/2
+# over TCP and HTTP/3 over UDP on the same port number, Alt-Svc: h3
+# advertised by caddy itself; / answers "ok", /big 64 KiB.  Every request
+# goes to $CADDY_LOG, caddy's JSON access log (its request.proto is the
+# truth of the protocol each request used).  No admin endpoint, no
+# automatic HTTPS, no storage outside DIR.
+hs_start_caddy() {
+  hs_d=$1
+  [ -n "${HS_PKI:-}" ] || hs_fail "hs_start_caddy: call hs_make_ca first"
+  mkdir -p "$hs_d/www" "$hs_d/data" "$hs_d/config" ||
+    hs_fail "cannot create $hs_d"
+  printf 'ok\n' >"$hs_d/www/index.html"
+  head -c 65536 /dev/urandom >"$hs_d/www/big" || hs_fail "cannot write /big"
+  hs_try=0
+  while [ "$hs_try" -lt 5 ]; do
+    hs_try=$((hs_try + 1))
+    CADDY_PORT=$(hs_free_port) || hs_fail "no free port"
+    CADDY_LOG=$hs_d/access.log
+    : >"$CADDY_LOG"
+    cat >"$hs_d/caddy.json" <<EOF
+{
+  "admin": {"disabled": true},
+  "storage": {"module": "file_system", "root": "$hs_d/data"},
+  "logging": {"logs": {
+    "default": {"level": "ERROR"},
+    "access": {"writer": {"output": "file", "filename": "$CADDY_LOG"},
+               "encoder": {"format": "json"}, "include": ["http.log.access"]}}},
+  "apps": {
+    "http": {"servers": {"h3": {
+      "listen": ["127.0.0.1:$CADDY_PORT"],
+      "protocols": ["h1", "h2", "h3"],
+      "automatic_https": {"disable": true},
+      "logs": {"default_logger_name": "access"},
+      "tls_connection_policies": [{}],
+      "routes": [{"handle": [{"handler": "file_server",
+                              "root": "$hs_d/www"}]}]}}},
+    "tls": {"certificates": {"load_files": [
+      {"certificate": "$HS_PKI/server.crt", "key": "$HS_PKI/server.key"}]}}
+  }
+}
+EOF
+    HOME=$hs_d XDG_DATA_HOME=$hs_d/data XDG_CONFIG_HOME=$hs_d/config \
+      caddy run --config "$hs_d/caddy.json" </dev/null >"$hs_d/caddy.out" 2>&1 &
+    hs_pid=$!
+    hs_track "$hs_pid"
+    hs_i=0
+    while [ "$hs_i" -lt $((100 * HS_TF)) ]; do
+      hs_is_running "$hs_pid" || break
+      if curl -s -o /dev/null --max-time 2 --cacert "$CA_FILE" \
+        --resolve "origin.test:$CADDY_PORT:127.0.0.1" \
+        "https://origin.test:$CADDY_PORT/" 2>/dev/null; then
+        CADDY_PID=$hs_pid
+        export CADDY_PORT CADDY_LOG CADDY_PID
+        # The readiness request's line must be in before a test reads.
+        hs_j=0
+        while [ "$hs_j" -lt $((50 * HS_TF)) ] && [ ! -s "$CADDY_LOG" ]; do
+          sleep 0.1
+          hs_j=$((hs_j + 1))
+        done
+        return 0
+      fi
+      sleep 0.1
+      hs_i=$((hs_i + 1))
+    done
+    if hs_is_running "$hs_pid"; then
+      cat "$hs_d/caddy.out" >&2
+      hs_fail "caddy started but does not answer"
+    fi
+    if ! grep -q 'in use' "$hs_d/caddy.out"; then
+      cat "$hs_d/caddy.out" >&2
+      hs_fail "caddy did not start"
+    fi
+    hs_log "caddy: port taken, retrying"
+  done
+  hs_fail "caddy: no free port after $hs_try tries"
 }
 
 # hs_start_dnsmasq DIR: dnsmasq on 127.0.0.1:$DNS_PORT answering only for

@@ -160,12 +160,49 @@ static void test_sample(void **state)
   strpool_release_all();
 }
 
+/* Alt-Svc (RFC 7838) as CDNs send it: the h3 offer is kept with its port
+ * and max-age, whatever its place; clear; what cannot be read changes
+ * nothing. */
+static void test_alt_svc(void **state)
+{
+  struct hop h;
+
+  (void)state;
+  hop_init(&h);
+  assert_int_equal(h.alt_svc_ma, -1);
+  hop_set_alt_svc(&h, "h3=\":443\"; ma=86400");
+  assert_string_equal(h.alt_svc, "h3");
+  assert_int_equal(h.alt_svc_port, 443);
+  assert_int_equal(h.alt_svc_ma, 86400);
+  hop_init(&h);
+  hop_set_alt_svc(&h, "h3-29=\":8443\"; ma=60, h3=\"alt.test:9443\"; "
+                      "persist=1; ma=2592000");
+  assert_string_equal(h.alt_svc, "h3");
+  assert_int_equal(h.alt_svc_port, 9443);
+  assert_int_equal(h.alt_svc_ma, 2592000);
+  hop_init(&h);
+  hop_set_alt_svc(&h, "h2=\":8443\"");
+  assert_string_equal(h.alt_svc, "h2");
+  assert_int_equal(h.alt_svc_port, 8443);
+  assert_int_equal(h.alt_svc_ma, -1);
+  hop_init(&h);
+  hop_set_alt_svc(&h, "clear");
+  assert_string_equal(h.alt_svc, "clear");
+  assert_int_equal(h.alt_svc_port, 0);
+  hop_init(&h);
+  hop_set_alt_svc(&h, ",,; =\"");
+  assert_null(h.alt_svc);
+  hop_set_alt_svc(&h, "h3=\"no-port\"");
+  assert_null(h.alt_svc);
+  strpool_release_all();
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_identity), cmocka_unit_test(test_long),
       cmocka_unit_test(test_many),     cmocka_unit_test(test_release),
-      cmocka_unit_test(test_sample),
+      cmocka_unit_test(test_sample),   cmocka_unit_test(test_alt_svc),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);
