@@ -23,7 +23,7 @@ _hopsplit()
     --ipv6 --json
     --keep-interfered --location --location-trusted --max-redirs --max-time
     --mode --no-follow --order --output --parallel --pause --post301 --post302
-    --post303 --prime --progress --quiet
+    --post303 --prime --progress --protocols --quiet
     --request --resolve --rounds --seed --show-error --show-secrets
     --silent --trace --upload-file --user-agent --vantage --verbose --version --write-out"
   local report_opts="--brief --color --format --help --output --quiet

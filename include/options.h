@@ -59,6 +59,7 @@ enum opt_id {
   OPT_OUTPUT,
   OPT_PARALLEL,
   OPT_PAUSE,
+  OPT_PROTOCOLS,
   OPT_POST301,
   OPT_POST302,
   OPT_POST303,
@@ -189,6 +190,11 @@ struct options {
   char *dns_servers; /* c-ares CSV "ip:port,[ip6]:port" */
   int ip_family;     /* 0 both, 4, 6 */
   enum http_pref http;
+  /* --protocols h2,h3: each URL measured once per protocol, as targets of
+   * their own (HTTP_PREF_1_1, HTTP_PREF_2, HTTP_PREF_3_ONLY), in order;
+   * n_protocols 0 when not given. */
+  enum http_pref protocols[3];
+  int n_protocols;
   char *cacert;
   char *capath;
   /* The variable cacert or capath came from (options_ca_from_env), for

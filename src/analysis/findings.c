@@ -817,6 +817,91 @@ static void noise_finding(struct fb *b, const struct analysis *a, size_t t)
  * rule) and the samples idle longer than the median idle are slower than
  * the others by at least 5 % and 1 ms.
  */
+/* Whether target u of p is the HTTP/3 leg of the same URL as target t. */
+static int h3_leg_of(const struct plan *p, size_t u, size_t t)
+{
+  const struct options *o = p->targets[u].opts;
+
+  return u != t && !strcmp(p->targets[u].url, p->targets[t].url) &&
+         (o->http == HTTP_PREF_3 || o->http == HTTP_PREF_3_ONLY);
+}
+
+/*
+ * An edge that offers HTTP/3 (Alt-Svc h3 on a hop of the median cold
+ * sample that did not use it): whether this run measured HTTP/3 of the
+ * same URL faster (a paired comparison of the two, --protocols h2,h3, in
+ * cold mode first), or that it did not measure it.  The saving is the
+ * median paired difference when h3 was faster, else nothing.
+ */
+static void http_version_finding(struct fb *b, const struct plan *p, size_t t)
+{
+  const struct hop *h = NULL;
+  const struct comparison *best = NULL;
+  char port[32], ma[48], a1[32], a2[32], a3[32];
+  size_t k, i;
+  int hop = 0;
+
+  if (!b->rep)
+    return;
+  for (k = 0; k < b->rep->n_hops && !h; k++) {
+    const struct hop *x = &b->rep->hops[k];
+
+    if (x->alt_svc && !strcmp(x->alt_svc, "h3") &&
+        (!x->http_version || strcmp(x->http_version, "3"))) {
+      h = x;
+      hop = (int)k + 1;
+    }
+  }
+  if (!h)
+    return;
+  for (i = 0; i < b->an->n_comparisons; i++) {
+    const struct comparison *c = &b->an->comparisons[i];
+
+    if (c->baseline == t && h3_leg_of(p, c->target, t) &&
+        (!best || (c->mode == MODE_COLD && best->mode != MODE_COLD)))
+      best = c;
+  }
+  snprintf(port, sizeof(port), h->alt_svc_port ? " on port %u" : "",
+           (unsigned)h->alt_svc_port);
+  if (h->alt_svc_ma >= 0)
+    snprintf(ma, sizeof(ma), ", max-age %lld s", (long long)h->alt_svc_ma);
+  else
+    ma[0] = '\0';
+  if (!best) {
+    add(b, FINDING_HTTP_VERSION, hop, 0,
+        xasprintf("%s offers HTTP/3 (Alt-Svc h3%s%s) that this run did "
+                  "not measure",
+                  h->host ? h->host : "the server", port, ma),
+        xasprintf("the hop used HTTP/%s; measure both with --protocols "
+                  "h2,h3 (paired, interleaved): QUIC sets up a new "
+                  "connection in one round trip less than TCP and TLS 1.3",
+                  h->http_version ? h->http_version : "?"));
+    return;
+  }
+  {
+    const struct compare_result *v = &best->phases[SUM_TOTAL];
+    const char *who = p->targets[best->target].name;
+    int faster = v->verdict == COMPARE_FASTER;
+
+    add(b, FINDING_HTTP_VERSION, hop, faster ? -v->median_diff_us : 0,
+        xasprintf("%s offers HTTP/3 (Alt-Svc h3%s%s); measured in %s mode, "
+                  "%s is %s",
+                  h->host ? h->host : "the server", port, ma,
+                  sample_mode_names[best->mode], who,
+                  faster                         ? "faster"
+                  : v->verdict == COMPARE_SLOWER ? "slower"
+                                                 : "not clearly faster"),
+        xasprintf("%s against %s: %s median paired difference over %zu "
+                  "rounds (95 %% interval %s to %s); the TLS of %s is "
+                  "GnuTLS (libcurl-gnutls), of %s OpenSSL (the linked "
+                  "libcurl), whose local handshake costs differ",
+                  who, p->targets[t].name,
+                  d(a1, sizeof(a1), v->median_diff_us), v->n_pairs,
+                  d(a2, sizeof(a2), v->ci_low_us),
+                  d(a3, sizeof(a3), v->ci_high_us), who, p->targets[t].name));
+  }
+}
+
 static void warm_idle_finding(struct fb *b, size_t t, const struct results *r)
 {
   int64_t *idle, *tot, *lo, *hi, med_idle, dlo, dhi;
@@ -883,6 +968,7 @@ static void warm_idle_finding(struct fb *b, size_t t, const struct results *r)
 static int informational(const struct finding *f)
 {
   return f->kind == FINDING_NOISE || f->kind == FINDING_WARM_IDLE ||
+         f->kind == FINDING_HTTP_VERSION ||
          f->basis == FINDING_BASIS_UNCERTAIN;
 }
 
@@ -1036,7 +1122,6 @@ void findings_build(const struct plan *p, const struct results *r,
   struct fb b;
   size_t i;
 
-  (void)p;
   memset(&b, 0, sizeof(b));
   b.ta = ta;
   b.an = a;
@@ -1058,6 +1143,7 @@ void findings_build(const struct plan *p, const struct results *r,
   payload_finding(&b);
   noise_finding(&b, a, t);
   warm_idle_finding(&b, t, r);
+  http_version_finding(&b, p, t);
   drop_below_floor(&b);
   rank(&b);
   findings_group(ta, b.rm, b.n_cells);

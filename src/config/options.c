@@ -115,6 +115,9 @@ const struct opt_def options_table[OPT_COUNT] = {
      "fetch URL unmeasured before each sample; repeatable"},
     {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
      "progress on stderr (default auto: only on a TTY)"},
+    {"protocols", 0, OPT_ARG_REQUIRED, OPT_PROTOCOLS, "LIST",
+     "comma list of h1, h2, h3: each URL measured over each, as targets "
+     "compared in paired rounds (first: baseline)"},
     {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr"},
     {"request", 'X', OPT_ARG_REQUIRED, OPT_REQUEST, "METHOD",
      "request method (default GET); unsafe ones are sent once unless -n"},
@@ -706,6 +709,48 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
   return 0;
 }
 
+/* --protocols: h1, h2, h3, each at most once, in the order given. */
+static int set_protocols(struct options *o, const char *val, char *err,
+                         size_t errlen)
+{
+  static const char *const names[] = {"h1", "h2", "h3"};
+  static const enum http_pref prefs[] = {HTTP_PREF_1_1, HTTP_PREF_2,
+                                         HTTP_PREF_3_ONLY};
+  const char *p = val;
+  int n = 0, k;
+
+  /* Bounded: each turn takes one name or fails. */
+  while (*p) {
+    size_t len = strcspn(p, ",");
+
+    for (k = 0; k < 3; k++)
+      if (len == 2 && !strncmp(p, names[k], 2))
+        break;
+    if (k == 3) {
+      snprintf(err, errlen, "unknown protocol '%.*s' (expected h1, h2, h3)",
+               (int)(len > 40 ? 40 : len), p);
+      return -1;
+    }
+    for (int j = 0; j < n; j++)
+      if (o->protocols[j] == prefs[k]) {
+        snprintf(err, errlen, "protocol '%s' is given twice", names[k]);
+        return -1;
+      }
+    o->protocols[n++] = prefs[k];
+    p += len;
+    if (*p == ',' && !*++p) {
+      snprintf(err, errlen, "empty protocol after ','");
+      return -1;
+    }
+  }
+  if (!n) {
+    snprintf(err, errlen, "no protocol (expected a list of h1, h2, h3)");
+    return -1;
+  }
+  o->n_protocols = n;
+  return 0;
+}
+
 /* One of a fixed list of names. */
 static int set_choice(struct options *o, enum opt_id id, const char *val,
                       char *err, size_t errlen)
@@ -739,6 +784,8 @@ static int set_choice(struct options *o, enum opt_id id, const char *val,
     return 0;
   case OPT_MODE:
     return set_modes(o, val, err, errlen);
+  case OPT_PROTOCOLS:
+    return set_protocols(o, val, err, errlen);
   case OPT_ORDER:
     if ((i = pick(val, schedule_order_names, ORDER_COUNT, err, errlen)) < 0)
       return -1;
@@ -1150,6 +1197,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_MAX_REDIRS] = set_number,
     [OPT_MAX_TIME] = set_duration,
     [OPT_MODE] = set_choice,
+    [OPT_PROTOCOLS] = set_choice,
     [OPT_NO_FOLLOW] = set_flag,
     [OPT_ORDER] = set_choice,
     [OPT_OUTPUT] = set_request,

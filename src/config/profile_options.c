@@ -252,6 +252,12 @@ void pf_option_pair(struct loader *L, const yaml_node_t *k,
     complain(L, k, "'%s' belongs on the command line, not in a profile", key);
     return;
   }
+  if (d->id == OPT_PROTOCOLS) {
+    complain(L, k,
+             "'protocols' belongs on the command line: in a profile, write "
+             "one target per protocol (http2: true, http3-only: true)");
+    return;
+  }
   if (target && !per_target(d->id)) {
     complain(L, k,
              "'%s' applies to the whole run, not to one target: set "

@@ -98,6 +98,50 @@ static void name_targets(struct plan *p, const int *named)
 
 static void plan_items(struct plan *p, const struct options *o, int written);
 
+static const char *protocol_name(enum http_pref h)
+{
+  return h == HTTP_PREF_1_1 ? "h1" : h == HTTP_PREF_2 ? "h2" : "h3";
+}
+
+/*
+ * --protocols: every target of p becomes one target per protocol, in the
+ * order given, each with its own options (the HTTP version of that
+ * protocol; h3 is --http3-only, so that its leg is HTTP/3 or fails) and
+ * named after it ("h2", "h3"; "NAME-h2" with several URLs).  The first
+ * protocol's target of the first URL is the baseline; rounds pair them.
+ */
+static int expand_protocols(struct plan *p, const struct options *o)
+{
+  size_t n = p->n_targets, m = (size_t)o->n_protocols, i, k;
+  struct target *t;
+
+  if (o->http != HTTP_PREF_DEFAULT)
+    return msg_error("option --protocols sets each target's HTTP version: "
+                     "drop --http1.1, --http2, --http3 and --http3-only");
+  t = xcalloc(n * m, sizeof(*t));
+  for (i = 0; i < n; i++)
+    for (k = 0; k < m; k++) {
+      struct target *d = &t[i * m + k];
+
+      d->name = n == 1 ? xstrdup(protocol_name(o->protocols[k]))
+                       : xasprintf("%s-%s", p->targets[i].name,
+                                   protocol_name(o->protocols[k]));
+      d->url = xstrdup(p->targets[i].url);
+      d->own_opts = xmalloc(sizeof(*d->own_opts));
+      options_copy(d->own_opts, o);
+      d->own_opts->http = o->protocols[k];
+      d->opts = d->own_opts;
+    }
+  for (i = 0; i < n; i++) {
+    free(p->targets[i].name);
+    free(p->targets[i].url);
+  }
+  free(p->targets);
+  p->targets = t;
+  p->n_targets = n * m;
+  return 0;
+}
+
 int plan_build(struct plan *p, const struct options *o, char *const *args,
                size_t n_args)
 {
@@ -152,6 +196,8 @@ int plan_build(struct plan *p, const struct options *o, char *const *args,
   if (!bad)
     name_targets(p, named);
   free(named);
+  if (!bad && o->n_protocols && expand_protocols(p, o) < 0)
+    bad = 1;
   if (bad) {
     plan_release(p);
     return -1;

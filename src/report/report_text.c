@@ -627,12 +627,22 @@ static void hop_line(struct buf *b, const struct field_row *r)
   field_value_release(&ip);
   get(&report_hop_fields[FH_TLS_VERSION], r, &ver);
   get(&report_hop_fields[FH_TLS_ALPN], r, &alpn);
-  if (ver.s)
-    snprintf(tls, sizeof(tls), "%s %s%s%s", vis(ver.s),
-             reused                                         ? ""
-             : count(&report_hop_fields[FH_TLS_RESUMED], r) ? "resumed"
-                                                            : "full",
-             alpn.s ? " " : "", alpn.s ? vis(alpn.s) : "");
+  if (ver.s) {
+    struct field_value res;
+
+    /* Resumption unknown (a QUIC connection of libcurl-gnutls): no word. */
+    get(&report_hop_fields[FH_TLS_RESUMED], r, &res);
+    if (!reused && res.null)
+      snprintf(tls, sizeof(tls), "%s%s%s", vis(ver.s), alpn.s ? " " : "",
+               alpn.s ? vis(alpn.s) : "");
+    else
+      snprintf(tls, sizeof(tls), "%s %s%s%s", vis(ver.s),
+               reused  ? ""
+               : res.i ? "resumed"
+                       : "full",
+               alpn.s ? " " : "", alpn.s ? vis(alpn.s) : "");
+    field_value_release(&res);
+  }
   else
     snprintf(tls, sizeof(tls), "no TLS");
   field_value_release(&ver);

@@ -12,7 +12,7 @@ hs_require groff
 
 OPTIONS="--rounds --mode --pause --max-redirs --no-follow --request --header
 --user-agent --compressed --resolve --dns-server --ipv4 --ipv6 --http1.1
---http2 --http3 --http3-only --cacert --capath --insecure --location-trusted --connect-timeout
+--http2 --http3 --http3-only --protocols --cacert --capath --insecure --location-trusted --connect-timeout
 --max-time --format --output --color --quiet --verbose --version --help
 --fail --data --data-binary --data-raw --json --location --head --silent
 --show-error --write-out --post301 --post302 --post303 --brief"

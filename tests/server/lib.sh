@@ -547,6 +547,36 @@ hs_start_nginx() {
   hs_fail "nginx: no free ports after $hs_try tries"
 }
 
+# hs_caddy_conf DIR ADDR:PORT: write DIR/caddy.json (hs_start_caddy): h1,
+# h2 and h3 on ADDR:PORT with the test CA's server certificate, files from
+# DIR/www, the JSON access log DIR/access.log.
+hs_caddy_conf() {
+  hs_cd=$1
+  hs_listen=$2
+  cat >"$hs_cd/caddy.json" <<EOF
+{
+  "admin": {"disabled": true},
+  "storage": {"module": "file_system", "root": "$hs_cd/data"},
+  "logging": {"logs": {
+    "default": {"level": "ERROR"},
+    "access": {"writer": {"output": "file", "filename": "$hs_cd/access.log"},
+               "encoder": {"format": "json"}, "include": ["http.log.access"]}}},
+  "apps": {
+    "http": {"servers": {"h3": {
+      "listen": ["$hs_listen"],
+      "protocols": ["h1", "h2", "h3"],
+      "automatic_https": {"disable": true},
+      "logs": {"default_logger_name": "access"},
+      "tls_connection_policies": [{}],
+      "routes": [{"handle": [{"handler": "file_server",
+                              "root": "$hs_cd/www"}]}]}}},
+    "tls": {"certificates": {"load_files": [
+      {"certificate": "$HS_PKI/server.crt", "key": "$HS_PKI/server.key"}]}}
+  }
+}
+EOF
+}
+
 # hs_start_caddy DIR: Debian's caddy (2.6) on 127.0.0.1:$CADDY_PORT with the
 # test CA's server certificate (hs_make_ca first): HTTP/1.1 and HTTP/2
 # over TCP and HTTP/3 over UDP on the same port number, Alt-Svc: h3
@@ -567,28 +597,7 @@ hs_start_caddy() {
     CADDY_PORT=$(hs_free_port) || hs_fail "no free port"
     CADDY_LOG=$hs_d/access.log
     : >"$CADDY_LOG"
-    cat >"$hs_d/caddy.json" <<EOF
-{
-  "admin": {"disabled": true},
-  "storage": {"module": "file_system", "root": "$hs_d/data"},
-  "logging": {"logs": {
-    "default": {"level": "ERROR"},
-    "access": {"writer": {"output": "file", "filename": "$CADDY_LOG"},
-               "encoder": {"format": "json"}, "include": ["http.log.access"]}}},
-  "apps": {
-    "http": {"servers": {"h3": {
-      "listen": ["127.0.0.1:$CADDY_PORT"],
-      "protocols": ["h1", "h2", "h3"],
-      "automatic_https": {"disable": true},
-      "logs": {"default_logger_name": "access"},
-      "tls_connection_policies": [{}],
-      "routes": [{"handle": [{"handler": "file_server",
-                              "root": "$hs_d/www"}]}]}}},
-    "tls": {"certificates": {"load_files": [
-      {"certificate": "$HS_PKI/server.crt", "key": "$HS_PKI/server.key"}]}}
-  }
-}
-EOF
+    hs_caddy_conf "$hs_d" "127.0.0.1:$CADDY_PORT"
     HOME=$hs_d XDG_DATA_HOME=$hs_d/data XDG_CONFIG_HOME=$hs_d/config \
       caddy run --config "$hs_d/caddy.json" </dev/null >"$hs_d/caddy.out" 2>&1 &
     hs_pid=$!
