@@ -87,6 +87,14 @@ static const struct column {
     {"interference_us", SC_SAMPLE_ONCE, "interference_us"},
     {"interfered", SC_SAMPLE, "interfered"},
     {"control", SC_SAMPLE, "control"},
+    /* HTTP/3 (issue 28): the server's Alt-Svc offer, why --http3 ended on
+     * TCP, the TLS library when it was libcurl-gnutls, 0-RTT bytes. */
+    {"alt_svc", SC_HOP, "alt_svc.protocol"},
+    {"alt_svc_port", SC_HOP, "alt_svc.port"},
+    {"alt_svc_max_age", SC_HOP, "alt_svc.max_age"},
+    {"h3_fallback", SC_HOP, "h3_fallback"},
+    {"tls_library", SC_HOP, "tls.library"},
+    {"tls_earlydata", SC_HOP, "tls_earlydata"},
 };
 
 #define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))

@@ -230,6 +230,10 @@ static void entry(struct json *j, const struct field_row *r,
   json_string(j, "host", h->host);
   json_bool(j, "reused", h->reused);
   group(j, "tls", r);
+  if (h->alt_svc)
+    group(j, "alt_svc", r);
+  if (h->h3_fallback)
+    json_string(j, "h3_fallback", h->h3_fallback);
   group(j, "dns", r);
   group(j, "phases_us", r);
   group(j, "curl", r);
