@@ -38,8 +38,8 @@ bad() {
 I=$("$HS_PYTHON" -c 'import json,sys; d=json.load(open(sys.argv[1])); print([i for i, s in enumerate(d["samples"]) if s["ok"]][0])' "$GOLD")
 S="samples[$I]"
 
-bad http 'd["settings"]["http"] = "3"' \
-  'settings.http: expected one of "default", "1.1", "2"'
+bad http 'd["settings"]["http"] = "4"' \
+  'settings.http: expected one of "default", "1.1", "2", "3", "3-only"'
 bad trace 'd["settings"]["trace"] = "sometimes"' \
   'settings.trace: expected one of "auto", "always", "never"'
 bad ip-family 'd["settings"]["ip_family"] = 5' \
