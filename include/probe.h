@@ -111,11 +111,18 @@ void probe_start(struct probe *p, struct engine *e, size_t target,
 
 /*
  * Fetch SCHEME://HOST:PORT/cdn-cgi/trace of the origin of hop h, once,
- * outside the measured samples: body capped at 16 KiB, at most 5 s.  Fills
- * t->body and t->len, or t->error; never fails the run.
+ * outside the measured samples: body capped at 16 KiB, at most 5 s.
+ * probe_trace_prepare gives the job and its CURL* easy handle, for the
+ * caller to run on an engine, or NULL with t->error set; when the
+ * transfer ends (result: its CURLcode), probe_trace_finish fills
+ * t->body and t->len, or t->error, and frees the job.  Never fails the
+ * run.
  */
-void probe_trace(const struct options *o, const struct hop *h,
-                 struct trace_fetch *t);
+struct trace_job;
+struct trace_job *probe_trace_prepare(const struct options *o,
+                                      const struct hop *h,
+                                      struct trace_fetch *t, void **easy);
+void probe_trace_finish(struct trace_job *j, int result);
 
 /*
  * Turn libcurl's cumulative offsets of one hop into phases (STYLE 5.6): the

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "curl_api.h"
 #include "msg.h"
 #include "engine_int.h"
 #include "probe.h"
@@ -101,41 +102,6 @@ static void progress(const struct plan *p, size_t k, size_t n,
 /* At most this many /cdn-cgi/trace fetches per run. */
 #define TRACE_MAX 16
 
-/*
- * After the measured samples: fetch /cdn-cgi/trace once per origin that
- * looks Cloudflare-fronted (--trace auto) or once per origin (always).
- */
-static void fetch_traces(const struct plan *p, struct results *r)
-{
-  size_t i, k;
-
-  if (p->opts->trace == TRACE_NEVER)
-    return;
-  for (i = 0; i < r->n && !probe_interrupted; i++) {
-    const struct sample *s = &r->samples[i];
-    const struct options *o = p->targets[s->target].opts;
-
-    for (k = 0; k < s->n_hops && !probe_interrupted; k++) {
-      const struct hop *h = &s->hops[k];
-      char *origin;
-
-      if (!h->status || r->n_traces >= TRACE_MAX)
-        continue;
-      if (o->trace == TRACE_AUTO && !edge_wants_trace(h))
-        continue;
-      origin = url_origin(h->url);
-      if (origin && !results_find_trace(r, origin)) {
-        struct trace_fetch *t = results_add_trace(r, origin, h->host);
-
-        probe_trace(o, h, t);
-        if (t->error)
-          msg_info("trace of %s unavailable: %s", origin, t->error);
-      }
-      free(origin);
-    }
-  }
-}
-
 #define CONTROL_ROUNDS PLAN_CONTROL_ROUNDS
 
 struct run;
@@ -147,6 +113,7 @@ struct lane {
   size_t n_order, i;
   struct engine_timer pause;
   struct engine_task task;
+  int waiting; /* for a place under the batch's cap */
 };
 
 /* A plan measured on an engine: where it stands. */
@@ -178,24 +145,122 @@ struct run {
   long phase_rounds;
   size_t next_target;
   size_t active_lanes;
+  /* The batch's samples in flight and how many may be: the cap halves
+   * (at least 1) when a sample ends past the interference threshold and
+   * grows by one with each that does not, up to the lanes. */
+  size_t in_flight, cap;
+  /* The /cdn-cgi/trace fetches after the samples, one at a time on the
+   * engine: the next sample and hop to look at, the fetch under way. */
+  size_t tr_i, tr_k;
+  struct trace_job *tr_job;
+  struct engine_multi *tr_multi;
+  int tr_result;
 };
 
 static void run_next(void *ud);
 
+/* At most this many /cdn-cgi/trace fetches per run. */
+#define TRACE_MAX 16
+
+static void run_end(struct run *rn);
+static void trace_next(struct run *rn);
+
+/* A trace's transfer ended (inside libcurl): go on from the loop. */
+static void trace_step(void *ud)
+{
+  struct run *rn = ud;
+
+  const struct trace_fetch *t = &rn->r->traces[rn->r->n_traces - 1];
+
+  probe_trace_finish(rn->tr_job, rn->tr_result);
+  rn->tr_job = NULL;
+  if (t->error)
+    msg_info("trace of %s unavailable: %s", t->origin, t->error);
+  trace_next(rn);
+}
+
+static void on_trace_done(void *easy, int result, void *ud)
+{
+  struct run *rn = ud;
+
+  (void)easy;
+  rn->tr_result = result;
+  engine_defer(rn->e, &rn->task, trace_step, rn, NULL);
+}
+
+/*
+ * After the measured samples: fetch /cdn-cgi/trace once per origin that
+ * looks Cloudflare-fronted (--trace auto) or once per origin (always),
+ * one after another on the engine; then the run ends.
+ */
+static void trace_next(struct run *rn)
+{
+  const struct plan *p = rn->p;
+  struct results *r = rn->r;
+
+  for (;
+       p->opts->trace != TRACE_NEVER && rn->tr_i < r->n && !probe_interrupted;
+       rn->tr_i++, rn->tr_k = 0) {
+    const struct sample *s = &r->samples[rn->tr_i];
+    const struct options *o = p->targets[s->target].opts;
+
+    while (rn->tr_k < s->n_hops && !probe_interrupted) {
+      const struct hop *h = &s->hops[rn->tr_k++];
+      struct trace_fetch *t;
+      char *origin;
+      void *easy = NULL;
+
+      if (!h->status || r->n_traces >= TRACE_MAX)
+        continue;
+      if (o->trace == TRACE_AUTO && !edge_wants_trace(h))
+        continue;
+      origin = url_origin(h->url);
+      if (!origin || results_find_trace(r, origin)) {
+        free(origin);
+        continue;
+      }
+      t = results_add_trace(r, origin, h->host);
+      free(origin);
+      rn->tr_job = probe_trace_prepare(o, h, t, &easy);
+      if (rn->tr_job) {
+        if (!rn->tr_multi)
+          rn->tr_multi = engine_multi_new(rn->e, &curl_api_linked, NULL,
+                                          on_trace_done, rn);
+        if (engine_multi_add(rn->tr_multi, easy) == 0)
+          return;
+        t->error = xstrdup("cannot start the transfer");
+        probe_trace_finish(rn->tr_job, -1);
+        rn->tr_job = NULL;
+      }
+      msg_info("trace of %s unavailable: %s", t->origin, t->error);
+    }
+  }
+  engine_multi_free(rn->tr_multi);
+  rn->tr_multi = NULL;
+  run_end(rn);
+}
+
 static void run_finish(void *ud)
 {
   struct run *rn = ud;
+
+  if (rn->bar) {
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+  }
+  rn->tr_i = 0;
+  rn->tr_k = 0;
+  trace_next(rn);
+}
+
+static void run_end(struct run *rn)
+{
   const struct plan *p = rn->p;
   struct results *r = rn->r;
   struct engine *e = rn->e;
   int rc = 0;
   size_t i;
 
-  if (rn->bar) {
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
-  }
-  fetch_traces(p, r);
   r->finished_at_ms = clock_wall_ms();
   /* Also a run cut during its trace fetches is partial. */
   if (probe_interrupted) {
@@ -341,12 +406,34 @@ static void lane_round(struct lane *l)
   l->i = 0;
 }
 
+/* A place may be free: the waiting lanes look again (those that find none
+ * wait again; an interrupt lets every one of them end). */
+static void lanes_wake(struct run *rn)
+{
+  size_t i;
+
+  for (i = 0; i < rn->n_lanes; i++) {
+    struct lane *w = &rn->lanes[i];
+
+    if (w->waiting) {
+      w->waiting = 0;
+      engine_defer(rn->e, &w->task, lane_next, w, NULL);
+    }
+  }
+}
+
 static void lane_on_sample(struct sample *s, void *ud)
 {
   struct lane *l = ud;
   struct run *rn = l->rn;
   const struct plan_item *it = &rn->p->items[l->order[l->i]];
 
+  rn->in_flight--;
+  if (s->interfered)
+    rn->cap = rn->cap > 1 ? rn->cap / 2 : 1;
+  else if (rn->cap < rn->n_lanes)
+    rn->cap++;
+  lanes_wake(rn);
   if (store(rn, s, it, rn->phase_control ? 0 : l->round,
             rn->phase_control ? (size_t)l->round : l->i + 1,
             rn->phase_control) < 0) {
@@ -390,6 +477,13 @@ static void lane_next(void *ud)
     lane_idle(l);
     return;
   }
+  /* Over the cap (the loop was too busy to keep the stamps): wait for a
+   * sample to end.  Some sample is in flight, so one will. */
+  if (rn->in_flight >= rn->cap) {
+    l->waiting = 1;
+    return;
+  }
+  rn->in_flight++;
   it = &p->items[l->order[l->i]];
   if (rn->bar)
     progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0);
@@ -411,6 +505,8 @@ static void phase_start(struct run *rn, int control)
               : p->rounds;
   rn->next_target = 0;
   rn->active_lanes = n;
+  rn->in_flight = 0;
+  rn->cap = n ? n : 1;
   if (!n) {
     engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
     return;

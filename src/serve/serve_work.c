@@ -8,7 +8,8 @@
  * Every probe is measured on one engine (engine.h): one thread runs its
  * epoll loop, on which each probe's run (runner_start) is a state machine
  * beside the others; no thread per probe.  At most --max-concurrent probes
- * are in flight on it.  A job over the limit waits, first in first out,
+ * are in flight on it; those with a place start in turn per target and
+ * module (run_push, run_pop).  A job over the limit waits, first in first out,
  * for a place until its deadline; one still waiting then is refused (503),
  * by the expiry thread, which sleeps until the earliest deadline of the
  * waiting jobs.  While the server drains, the waiting jobs and new ones
@@ -22,6 +23,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,7 @@
 #include "msg.h"
 #include "serve_int.h"
 #include "strpool.h"
+#include "xalloc.h"
 #include "banned.h"
 
 /* Probes started between two turns of the engine's loop. */
@@ -46,7 +49,7 @@ static struct {
   pthread_mutex_t mu;
   pthread_cond_t cv_expiry;                /* the waiting list changed */
   struct serve_job *wait_head, *wait_tail; /* over the limit */
-  struct serve_job *run_head, *run_tail;   /* taken, for the engine */
+  struct stream *ring_head, *ring_tail;    /* taken, for the engine */
   unsigned in_flight, waiting;
   unsigned unreleased; /* measured jobs whose samples are still read */
   int draining, stopping;
@@ -80,12 +83,100 @@ static struct serve_job *pop(struct serve_job **head, struct serve_job **tail)
   return j;
 }
 
+/*
+ * The jobs that have a place, for the engine's thread to start, in one
+ * queue per target and module, taken in turn: a burst of thousands of
+ * probes of one target does not hold up another target's probe (a live
+ * target scraped meanwhile) until the whole burst has started.  The lock
+ * is held for all of these.
+ */
+#define STREAM_BUCKETS 1024u
+
+struct stream {
+  char *target; /* streams live while they have jobs */
+  const struct serve_module *module;
+  struct serve_job *head, *tail;
+  struct stream *hnext; /* hash chain */
+  struct stream *rnext; /* ring of streams with jobs */
+};
+
+static struct stream *streams[STREAM_BUCKETS];
+
+static unsigned stream_hash(const char *target,
+                            const struct serve_module *module)
+{
+  uint32_t h = 2166136261u; /* FNV-1a */
+  const unsigned char *c;
+
+  for (c = (const unsigned char *)target; *c; c++)
+    h = (h ^ *c) * 16777619u;
+  h ^= (uint32_t)(uintptr_t)module;
+  return (unsigned)(h % STREAM_BUCKETS);
+}
+
+static void run_push(struct serve_job *j)
+{
+  const char *target = j->sp.target ? j->sp.target : "";
+  unsigned b = stream_hash(target, j->sp.module);
+  struct stream *st;
+
+  for (st = streams[b]; st; st = st->hnext)
+    if (st->module == j->sp.module && strcmp(st->target, target) == 0)
+      break;
+  if (!st) {
+    st = xcalloc(1, sizeof(*st));
+    st->target = xstrdup(target);
+    st->module = j->sp.module;
+    st->hnext = streams[b];
+    streams[b] = st;
+    if (W.ring_tail)
+      W.ring_tail->rnext = st;
+    else
+      W.ring_head = st;
+    W.ring_tail = st;
+  }
+  push(&st->head, &st->tail, j);
+}
+
+static struct serve_job *run_pop(void)
+{
+  struct stream *st = W.ring_head, **pp;
+  struct serve_job *j;
+
+  if (!st)
+    return NULL;
+  j = pop(&st->head, &st->tail);
+  W.ring_head = st->rnext;
+  if (!W.ring_head)
+    W.ring_tail = NULL;
+  st->rnext = NULL;
+  if (st->head) {
+    /* Its next job waits for the other streams' turn. */
+    if (W.ring_tail)
+      W.ring_tail->rnext = st;
+    else
+      W.ring_head = st;
+    W.ring_tail = st;
+    return j;
+  }
+  /* Empty: it goes. */
+  for (pp = &streams[stream_hash(st->target, st->module)]; *pp;
+       pp = &(*pp)->hnext)
+    if (*pp == st) {
+      *pp = st->hnext;
+      break;
+    }
+  free(st->target);
+  free(st);
+  return j;
+}
+
 /* Take a place for j (the lock held); the engine's thread starts it. */
 static void start_locked(struct serve_job *j)
 {
   W.in_flight++;
   W.unreleased++;
-  push(&W.run_head, &W.run_tail, j);
+  run_push(j);
   engine_wake(W.engine);
 }
 
@@ -156,10 +247,9 @@ static void *engine_main(void *arg)
      * flight for the whole burst. */
     hold = strpool_bytes() > POOL_HOLD_BYTES;
     pthread_mutex_lock(&W.mu);
-    for (n = 0;
-         !hold && n < START_BATCH && (j = pop(&W.run_head, &W.run_tail)); n++)
+    for (n = 0; !hold && n < START_BATCH && (j = run_pop()) != NULL; n++)
       push(&list, &tail, j);
-    more = W.run_head != NULL && !hold;
+    more = W.ring_head != NULL && !hold;
     stop = W.stopping;
     pthread_mutex_unlock(&W.mu);
     while (list) {
@@ -184,7 +274,7 @@ static void *engine_main(void *arg)
       hand_back(j);
     pthread_mutex_lock(&W.mu);
     engine_lateness(e, &W.lateness);
-    release = !W.unreleased && !W.run_head;
+    release = !W.unreleased && !W.ring_head;
     pthread_mutex_unlock(&W.mu);
     if (release && !engine_jobs(e) && strpool_count())
       strpool_release_all();
