@@ -1,12 +1,12 @@
 /*
- * report_fields.h: the one table of fields every renderer reads (STYLE
- * 5.2, SPEC 5), as the curl tool's tool_writeout.c variables[] feeds both
- * -w and %{json}: each row is a name, the words a person reads, a type
- * (which says the unit) and an accessor over the typed sample, hop and
- * analysis.  JSON, ndjson, CSV and HAR's "_hopsplit" write rows of these
- * tables; Prometheus and the tables of text and HTML take their numbers
- * and words from them.  No renderer parses JSON.  The same rows read a
- * saved document back (report_read.c, hopsplit report and merge): each
+ * report_fields.h: the one table of fields every renderer reads and the
+ * saved document is read back by, as the curl tool's tool_writeout.c
+ * variables[] feeds both -w and %{json}: each row is a name, the words a
+ * person reads, a type (which says the unit) and an accessor over the
+ * typed sample, hop and analysis.  JSON, ndjson, CSV and HAR's "_hopsplit"
+ * write rows of these tables; Prometheus and the tables of text and HTML take
+ * their numbers and words from them.  No renderer parses JSON.  The same rows
+ * read a saved document back (report_read.c, hopsplit report and merge): each
  * sample and hop row has a reader (set) beside its accessor (get), and the
  * bounds its value may take, so a member is named once.
  *

@@ -2,7 +2,7 @@
  * report_read.h: a saved hopsplit/1 JSON document -> the options, plan
  * and results of the run that wrote it, so that `hopsplit report` can run
  * the analysis again and render any format, byte for byte as the run
- * would have (SPEC 2, 5).  No network.
+ * would have.  No network.
  *
  * report_read fills *saved; report_saved_release frees everything it
  * holds.  The plan borrows saved->opts, both live in *saved.

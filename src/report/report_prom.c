@@ -1,6 +1,7 @@
 /*
  * report_prom.c: Prometheus text exposition format (0.0.4) for
- * node_exporter's textfile collector (SPEC 5, prom).  Every family has
+ * node_exporter's textfile collector (written by prom.c's helpers, which
+ * hopsplit serve shares).  Every family has
  * HELP and TYPE lines; durations are in seconds (the base unit), written
  * exactly from integer microseconds.  quantile "0" is the minimum and "1"
  * the maximum.  Label values are names (targets as given, modes, phases,

@@ -301,8 +301,8 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   o->trace = (enum trace_mode)name_of(r, s, at, "trace", trace, 3, 0);
   o->client_location = opt_str(r, s, at, "client_location");
   o->show_secrets = bool_of(r, s, at, "show_secrets");
-  /* Added by issue 14; older documents have neither: first target, no
-   * other pairs. */
+  /* Added with --baseline and --prime; older documents have neither:
+   * first target, no other pairs. */
   o->baseline = opt_str(r, s, at, "baseline");
   {
     const struct jt *pv = arr_of(r, s, at, "prime");
