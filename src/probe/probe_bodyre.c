@@ -7,15 +7,15 @@
  * libcurl hands them over.  Output: which patterns matched somewhere in
  * the body.
  *
- * PCRE2 (Debian's libpcre2-8, JIT where the platform has it) with partial
- * matching across chunks.  Per chunk and undecided pattern: the chunk's
- * bytes are appended to the pattern's window (the last few bytes before
- * them, which "\b", "(?m)^" and lookbehinds look at, or the bytes of a
- * match that may continue), and one pcre2_match with PCRE2_PARTIAL_HARD
- * searches it from where the new bytes begin; only a partial match keeps
- * more than those few bytes for the next chunk.  The first chunk is
- * searched in place.  A pattern is done once it matched: the chunks after
- * that cost nothing, and once every pattern is decided the body is only
+ * PCRE2 (Debian's libpcre2-8, interpreted, not JIT: see
+ * probe_body_regexps_new) with partial matching across chunks.  Per chunk and
+ * undecided pattern: the chunk's bytes are appended to the pattern's window
+ * (the last few bytes before them, which "\b", "(?m)^" and lookbehinds look
+ * at, or the bytes of a match that may continue), and one pcre2_match with
+ * PCRE2_PARTIAL_HARD searches it from where the new bytes begin; only a
+ * partial match keeps more than those few bytes for the next chunk.  The first
+ * chunk is searched in place.  A pattern is done once it matched: the chunks
+ * after that cost nothing, and once every pattern is decided the body is only
  * counted.  A partial match longer than BODYRE_WINDOW is given
  * up at its start (the search goes on from the next byte), so a match
  * longer than the window can be missed; the memory a transfer holds is
@@ -107,9 +107,9 @@ struct body_regexps *probe_body_regexps_new(const char *const *patterns,
       pcre2_compile_context_free(cc);
       return NULL;
     }
-    /* JIT where the platform has it; else PCRE2 interprets. */
-    (void)pcre2_jit_compile(r->code[i],
-                            PCRE2_JIT_COMPLETE | PCRE2_JIT_PARTIAL_HARD);
+    /* No JIT: PCRE2 10.42's JIT code read out of bounds on invalid UTF-8
+     * with partial matching (found by tests/fuzz body_scan), and a body
+     * is whatever the peer sends; the interpreter is bounds-checked. */
     pcre2_pattern_info(r->code[i], PCRE2_INFO_MAXLOOKBEHIND, &lb);
     /* Characters, up to 4 bytes each; at least one character for "\b"
      * and "(?m)^" at the start of a chunk. */
@@ -264,6 +264,20 @@ static void feed_whole(struct body_scan *s, const char *data, size_t n)
   s->offset += (int64_t)n;
 }
 
+/* Bytes a UTF-8 character that starts with c has, or 1 when c cannot
+ * start one (ASCII, a continuation byte, C0, C1, F5 to FF): such a byte
+ * is never held back, whatever follows it. */
+static size_t utf8_need(unsigned char c)
+{
+  if (c >= 0xC2 && c <= 0xDF)
+    return 2;
+  if (c >= 0xE0 && c <= 0xEF)
+    return 3;
+  if (c >= 0xF0 && c <= 0xF4)
+    return 4;
+  return 1;
+}
+
 /* Bytes at the end of data[0..n) that start a UTF-8 character not yet
  * complete (0 to 3). */
 static size_t utf8_incomplete(const unsigned char *d, size_t n)
@@ -272,12 +286,10 @@ static size_t utf8_incomplete(const unsigned char *d, size_t n)
 
   for (back = 1; back <= 3 && back <= n; back++) {
     unsigned char c = d[n - back];
-    size_t need;
 
     if ((c & 0xC0) == 0x80)
       continue; /* a continuation byte: look further back */
-    need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-    return need > back ? back : 0;
+    return utf8_need(c) > back ? back : 0;
   }
   return 0;
 }
@@ -289,18 +301,17 @@ void probe_body_scan_feed(struct body_scan *s, const char *data, size_t n)
   if (!s || !s->undecided || !n)
     return;
   if (s->n_carry) {
-    /* Complete the character split at the end of the last chunk. */
-    unsigned char c = s->carry[0];
-    size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, take = need - s->n_carry;
+    /* Complete the character split at the end of the last chunk with the
+     * continuation bytes that follow; a byte that is not one ends it
+     * (invalid UTF-8, handed on as it came, as a whole body would be). */
+    size_t need = utf8_need(s->carry[0]);
 
-    if (take > n)
-      take = n;
-    memcpy(s->carry + s->n_carry, data, take);
-    s->n_carry += take;
-    data += take;
-    n -= take;
-    if (s->n_carry < need)
-      return; /* n is 0: still not whole */
+    while (s->n_carry < need && n && ((unsigned char)*data & 0xC0) == 0x80) {
+      s->carry[s->n_carry++] = (unsigned char)*data++;
+      n--;
+    }
+    if (s->n_carry < need && !n)
+      return; /* still not whole */
     feed_whole(s, (const char *)s->carry, s->n_carry);
     s->n_carry = 0;
     if (!n || !s->undecided)

@@ -22,6 +22,7 @@
 #include "edge.h"
 #include "json.h"
 #include "options.h"
+#include "probe.h"
 #include "profile.h"
 #include "report.h"
 #include "report_read.h"
@@ -166,6 +167,11 @@ static void fuzz_headers(const uint8_t *data, size_t size)
   char *err = NULL;
 
   fuzz_hop(s, &h);
+  /* Alt-Svc (RFC 7838) as the probe reads it from the hop's header. */
+  hop_set_alt_svc(&h, hop_header(&h, "alt-svc"));
+  FUZZ_CHECK(!h.alt_svc || strlen(h.alt_svc) < 32);
+  FUZZ_CHECK(h.alt_svc || (!h.alt_svc_port && h.alt_svc_ma == -1));
+  FUZZ_CHECK(h.alt_svc_ma >= -1);
   cache_classify(h.headers, h.n_headers, auth, &r);
   check_cache_result(&r);
   cache_result_release(&r);
@@ -492,6 +498,49 @@ static void fuzz_report(const uint8_t *data, size_t size)
   msg_verbosity = verbosity;
 }
 
+/* A response body searched as it streams (probe_bodyre.c): the first
+ * byte picks the chunk size, the rest is the body.  Every pattern here
+ * matches at most a few bytes, so fed in chunks the body must give the
+ * same answer as fed whole (matches span chunks; the window is 64 KiB). */
+static void fuzz_body_scan(const uint8_t *data, size_t size)
+{
+  static const char *const pat[] = {
+      "hopsplit", "^<html",     "(?i)error",         "a[^a]{0,8}b",
+      "(?m)^x$",  "\\bword\\b", "\xc3\xa9t\xc3\xa9", "\\d{3}-\\d{4}",
+      "\\Aab",    "z\\z"};
+  static struct body_regexps *re;
+  struct body_scan *whole, *parts;
+  size_t step, at;
+  uint32_t a, b;
+
+  if (!re) {
+    size_t bad;
+    char err[256];
+
+    re = probe_body_regexps_new(pat, sizeof(pat) / sizeof(pat[0]), &bad, err,
+                                sizeof(err));
+    FUZZ_CHECK(re != NULL);
+  }
+  if (!size)
+    return;
+  step = (size_t)(data[0] % 17) + 1;
+  data++;
+  size--;
+  whole = probe_body_scan_new(re);
+  parts = probe_body_scan_new(re);
+  FUZZ_CHECK(whole && parts);
+  probe_body_scan_feed(whole, (const char *)data, size);
+  for (at = 0; at < size; at += step)
+    probe_body_scan_feed(parts, (const char *)data + at,
+                         size - at < step ? size - at : step);
+  a = probe_body_scan_end(whole);
+  b = probe_body_scan_end(parts);
+  FUZZ_CHECK(a < (1u << (sizeof(pat) / sizeof(pat[0]))));
+  FUZZ_CHECK(a == b);
+  probe_body_scan_free(whole);
+  probe_body_scan_free(parts);
+}
+
 struct fuzz_target {
   const char *name;
   fuzz_fn fn;
@@ -505,5 +554,5 @@ static const struct fuzz_target fuzz_targets[] = {
     {"url_resolve", fuzz_url_resolve}, {"url_parse", fuzz_url_parse},
     {"duration", fuzz_duration},       {"options", fuzz_options},
     {"profile", fuzz_profile},         {"json", fuzz_json},
-    {"report", fuzz_report},
+    {"report", fuzz_report},           {"body_scan", fuzz_body_scan},
 };
