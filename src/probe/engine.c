@@ -652,7 +652,7 @@ static int curl_timer_cb(CURLM *multi, long timeout_ms, void *userp)
 }
 
 /* The user interrupted: let libcurl run its progress callbacks now, which
- * abandon every transfer (probe_hops.c on_progress). */
+ * abandon every transfer (probe_on_progress, probe_hops.c). */
 static void multi_interrupt(void *ud)
 {
   on_curl_timer(ud);

@@ -225,9 +225,8 @@ static int on_debug(CURL *e, curl_infotype type, char *data, size_t size,
   return 0;
 }
 
-/* Abandon the transfer once the user interrupted the run. */
-static int on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
-                       curl_off_t ultotal, curl_off_t ulnow)
+int probe_on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
+                      curl_off_t ultotal, curl_off_t ulnow)
 {
   (void)ud;
   (void)dltotal;
@@ -805,7 +804,7 @@ void probe_set_common(const struct curl_api *api, void *easy,
   api->easy_setopt(e, CURLOPT_TIMEOUT_MS,
                    (long)(probe_deadline_cut(o->max_time_us) / 1000));
   api->easy_setopt(e, CURLOPT_NOPROGRESS, 0L);
-  api->easy_setopt(e, CURLOPT_XFERINFOFUNCTION, on_progress);
+  api->easy_setopt(e, CURLOPT_XFERINFOFUNCTION, probe_on_progress);
 }
 
 static void set_options(const struct curl_api *api, CURL *e,

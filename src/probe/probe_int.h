@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <curl/curl.h>
+
 #include "engine_int.h"
 #include "options.h"
 #include "sample.h"
@@ -317,5 +319,10 @@ typedef void (*probe_prime_done_fn)(void *ud, int rc, const char *err);
 void probe_prime_start(struct probe *p, struct engine *e, size_t target,
                        enum sample_mode mode, int64_t deadline_us,
                        probe_prime_done_fn done, void *ud);
+
+/* CURLOPT_XFERINFOFUNCTION of every transfer (hops, primes, the trace
+ * fetch): abandon it once the user interrupted the run. */
+int probe_on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
+                      curl_off_t ultotal, curl_off_t ulnow);
 
 #endif

@@ -45,18 +45,6 @@ static size_t on_trace_header(char *data, size_t size, size_t nmemb, void *ud)
   return size * nmemb;
 }
 
-/* The user interrupted: the fetch stops at once. */
-static int on_trace_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
-                             curl_off_t ultotal, curl_off_t ulnow)
-{
-  (void)ud;
-  (void)dltotal;
-  (void)dlnow;
-  (void)ultotal;
-  (void)ulnow;
-  return probe_interrupted ? 1 : 0;
-}
-
 /* A fetch under way: its transfer runs on the engine (runner.c). */
 struct trace_job {
   CURL *e;
@@ -122,7 +110,7 @@ struct trace_job *probe_trace_prepare(const struct options *o,
   curl_easy_setopt(j->e, CURLOPT_HEADERFUNCTION, on_trace_header);
   curl_easy_setopt(j->e, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)TRACE_CAP);
   curl_easy_setopt(j->e, CURLOPT_NOPROGRESS, 0L);
-  curl_easy_setopt(j->e, CURLOPT_XFERINFOFUNCTION, on_trace_progress);
+  curl_easy_setopt(j->e, CURLOPT_XFERINFOFUNCTION, probe_on_progress);
   *easy = j->e;
   return j;
 }
