@@ -78,6 +78,8 @@ struct field_value {
 #define FIELD_OPTIONAL 2u
 /* -w writes it in three digits, as curl's %{http_code} ("000": none). */
 #define FIELD_CURL_CODE 4u
+/* The name is one JSON key, dots and all (curl's "url.host"), not a path. */
+#define FIELD_FLAT_NAME 8u
 
 /* Bounds of what a saved document may hold: beyond them the analysis
  * could overflow.  Durations are at most FIELD_MAX_US either way (about

@@ -77,6 +77,15 @@ char *url_resolve(const char *base, const char *ref, char *err, size_t errlen);
  */
 char *url_origin(const char *url);
 
+/*
+ * The part NAME (scheme, user, password, options, host, port, path,
+ * query, fragment or zoneid) of url as curl's -w url.NAME prints it: the
+ * port the scheme's default when none is written, an IPv6 host in
+ * brackets, nothing decoded.  Malloc'd; NULL when url has no such part
+ * or does not parse.
+ */
+char *url_curl_part(const char *url, const char *name);
+
 /* 1 if a and b both parse and have the same origin, else 0. */
 int url_same_origin(const char *a, const char *b);
 

@@ -13,6 +13,7 @@
 #include "strpool.h"
 #include "report_fields.h"
 #include "units.h"
+#include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -1175,6 +1176,41 @@ static void w_url_effective(const struct field_row *r, struct field_value *v)
   else
     w_url(r, v);
 }
+/* curl 8.1's url.NAME and urle.NAME: a part of the target's URL and of
+ * the last hop's, from the URL as reports print it (credentials redacted
+ * as everywhere, where curl prints them), split by libcurl's URL API as
+ * curl does.  Null (empty) when the URL has no such part. */
+static void url_part_value(struct field_value *v, char *url, const char *name)
+{
+  set_owned(v, url_curl_part(url, name));
+  free(url);
+}
+static char *effective_url(const struct field_row *r)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+
+  return report_url(r->c, h && h->url ? h->url : target_url(r));
+}
+#define URL_PART(NAME)                                                        \
+  static void w_url_##NAME(const struct field_row *r, struct field_value *v)  \
+  {                                                                           \
+    url_part_value(v, report_url(r->c, target_url(r)), #NAME);                \
+  }                                                                           \
+  static void w_urle_##NAME(const struct field_row *r, struct field_value *v) \
+  {                                                                           \
+    url_part_value(v, effective_url(r), #NAME);                               \
+  }
+URL_PART(fragment)
+URL_PART(host)
+URL_PART(options)
+URL_PART(password)
+URL_PART(path)
+URL_PART(port)
+URL_PART(query)
+URL_PART(scheme)
+URL_PART(user)
+URL_PART(zoneid)
+#undef URL_PART
 /* Where the last response pointed, when it was a redirect that was not
  * followed (--no-follow or --max-redirs). */
 static void w_redirect_url(const struct field_row *r, struct field_value *v)
@@ -1288,8 +1324,48 @@ const struct field report_writeout_fields[] = {
     {"tls_earlydata", "TLS early data bytes", FIELD_INT, w_earlydata, 0, 0,
      NULL, FIELD_NO_READ},
     {"url", "target URL", FIELD_TEXT, w_url, 0, 0, NULL, FIELD_NO_READ},
+    {"url.fragment", "fragment of the target URL", FIELD_TEXT, w_url_fragment,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.host", "host of the target URL", FIELD_TEXT, w_url_host,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.options", "options of the target URL", FIELD_TEXT, w_url_options,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.password", "password of the target URL", FIELD_TEXT, w_url_password,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.path", "path of the target URL", FIELD_TEXT, w_url_path,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.port", "port of the target URL", FIELD_TEXT, w_url_port,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.query", "query of the target URL", FIELD_TEXT, w_url_query,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.scheme", "scheme of the target URL", FIELD_TEXT, w_url_scheme,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.user", "user of the target URL", FIELD_TEXT, w_url_user,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"url.zoneid", "zoneid of the target URL", FIELD_TEXT, w_url_zoneid,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
     {"url_effective", "last URL", FIELD_TEXT, w_url_effective, 0, 0, NULL,
      FIELD_NO_READ},
+    {"urle.fragment", "fragment of the last URL", FIELD_TEXT, w_urle_fragment,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.host", "host of the last URL", FIELD_TEXT, w_urle_host,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.options", "options of the last URL", FIELD_TEXT, w_urle_options,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.password", "password of the last URL", FIELD_TEXT, w_urle_password,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.path", "path of the last URL", FIELD_TEXT, w_urle_path,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.port", "port of the last URL", FIELD_TEXT, w_urle_port,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.query", "query of the last URL", FIELD_TEXT, w_urle_query,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.scheme", "scheme of the last URL", FIELD_TEXT, w_urle_scheme,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.user", "user of the last URL", FIELD_TEXT, w_urle_user,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
+    {"urle.zoneid", "zoneid of the last URL", FIELD_TEXT, w_urle_zoneid,
+     FIELD_FLAT_NAME, 0, NULL, FIELD_NO_READ},
     {"urlnum", "target number, from 0", FIELD_INT, w_urlnum, 0, 0, NULL,
      FIELD_NO_READ},
     {"xfer_id", "libcurl transfer id", FIELD_INT, w_xfer_id, 0, 0, NULL,
@@ -1573,7 +1649,7 @@ void field_json(struct json *j, const struct field *t, const char *prefix,
         continue;
       name += plen;
     }
-    dot = strchr(name, '.');
+    dot = (t->flags & FIELD_FLAT_NAME) ? NULL : strchr(name, '.');
     glen = dot ? (size_t)(dot - name) : 0;
     if (open && (glen != strlen(group) || strncmp(name, group, glen))) {
       if (!null_group)

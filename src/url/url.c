@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "msg.h"
 #include "strutil.h"
+#include "arraysize.h"
 #include "url.h"
 #include "url_int.h"
 #include "xalloc.h"
@@ -450,6 +451,44 @@ out:
   free(cref);
   free(quote);
   return res;
+}
+
+/*
+ * The part of url that curl 8.1's -w variables url.NAME and urle.NAME
+ * print (curl's tool_writeout.c): the URL set with CURLU_GUESS_SCHEME and
+ * CURLU_NON_SUPPORT_SCHEME, the part got with CURLU_DEFAULT_PORT, so the
+ * port is the scheme's default when the URL names none, the host of an
+ * IPv6 literal keeps its brackets and nothing is decoded.
+ */
+char *url_curl_part(const char *url, const char *name)
+{
+  static const struct {
+    const char *name;
+    CURLUPart part;
+  } parts[] = {
+      {"scheme", CURLUPART_SCHEME},     {"user", CURLUPART_USER},
+      {"password", CURLUPART_PASSWORD}, {"options", CURLUPART_OPTIONS},
+      {"host", CURLUPART_HOST},         {"port", CURLUPART_PORT},
+      {"path", CURLUPART_PATH},         {"query", CURLUPART_QUERY},
+      {"fragment", CURLUPART_FRAGMENT}, {"zoneid", CURLUPART_ZONEID},
+  };
+  CURLU *h;
+  char *v = NULL;
+  size_t i;
+
+  for (i = 0; i < ARRAY_SIZE(parts); i++)
+    if (!strcmp(parts[i].name, name))
+      break;
+  if (i == ARRAY_SIZE(parts) || !url)
+    return NULL;
+  h = curl_url();
+  if (!h)
+    return NULL;
+  if (curl_url_set(h, CURLUPART_URL, url,
+                   CURLU_GUESS_SCHEME | CURLU_NON_SUPPORT_SCHEME) == CURLUE_OK)
+    v = part(h, parts[i].part, CURLU_DEFAULT_PORT);
+  curl_url_cleanup(h);
+  return v;
 }
 
 char *url_origin(const char *url)

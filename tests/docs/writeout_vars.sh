@@ -14,7 +14,7 @@ hs_require python3 timeout
 
 # The -w item of the page: from its .It to the next .It.
 sed -n '/^\.It Fl w Ar format/,/^\.It /p' "$PAGE" |
-  sed -n 's/^\.Va \([a-z_]*\).*/\1/p' | sort -u >"$HS_DIR/page"
+  sed -n 's/^\.Va \([a-z_.]*[a-z_]\).*/\1/p' | sort -u >"$HS_DIR/page"
 [ "$(wc -l <"$HS_DIR/page")" -gt 20 ] ||
   hs_fail "the -w item of $PAGE lists no variables (.Va)"
 

@@ -90,6 +90,33 @@ else
     { hs_show; hs_fail "time_posttransfer without libcurl 8.10 is not empty"; }
 fi
 
+# curl 8.1's url.* and urle.*: every part of the target's URL and of the
+# last hop's, against curl -L on the same URLs (a redirect, so the two
+# differ; a query and a fragment; the default port of a URL without one).
+if [ "$(curl -q -s -o /dev/null -w '%{url.scheme}' "http://127.0.0.1:$HTTP_PORT/ok" 2>/dev/null)" = http ]; then
+  WU=''
+  for part in scheme user password options host port path query fragment zoneid; do
+    WU="$WU[%{url.$part}][%{urle.$part}]"
+  done
+  WU="$WU\n"
+  for u in "$B/redirect-same?x=1#frag" "$B/ok" "http://origin.test:$HTTP_PORT/ok?a=%41"; do
+    case $u in
+    http://origin.test:*) opts="--resolve origin.test:$HTTP_PORT:127.0.0.1" ;;
+    *) opts="" ;;
+    esac
+    # shellcheck disable=SC2086
+    hs_origin_curl -L $opts -o /dev/null -w "$WU" "$u" >"$HS_DIR/curl.u" || true
+    [ -s "$HS_DIR/curl.u" ] || hs_fail "curl -w url.* printed nothing for $u"
+    # shellcheck disable=SC2086
+    hs_run 0 -n 1 --mode cold -w "$WU" $T $opts "$u"
+    diff -u "$HS_DIR/curl.u" "$HS_OUT" >&2 ||
+      hs_fail "-w url.*/urle.* of $u differ from curl's"
+    [ -f "$HS_DIR/curl.u1" ] || cp "$HS_DIR/curl.u" "$HS_DIR/curl.u1"
+  done
+  grep -q '^\[https\]\[https\].*\[/redirect-same\]\[/ok\]' "$HS_DIR/curl.u1" ||
+    hs_fail "curl's url.path/urle.path of the redirect are not its hops'"
+fi
+
 # A refused connection: what curl prints when nothing answered.
 P=$(hs_free_port)
 W0='[%{content_type}] %{local_port} %{http_code} %{urlnum}\n'
