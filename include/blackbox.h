@@ -22,12 +22,15 @@
 #define BLACKBOX_STATUS_MAX 32
 
 /* fail_if_header_matches (must_match 0) / fail_if_header_not_matches
- * (must_match 1): a POSIX extended regexp over every value of header. */
+ * (must_match 1): a PCRE2 pattern (as the body's, a superset of Go's RE2
+ * syntax) searched in every value of header; serve compiles them, with
+ * line and col for its error. */
 struct blackbox_header_check {
   char *header;
   char *regexp;
   int allow_missing;
   int must_match;
+  unsigned long line, col;
 };
 
 /* fail_if_body_matches_regexp (must_match 0) and

@@ -51,6 +51,10 @@ struct body_regexps *probe_body_regexps_new(const char *const *patterns,
                                             size_t n, size_t *bad, char *err,
                                             size_t errlen);
 void probe_body_regexps_free(struct body_regexps *r);
+/* Whether pattern i of r matches somewhere in the whole string s[0..n)
+ * (Go's MatchString: serve's blackbox header regexps): 1 or 0. */
+int probe_body_regexps_match(const struct body_regexps *r, size_t i,
+                             const char *s, size_t n);
 /* One body's search: NULL when re is NULL or empty; feed every chunk in
  * order; probe_body_scan_end says which patterns matched (bit i for
  * pattern i); the caller frees it. */

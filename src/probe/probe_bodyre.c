@@ -132,6 +132,22 @@ void probe_body_regexps_free(struct body_regexps *r)
   free(r);
 }
 
+int probe_body_regexps_match(const struct body_regexps *r, size_t i,
+                             const char *s, size_t n)
+{
+  pcre2_match_data *md;
+  int rc;
+
+  if (!r || i >= r->n)
+    return 0;
+  md = pcre2_match_data_create_from_pattern(r->code[i], NULL);
+  if (!md)
+    msg_die(4, "out of memory for a regexp's match data");
+  rc = pcre2_match(r->code[i], (PCRE2_SPTR)s, n, 0, 0, md, NULL);
+  pcre2_match_data_free(md);
+  return rc >= 0;
+}
+
 struct body_scan *probe_body_scan_new(const struct body_regexps *re)
 {
   struct body_scan *s;

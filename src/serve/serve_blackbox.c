@@ -3,21 +3,44 @@
  * after its request (blackbox.h), on the probe's sample: the final status
  * among valid_status_codes (else 2xx), the header regexps over every
  * value of the final response's header (from the header block the probe
- * kept, options.keep_heads), the body regexps (searched by the probe as
- * the body streamed, options.body_regexps), the HTTP version among
- * valid_http_versions, fail_if_ssl / fail_if_not_ssl.  Input: the module and
- * the sample.  Output: a verdict and its reason.
+ * kept, options.keep_heads; PCRE2 patterns, as the body's), the body regexps
+ * (searched by the probe as the body streamed, options.body_regexps), the HTTP
+ * version among valid_http_versions, fail_if_ssl / fail_if_not_ssl.  Input:
+ * the module and the sample.  Output: a verdict and its reason.
  */
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "blackbox.h"
+#include "probe.h"
 #include "serve_int.h"
 #include "xalloc.h"
 #include "banned.h"
+
+/* Whether the list value[0..n) ("gzip, br;q=1") names token, in any
+ * case. */
+static int has_token(const char *value, size_t n, const char *token)
+{
+  size_t tl = strlen(token), i = 0;
+
+  while (i < n) {
+    size_t b, e;
+
+    while (i < n && (value[i] == ' ' || value[i] == ','))
+      i++;
+    b = i;
+    while (i < n && value[i] != ',' && value[i] != ';' && value[i] != ' ')
+      i++;
+    e = i;
+    if (e - b == tl && !strncasecmp(value + b, token, tl))
+      return 1;
+    while (i < n && value[i] != ',')
+      i++;
+  }
+  return 0;
+}
 
 int serve_blackbox_status_ok(const struct serve_module *m, long st)
 {
@@ -32,10 +55,12 @@ int serve_blackbox_status_ok(const struct serve_module *m, long st)
 }
 
 /* Does any value of header name in the response block head (the final
- * response's: after its last status line) match re?  *seen says whether
- * the header was there at all. */
+ * response's: after its last status line) match pattern k of re (or, with
+ * re NULL, contain the token k_token)?  *seen says whether the header was
+ * there at all. */
 static int header_matches(const char *head, const char *name,
-                          const regex_t *re, int *seen)
+                          const struct body_regexps *re, size_t k,
+                          const char *token, int *seen)
 {
   const char *p = head, *last = head;
   size_t n = strlen(name);
@@ -47,18 +72,25 @@ static int header_matches(const char *head, const char *name,
       last = p;
   *seen = 0;
   for (p = last; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-    size_t len = strcspn(p, "\r\n");
-    char *value;
+    size_t len = strcspn(p, "\r\n"), vlen;
+    const char *value;
 
     if (len <= n || p[n] != ':' || strncasecmp(p, name, n))
       continue;
     *seen = 1;
-    value = xmalloc(len - n);
-    memcpy(value, p + n + 1, len - n - 1);
-    value[len - n - 1] = '\0';
-    if (regexec(re, value + strspn(value, " \t"), 0, NULL, 0) == 0)
+    /* The value as Go's textproto reads it: without the white space
+     * around it. */
+    value = p + n + 1;
+    vlen = len - n - 1;
+    while (vlen && (*value == ' ' || *value == '\t')) {
+      value++;
+      vlen--;
+    }
+    while (vlen && (value[vlen - 1] == ' ' || value[vlen - 1] == '\t'))
+      vlen--;
+    if (re ? probe_body_regexps_match(re, k, value, vlen)
+           : has_token(value, vlen, token))
       hit = 1;
-    free(value);
   }
   return hit;
 }
@@ -100,14 +132,10 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
   /* blackbox's order: header regexps, body regexps, HTTP version, SSL. */
   for (i = 0; i < bb->n_headers; i++) {
     const struct blackbox_header_check *hc = &bb->headers[i];
-    regex_t re;
     int seen = 0, hit;
 
-    if (regcomp(&re, hc->regexp, REG_EXTENDED | REG_NOSUB) != 0)
-      continue; /* checked when the file was read */
-    hit = header_matches(fin->head_in ? fin->head_in : "", hc->header, &re,
-                         &seen);
-    regfree(&re);
+    hit = header_matches(fin->head_in ? fin->head_in : "", hc->header,
+                         sp->module->header_re, i, NULL, &seen);
     if (!seen && !hc->allow_missing) {
       snprintf(why, len, "missing required header %s", hc->header);
       sp->regex_failed = 1;
@@ -124,16 +152,10 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
    * response says: a body not in it fails (after the header checks,
    * before the body regexps). */
   if (bb->compression && strcmp(bb->compression, "identity")) {
-    regex_t re;
-    char *pat = xasprintf("(^|[ ,])%s([ ,;]|$)", bb->compression);
-    int seen = 0, hit = 0;
+    int seen = 0, hit;
 
-    if (regcomp(&re, pat, REG_EXTENDED | REG_NOSUB | REG_ICASE) == 0) {
-      hit = header_matches(fin->head_in ? fin->head_in : "",
-                           "Content-Encoding", &re, &seen);
-      regfree(&re);
-    }
-    free(pat);
+    hit = header_matches(fin->head_in ? fin->head_in : "", "Content-Encoding",
+                         NULL, 0, bb->compression, &seen);
     if (!hit) {
       snprintf(why, len,
                "failed to decompress the body: compression is %s, the "

@@ -199,32 +199,76 @@ out:
   return rc;
 }
 
-/* The body regexps of module bb compiled into *out (NULL for none): 0, or
- * -1 after naming the pattern PCRE2 refuses at its file:line:col. */
-static int compile_bodies(const char *path, const struct blackbox_module *bb,
-                          struct body_regexps **out)
+/* A regexp of a blackbox module as the file gave it. */
+struct bb_pattern {
+  const char *regexp, *key;
+  unsigned long line, col;
+};
+
+/* The patterns p[0..n) of module compiled into *out (NULL for none): 0,
+ * or -1 after naming the key and the pattern PCRE2 refuses at its
+ * file:line:col. */
+static int compile_patterns(const char *path, const char *module,
+                            const struct bb_pattern *p, size_t n,
+                            struct body_regexps **out)
 {
   const char **pats;
   size_t k, bad = 0;
   char err[256];
 
   *out = NULL;
-  if (!bb->n_bodies)
+  if (!n)
     return 0;
-  pats = xcalloc(bb->n_bodies, sizeof(*pats));
-  for (k = 0; k < bb->n_bodies; k++)
-    pats[k] = bb->bodies[k].regexp;
-  *out = probe_body_regexps_new(pats, bb->n_bodies, &bad, err, sizeof(err));
+  pats = xcalloc(n, sizeof(*pats));
+  for (k = 0; k < n; k++)
+    pats[k] = p[k].regexp;
+  *out = probe_body_regexps_new(pats, n, &bad, err, sizeof(err));
   free(pats);
   if (*out)
     return 0;
-  if (bad >= bb->n_bodies)
-    bad = bb->n_bodies - 1;
-  return msg_error("%s:%lu:%lu: module '%s': body regexp '%s' is not one "
+  if (bad >= n)
+    bad = n - 1;
+  return msg_error("%s:%lu:%lu: module '%s': '%s': regexp '%s' is not one "
                    "hopsplit can search (PCRE2, a superset of the RE2 syntax "
                    "blackbox_exporter uses): %s",
-                   path, bb->bodies[bad].line, bb->bodies[bad].col, bb->name,
-                   bb->bodies[bad].regexp, err);
+                   path, p[bad].line, p[bad].col, module, p[bad].key,
+                   p[bad].regexp, err);
+}
+
+static void pattern_of(struct bb_pattern *p, const char *regexp, int must,
+                       const char *key_must, const char *key_not,
+                       unsigned long line, unsigned long col)
+{
+  p->regexp = regexp;
+  p->key = must ? key_must : key_not;
+  p->line = line;
+  p->col = col;
+}
+
+/* The body and header regexps of module bb, compiled once. */
+static int compile_module(const char *path, const struct blackbox_module *bb,
+                          struct body_regexps **bodies,
+                          struct body_regexps **headers)
+{
+  size_t n = bb->n_bodies > bb->n_headers ? bb->n_bodies : bb->n_headers;
+  struct bb_pattern *p = xcalloc(n ? n : 1, sizeof(*p));
+  size_t k;
+  int rc;
+
+  for (k = 0; k < bb->n_bodies; k++)
+    pattern_of(&p[k], bb->bodies[k].regexp, bb->bodies[k].must_match,
+               "fail_if_body_not_matches_regexp",
+               "fail_if_body_matches_regexp", bb->bodies[k].line,
+               bb->bodies[k].col);
+  rc = compile_patterns(path, bb->name, p, bb->n_bodies, bodies);
+  for (k = 0; k < bb->n_headers; k++)
+    pattern_of(&p[k], bb->headers[k].regexp, bb->headers[k].must_match,
+               "fail_if_header_not_matches", "fail_if_header_matches",
+               bb->headers[k].line, bb->headers[k].col);
+  if (compile_patterns(path, bb->name, p, bb->n_headers, headers) < 0)
+    rc = -1;
+  free(p);
+  return rc;
 }
 
 /* --config FILE of blackbox_exporter's format: a module per module of the
@@ -238,8 +282,10 @@ static int load_blackbox(struct serve_config *c, const struct options *cli)
   if (blackbox_load(c->profile, cli, &c->bb, &c->n_bb) < 0)
     return -1;
   c->bodyre = xcalloc(c->n_bb ? c->n_bb : 1, sizeof(*c->bodyre));
+  c->headre = xcalloc(c->n_bb ? c->n_bb : 1, sizeof(*c->headre));
   for (i = 0; i < c->n_bb; i++) {
-    if (compile_bodies(c->profile, &c->bb[i], &c->bodyre[i]) < 0)
+    if (compile_module(c->profile, &c->bb[i], &c->bodyre[i], &c->headre[i]) <
+        0)
       bad = 1;
     c->bb[i].opts.body_regexps = c->bodyre[i];
   }
@@ -257,6 +303,7 @@ static int load_blackbox(struct serve_config *c, const struct options *cli)
       c->bb[i].opts.keep_heads = 1;
     m = module_add(c, c->bb[i].name, &c->bb[i].opts);
     m->bb = &c->bb[i];
+    m->header_re = c->headre[i];
     what = xasprintf("blackbox_exporter module of %s", c->profile);
     module_describe(m, what);
     free(what);
@@ -437,6 +484,9 @@ void serve_config_release(struct serve_config *c)
   for (i = 0; c->bodyre && i < c->n_bb; i++)
     probe_body_regexps_free(c->bodyre[i]);
   free(c->bodyre);
+  for (i = 0; c->headre && i < c->n_bb; i++)
+    probe_body_regexps_free(c->headre[i]);
+  free(c->headre);
   blackbox_modules_free(c->bb, c->n_bb);
   free(c->listen);
   free(c->profile);

@@ -46,6 +46,9 @@ struct serve_module {
   /* A module of a blackbox_exporter file: its checks (owned by the
    * config's bb array), else NULL. */
   const struct blackbox_module *bb;
+  /* Its header regexps compiled (pattern i: bb->headers[i]), borrowed
+   * from the config's headre, or NULL. */
+  const struct body_regexps *header_re;
 };
 
 struct serve_config {
@@ -64,6 +67,8 @@ struct serve_config {
   /* The body regexps of each bb module (NULL for none), compiled once;
    * the modules' options point to them. */
   struct body_regexps **bodyre;
+  /* And the header regexps (struct serve_module.header_re). */
+  struct body_regexps **headre;
 };
 
 /* Parse argv (argv[0] is "serve") into c; the measurement options go

@@ -143,7 +143,8 @@ BASE="https://127.0.0.1:$HTTPS_PORT"
 for case in "http_2xx $OK $MISSING" "http_post_2xx $OK $CHAIN" \
   "http_404 $OK $MISSING" "no_redirects $CHAIN" "need_ssl $OK $PLAIN" \
   "no_ssl $OK $PLAIN" "h11_only $OK $PLAIN" "headers_ok $OK $PLAIN" \
-  "headers_bad $OK" "body_regexps $OK $BASE/good.txt $BASE/bad.txt \
+  "headers_bad $OK" "headers_re2 $OK $BIG $PLAIN" "headers_re2_bad $OK" \
+  "body_regexps $OK $BASE/good.txt $BASE/bad.txt \
   $BASE/notail.txt http://127.0.0.1:$HTTP_PORT/good.txt"; do
   set -- $case
   mod=$1
@@ -169,6 +170,23 @@ for want in "good.txt 1 0" "bad.txt 0 1" "notail.txt 0 1"; do
     grep -qx "probe_failed_due_to_regex $3" "$HS_DIR/hsb.prom" ||
     hs_fail "body_regexps on /$1: not probe_success $2, regex $3"
 done
+# The header regexps in Go's syntax (PCRE2 reads them alike): /ok's
+# text/plain and Content-Length pass, /big's application/octet-stream
+# does not, nginx's Server matches \bngin\w+.
+for want in "headers_re2 $OK 1" "headers_re2 $BIG 0" "headers_re2_bad $OK 0"; do
+  set -- $want
+  probe hsr "$SERVE_PORT" "$2" "$1"
+  grep -qx "probe_success $3" "$HS_DIR/hsr.prom" ||
+    hs_fail "module $1 on $2: not probe_success $3"
+done
+# A pattern PCRE2 refuses: an error naming the key at its line, nothing
+# served.
+printf 'modules:\n  m:\n    prober: http\n    http:\n      fail_if_header_matches:\n        - header: Server\n          regexp: "(?<x"\n' \
+  >"$HS_DIR/badre.yml"
+hs_run 2 serve --listen 127.0.0.1:0 --config "$HS_DIR/badre.yml"
+hs_grep_err "badre\.yml:7:19: module 'm': 'fail_if_header_matches': regexp '\(\?<x' is not one hopsplit can search"
+grep -q listening "$HS_ERR" && hs_fail "serve listened with a bad regexp"
+
 # The POST as both sent it: method, content type, length (nginx's log).
 for ua in hopsplit Blackbox; do
   hs_logged 1 "^$HTTPS_PORT POST /ok .*ua=\[$ua.* ct=\[application/json\] cl=\[8\]"
