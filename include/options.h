@@ -225,6 +225,11 @@ struct options {
   int include;
   char *dump_header;
   int keep_heads; /* no option: serve's header checks need the blocks */
+  /* No option: serve's blackbox preferred_ip_protocol (4 or 6, 0 unset):
+   * each hop connects to one address of its host's answer, the first of
+   * that family, else the last of the other (blackbox_exporter's
+   * chooseProtocol; ip_family 0 looks both up: the fallback). */
+  int ip_prefer;
   /* No option: regular expressions searched in each hop's body as it
    * streams (serve's blackbox fail_if_body_*_regexp, probe.h), or NULL.
    * Borrowed: whoever set it (serve's configuration) frees it after every

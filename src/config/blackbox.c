@@ -507,14 +507,13 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
    * turns it into a GET; another method is sent on every hop. */
   if (method && !(body && !strcmp(scalar(method), "POST")))
     set_opt(L, m, method, "method", "request", scalar(method));
-  /* blackbox resolves the preferred family and falls back to the other
-   * only when it has no address: IPv4 preferred is IPv4 here (a host
-   * without an IPv4 address fails instead of falling back); IPv6
-   * preferred with the fallback is both families, IPv6 first. */
-  if (!strcmp(family, "ip4"))
-    set_opt(L, m, fam_at, "preferred_ip_protocol", "ipv4", NULL);
-  else if (!fallback)
-    set_opt(L, m, fam_at, "preferred_ip_protocol", "ipv6", NULL);
+  /* blackbox connects to one address: with the fallback it looks both
+   * families up and takes the first of the preferred one, else the last
+   * of the other; without, it looks the preferred family up only. */
+  m->opts.ip_prefer = !strcmp(family, "ip4") ? 4 : 6;
+  if (!fallback)
+    set_opt(L, m, fam_at, "preferred_ip_protocol",
+            m->opts.ip_prefer == 4 ? "ipv4" : "ipv6", NULL);
 }
 
 static void module(struct bb_loader *L, struct blackbox_module *m,

@@ -318,24 +318,43 @@ static int pinned_already(const struct client *c, const char *key)
   return 0;
 }
 
-/* Append the CURLOPT_RESOLVE entry of answer a for u's host:port, unless
- * this easy handle has it already. */
-static void pin_answer(struct client *c, const struct url *u,
-                       const struct dns_answer *a, struct curl_slist **resolve)
+/* options.ip_prefer: the one address of a to connect to (blackbox's
+ * chooseProtocol: the first of family prefer, else the last of the
+ * other), as its index. */
+static size_t preferred_address(const struct dns_answer *a, int prefer)
+{
+  size_t i;
+
+  for (i = 0; i < a->n_addresses; i++)
+    if ((strchr(a->addresses[i], ':') != NULL) == (prefer == 6))
+      return i;
+  return a->n_addresses - 1;
+}
+
+/* Append the CURLOPT_RESOLVE entry of answer a for u's host:port (every
+ * address, or the one options.ip_prefer picks), unless this easy handle
+ * has it already. */
+static void pin_answer(struct client *c, const struct options *o,
+                       const struct url *u, const struct dns_answer *a,
+                       struct curl_slist **resolve)
 {
   char key[600];
   struct buf entry;
-  size_t i;
+  size_t i, from = 0, to = a->n_addresses;
 
   snprintf(key, sizeof(key), "%s:%d", u->host, u->port);
   if (pinned_already(c, key))
     return;
+  if (o->ip_prefer && a->n_addresses) {
+    from = preferred_address(a, o->ip_prefer);
+    to = from + 1;
+  }
   buf_init(&entry, 0);
   buf_printf(&entry, "%s:%d:", u->host, u->port);
-  for (i = 0; i < a->n_addresses; i++) {
+  for (i = from; i < to; i++) {
     const char *ip = a->addresses[i];
 
-    if (i)
+    if (i > from)
       buf_putc(&entry, ',');
     if (strchr(ip, ':'))
       buf_printf(&entry, "[%s]", ip);
@@ -405,7 +424,7 @@ static enum err_class hop_dns(struct hop_job *j)
   if (a) {
     h->dns.cached = 1;
     copy_answer_to_hop(a, h);
-    pin_answer(c, u, a, &j->resolve);
+    pin_answer(c, o, u, a, &j->resolve);
     return ERR_NONE;
   }
   budget = o->connect_timeout_us < o->max_time_us ? o->connect_timeout_us
@@ -1117,7 +1136,7 @@ static void on_lookup(void *ud, enum dns_status st)
   copy_answer_to_hop(&j->fresh, h);
   dns_cache_add(j->c->dns, &j->fresh);
   a = dns_cache_find(j->c->dns, j->u.host);
-  pin_answer(j->c, &j->u, a, &j->resolve);
+  pin_answer(j->c, j->o, &j->u, a, &j->resolve);
   hop_transfer(j);
 }
 

@@ -14,6 +14,7 @@
 #   hs_make_ca DIR            test CA, server, wrong-name and expired certs
 #   hs_start_nginx DIR        HTTPS (h2) + HTTP origin, other.test, bad certs
 #   hs_start_dnsmasq DIR      resolver for *.test on 127.0.0.1:$DNS_PORT
+#                             (v6only.test: AAAA only; dual.test: both)
 #   hs_start_caddy DIR        caddy: h1, h2 and h3 (UDP) on $CADDY_PORT,
 #                             JSON access log $CADDY_LOG
 #   hs_start_tcp MODE DIR     python3 misbehaving TCP server or DNS server
@@ -29,7 +30,10 @@
 #
 # Exported after start: CA_FILE; HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT
 # EXPIRED_PORT; NGINX_LOG (access log: port method uri auth cookie ua
-# x-test); DNS_PORT; TCP_PORT.  Names served: origin.test (and
+# x-test); NAMES_LOG (client address, port, method, uri, TLS SNI, Host,
+# protocol, ua); DNS_PORT; TCP_PORT.  A test adds locations to every
+# origin in DIR/locations.d/*.conf, servers of its own in
+# DIR/servers.d/*.conf.  Names served: origin.test (and
 # alias.test, a CNAME to it), other.test; everything else under .test is
 # NXDOMAIN.  Nothing listens off loopback, nothing is sent off loopback.
 #
@@ -318,7 +322,8 @@ hs_nginx_conf() {
   fi
   # Endpoints shared by the HTTPS and the plain HTTP origin; a test adds
   # its own in DIR/locations.d/*.conf.
-  mkdir -p "$hs_d/locations.d" || hs_fail "cannot create $hs_d/locations.d"
+  mkdir -p "$hs_d/locations.d" "$hs_d/servers.d" ||
+    hs_fail "cannot create $hs_d/locations.d"
   cat >"$hs_d/locations.conf" <<EOF
 include $hs_d/locations.d/*.conf;
 location = / { return 200 "hopsplit test origin\n"; }
@@ -393,6 +398,12 @@ http {
   # requests were served at the same time (integration/parallel).
   log_format hstime '\$msec \$request_time \$server_port \$request_uri';
   access_log $hs_d/timing.log hstime;
+  # Who asked for which name (NAMES_LOG): the client's address, the TLS
+  # SNI and the Host (or :authority) nginx read.
+  log_format hsnames '\$remote_addr \$server_port \$request_method'
+                     ' \$request_uri sni=[\$ssl_server_name] host=[\$http_host]'
+                     ' proto=[\$server_protocol] ua=[\$http_user_agent]';
+  access_log $hs_d/names.log hsnames;
   client_body_temp_path $hs_d/tmp/body;
   proxy_temp_path $hs_d/tmp/proxy;
   fastcgi_temp_path $hs_d/tmp/fastcgi;
@@ -412,6 +423,8 @@ http {
   ssl_certificate $HS_PKI/server.crt;
   ssl_certificate_key $HS_PKI/server.key;
 
+  # A test's own servers (DIR/servers.d/*.conf).
+  include $hs_d/servers.d/*.conf;
   server {
     listen 127.0.0.1:$HTTPS_PORT ssl http2;
     $hs_v6
@@ -525,7 +538,8 @@ hs_start_nginx() {
         export HTTPS_PORT HTTP_PORT OTHER_PORT WRONG_PORT EXPIRED_PORT
         NGINX_PID=$hs_pid
         NGINX_LOG=$hs_d/access.log
-        export NGINX_PID NGINX_LOG
+        NAMES_LOG=$hs_d/names.log
+        export NGINX_PID NGINX_LOG NAMES_LOG
         # nginx logs a request after answering it: the readiness requests'
         # lines must be in before a test empties the log and counts lines.
         hs_nginx_barrier
@@ -635,8 +649,9 @@ hs_start_caddy() {
 }
 
 # hs_start_dnsmasq DIR: dnsmasq on 127.0.0.1:$DNS_PORT answering only for
-# .test: origin.test and other.test A 127.0.0.1 (no AAAA), alias.test CNAME
-# origin.test, every other .test name NXDOMAIN, TTL 300; no upstream.
+# .test: origin.test and other.test A 127.0.0.1 (no AAAA), v6only.test
+# AAAA ::1 (no A), dual.test both, alias.test CNAME origin.test, every
+# other .test name NXDOMAIN, TTL 300; no upstream.
 hs_start_dnsmasq() {
   hs_d=$1
   mkdir -p "$hs_d" || hs_fail "cannot create $hs_d"
@@ -649,6 +664,8 @@ hs_start_dnsmasq() {
       --port="$DNS_PORT" --local=/test/ --domain-needed \
       --host-record=origin.test,127.0.0.1 \
       --host-record=other.test,127.0.0.1 \
+      --host-record=v6only.test,::1 \
+      --host-record=dual.test,127.0.0.1,::1 \
       --cname=alias.test,origin.test --local-ttl=300 \
       --log-queries --log-facility=- \
       </dev/null >"$hs_d/dnsmasq.log" 2>&1 &

@@ -13,7 +13,8 @@
 #   hs_start_blackbox DIR [FILE]  blackbox_exporter with module http_2xx
 #                              (IPv4, the test CA, $HS_BLACKBOX_TIMEOUT,
 #                              default 5s), or the modules of FILE, on
-#                              $BLACKBOX_PORT
+#                              $BLACKBOX_PORT; names from the file
+#                              $HS_BLACKBOX_HOSTS when set (unshare -m)
 #   hs_start_serve DIR ARGS... $HOPSPLIT serve --listen 127.0.0.1:0 ARGS, its
 #                              port (from its first line) in $SERVE_PORT, its
 #                              stderr in DIR/serve.err
@@ -131,9 +132,20 @@ EOF
   while [ "$hs_try" -lt 5 ]; do
     hs_try=$((hs_try + 1))
     BLACKBOX_PORT=$(hs_free_port) || hs_fail "no free port"
-    prometheus-blackbox-exporter --config.file="$hs_d/blackbox.yml" \
-      --web.listen-address="127.0.0.1:$BLACKBOX_PORT" --log.level=debug \
-      </dev/null >"$hs_d/blackbox.log" 2>&1 &
+    # HS_BLACKBOX_HOSTS: an /etc/hosts of the test's for Go's resolver,
+    # bind-mounted in a private mount namespace (root; the machine's file
+    # is untouched).
+    if [ -n "${HS_BLACKBOX_HOSTS:-}" ]; then
+      unshare -m sh -c 'mount --bind "$1" /etc/hosts && shift && exec "$@"' \
+        sh "$HS_BLACKBOX_HOSTS" prometheus-blackbox-exporter \
+        --config.file="$hs_d/blackbox.yml" \
+        --web.listen-address="127.0.0.1:$BLACKBOX_PORT" --log.level=debug \
+        </dev/null >"$hs_d/blackbox.log" 2>&1 &
+    else
+      prometheus-blackbox-exporter --config.file="$hs_d/blackbox.yml" \
+        --web.listen-address="127.0.0.1:$BLACKBOX_PORT" --log.level=debug \
+        </dev/null >"$hs_d/blackbox.log" 2>&1 &
+    fi
     hs_pid=$!
     hs_track "$hs_pid"
     if hs_wait_http "http://127.0.0.1:$BLACKBOX_PORT/metrics" "$hs_pid" \
