@@ -195,6 +195,10 @@ struct options {
    * n_protocols 0 when not given. */
   enum http_pref protocols[3];
   int n_protocols;
+  /* Set by --protocols on the h1 and h2 legs of a run that has an h3 leg
+   * (never by an option): they run on libcurl-gnutls too, so that every
+   * leg's TLS is GnuTLS's and the comparison is like for like. */
+  int gnutls_leg;
   char *cacert;
   char *capath;
   /* The variable cacert or capath came from (options_ca_from_env), for

@@ -891,14 +891,24 @@ static void http_version_finding(struct fb *b, const struct plan *p, size_t t)
                   faster                         ? "faster"
                   : v->verdict == COMPARE_SLOWER ? "slower"
                                                  : "not clearly faster"),
-        xasprintf("%s against %s: %s median paired difference over %zu "
-                  "rounds (95 %% interval %s to %s); the TLS of %s is "
-                  "GnuTLS (libcurl-gnutls), of %s OpenSSL (the linked "
-                  "libcurl), whose local handshake costs differ",
-                  who, p->targets[t].name,
-                  d(a1, sizeof(a1), v->median_diff_us), v->n_pairs,
-                  d(a2, sizeof(a2), v->ci_low_us),
-                  d(a3, sizeof(a3), v->ci_high_us), who, p->targets[t].name));
+        h->tls.library
+            ? xasprintf("%s against %s: %s median paired difference over "
+                        "%zu rounds (95 %% interval %s to %s); both legs' "
+                        "TLS is GnuTLS (%s): like for like",
+                        who, p->targets[t].name,
+                        d(a1, sizeof(a1), v->median_diff_us), v->n_pairs,
+                        d(a2, sizeof(a2), v->ci_low_us),
+                        d(a3, sizeof(a3), v->ci_high_us), h->tls.library)
+            : xasprintf("%s against %s: %s median paired difference over "
+                        "%zu rounds (95 %% interval %s to %s); the TLS of "
+                        "%s is GnuTLS (libcurl-gnutls), of %s OpenSSL (the "
+                        "linked libcurl), whose local handshake costs "
+                        "differ",
+                        who, p->targets[t].name,
+                        d(a1, sizeof(a1), v->median_diff_us), v->n_pairs,
+                        d(a2, sizeof(a2), v->ci_low_us),
+                        d(a3, sizeof(a3), v->ci_high_us), who,
+                        p->targets[t].name));
   }
 }
 

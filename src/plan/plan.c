@@ -109,15 +109,20 @@ static const char *protocol_name(enum http_pref h)
  * protocol; h3 is --http3-only, so that its leg is HTTP/3 or fails) and
  * named after it ("h2", "h3"; "NAME-h2" with several URLs).  The first
  * protocol's target of the first URL is the baseline; rounds pair them.
+ * With an h3 leg, the h1 and h2 legs run on the HTTP/3 library too
+ * (gnutls_leg): one TLS library for every leg, like for like.
  */
 static int expand_protocols(struct plan *p, const struct options *o)
 {
   size_t n = p->n_targets, m = (size_t)o->n_protocols, i, k;
   struct target *t;
+  int h3 = 0;
 
   if (o->http != HTTP_PREF_DEFAULT)
     return msg_error("option --protocols sets each target's HTTP version: "
                      "drop --http1.1, --http2, --http3 and --http3-only");
+  for (k = 0; k < m; k++)
+    h3 |= o->protocols[k] == HTTP_PREF_3_ONLY;
   t = xcalloc(n * m, sizeof(*t));
   for (i = 0; i < n; i++)
     for (k = 0; k < m; k++) {
@@ -130,6 +135,7 @@ static int expand_protocols(struct plan *p, const struct options *o)
       d->own_opts = xmalloc(sizeof(*d->own_opts));
       options_copy(d->own_opts, o);
       d->own_opts->http = o->protocols[k];
+      d->own_opts->gnutls_leg = h3 && o->protocols[k] != HTTP_PREF_3_ONLY;
       d->opts = d->own_opts;
     }
   for (i = 0; i < n; i++) {

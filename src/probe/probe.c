@@ -32,13 +32,14 @@ struct resumed_base {
   void *h3_share;
 };
 
-/* The share of a resumed HTTP/3 target (made on first use), or NULL when
- * the target is not HTTP/3 or its library is missing. */
+/* The share of a resumed target on libcurl-gnutls (HTTP/3, or a leg of
+ * --protocols beside h3), made on first use; NULL when the target runs on
+ * the linked libcurl or the library is missing. */
 static void *h3_share(struct resumed_base *b, const struct options *o)
 {
   const struct curl_api *a;
 
-  if (o->http != HTTP_PREF_3 && o->http != HTTP_PREF_3_ONLY)
+  if (o->http != HTTP_PREF_3 && o->http != HTTP_PREF_3_ONLY && !o->gnutls_leg)
     return NULL;
   if (b->h3_share || !(a = curl_api_h3(NULL)))
     return b->h3_share;
@@ -167,6 +168,14 @@ static void client_init(struct client *c, struct engine *e,
    * stopped a run before). */
   c->api = &curl_api_linked;
   c->h3 = o->http == HTTP_PREF_3 ? 1 : o->http == HTTP_PREF_3_ONLY ? 2 : 0;
+  if (o->gnutls_leg && !c->h3) {
+    /* An h1 or h2 leg of --protocols beside h3: the same TLS library as
+     * the h3 leg (without it the h3 leg stopped the run already). */
+    const struct curl_api *a = curl_api_h3(NULL);
+
+    if (a)
+      c->api = a;
+  }
   if (c->h3) {
     const char *why = NULL;
     const struct curl_api *a = curl_api_h3(&why);

@@ -972,9 +972,10 @@ static void hop_transfer(struct hop_job *j)
   set_options(c->api, e, c, o, rq, j->hdrs, j->resolve, &j->x, j->errbuf);
   probe_deadline_swap(saved);
   if (c->share) {
-    /* Resumed HTTP/3: the session libcurl-gnutls kept from the target's
-     * previous connection is offered, and a safe request goes as 0-RTT
-     * early data when the server allows (tls_earlydata). */
+    /* Resumed on libcurl-gnutls (HTTP/3, or a leg of --protocols beside
+     * h3): the session it kept from the target's previous connection is
+     * offered, and a safe request goes as early data (0-RTT) when the
+     * server allows (tls_earlydata). */
     c->api->easy_setopt(e, CURLOPT_SHARE, c->share);
 #ifdef CURLSSLOPT_EARLYDATA
     if (!strcmp(rq->method, "GET") || !strcmp(rq->method, "HEAD"))
@@ -1004,7 +1005,6 @@ static void quic_facts(struct client *c, struct hop *h, CURLcode rc)
   const struct conn_attempt *q = NULL, *t = NULL;
   size_t i;
 
-  h->tls.library = c->api->name;
   if (h->http_version && !strcmp(h->http_version, "3")) {
     if (!h->tls.version)
       h->tls.version = strpool_intern("TLSv1.3");
@@ -1059,6 +1059,8 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
   if (wants_certs(j->o))
     copy_certs(c->api, e, h);
   h->reused = reused != 0;
+  if (c->api != &curl_api_linked)
+    h->tls.library = c->api->name;
   if (c->h3)
     quic_facts(c, h, rc);
   probe_conn_finish(e, c, h);
