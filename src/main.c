@@ -12,6 +12,7 @@
 #include "cmd_merge.h"
 #include "cmd_run.h"
 #include "cmd_report.h"
+#include "version.h"
 #include "msg.h"
 #include "pipeline.h"
 #include "plan.h"
@@ -39,7 +40,7 @@ static int measure_urls(int argc, char **argv)
   }
   if (cli.opts.version) {
     /* The version calls need no library set-up: -V starts fast. */
-    cli_version(stdout);
+    version_print(stdout);
     rc = EXIT_STATUS_OK;
     goto out_cli;
   }

@@ -15,6 +15,7 @@
 #include "cmd_report.h"
 #include "msg.h"
 #include "check.h"
+#include "option_table.h"
 #include "pipeline.h"
 #include "report_read.h"
 #include "xalloc.h"

@@ -19,6 +19,7 @@
 #include "plan.h"
 #include "probe.h"
 #include "profile.h"
+#include "version.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -165,7 +166,7 @@ int cmd_run(int argc, char **argv)
   if (cli.opts.version) {
     rc = EXIT_STATUS_SETUP;
     if (probe_global_init() == 0) {
-      cli_version(stdout);
+      version_print(stdout);
       probe_global_cleanup();
       rc = EXIT_STATUS_OK;
     }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "msg.h"
+#include "option_table.h"
 #include "pipeline.h"
 #include "probe.h"
 #include "url.h"

@@ -6,12 +6,12 @@
 #include <stdio.h>
 
 #include "buf.h"
-#include "cli.h"
+#include "version.h"
 #include "probe.h"
 #include "profile.h"
 #include "banned.h"
 
-void cli_version(FILE *f)
+void version_print(FILE *f)
 {
   struct buf b;
 

@@ -14,6 +14,7 @@
 
 #include "blackbox.h"
 #include "msg.h"
+#include "option_table.h"
 #include "units.h"
 #include "xalloc.h"
 #include "banned.h"

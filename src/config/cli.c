@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "msg.h"
+#include "option_table.h"
 #include "xalloc.h"
 #include "banned.h"
 

@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "msg.h"
+#include "option_table.h"
 #include "options.h"
 #include "units.h"
 #include "url.h"

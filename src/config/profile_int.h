@@ -14,6 +14,7 @@
 #include <yaml.h>
 
 #include "msg.h"
+#include "option_table.h"
 #include "options.h"
 #include "profile.h"
 

@@ -14,7 +14,7 @@
 #include "buf.h"
 #include "check.h"
 #include "msg.h"
-#include "plan.h"
+#include "option_table.h"
 #include "profile.h"
 #include "units.h"
 #include "url.h"

@@ -14,7 +14,6 @@
 #include "buf.h"
 #include "check.h"
 #include "msg.h"
-#include "plan.h"
 #include "profile.h"
 #include "units.h"
 #include "url.h"

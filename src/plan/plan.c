@@ -287,6 +287,28 @@ static void unknown_target(const struct plan *p, const char *what,
   free(names);
 }
 
+/* Whoever built the plan (plan_build from options, report_read from a
+ * saved document) releases it here. */
+void plan_release(struct plan *p)
+{
+  size_t i;
+
+  for (i = 0; i < p->n_targets; i++) {
+    free(p->targets[i].name);
+    free(p->targets[i].url);
+    free(p->targets[i].vantage);
+    free(p->targets[i].primes);
+    if (p->targets[i].own_opts) {
+      options_release(p->targets[i].own_opts);
+      free(p->targets[i].own_opts);
+    }
+  }
+  free(p->targets);
+  free(p->items);
+  free(p->vantage);
+  memset(p, 0, sizeof(*p));
+}
+
 /* Whether an unknown --prime name was already reported: an earlier spec
  * of target i, or any spec of an earlier target, names it too (profile
  * targets each carry a copy of the defaults). */

@@ -1,5 +1,5 @@
 /*
- * curl_api.c: the two libcurls of the process (curl_api.h).  Input: the
+ * curl_api.c: the two libcurls of the process (curl_api_int.h).  Input: the
  * linked OpenSSL libcurl, and libcurl-gnutls.so.4 found by the dynamic
  * loader.  Output: a table of functions for each; the GnuTLS one only
  * when the library loads, has every function and says HTTP3 in its
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "banned.h"
 
 const struct curl_api curl_api_linked = {

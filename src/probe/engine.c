@@ -38,7 +38,7 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "engine_int.h"
 #include "msg.h"
 #include "probe.h"

@@ -82,7 +82,7 @@ void engine_hook_remove(struct engine *e, struct engine_hook *h);
 
 /*
  * A libcurl multi handle on the loop, made and driven by the functions of
- * api (curl_api.h: the linked libcurl, or the GnuTLS one of HTTP/3; each
+ * api (curl_api_int.h: the linked libcurl, or the GnuTLS one of HTTP/3; each
  * multi has its own socket and timer callbacks, and its easy handles must
  * come from the same api): its sockets and its timer go to e.
  * done(easy, result, ud) runs when a transfer of it ends (the easy handle

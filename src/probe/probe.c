@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "probe.h"
 #include "msg.h"
 #include "engine_int.h"

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "probe_int.h"
 #include "banned.h"
 

@@ -20,7 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "strpool.h"

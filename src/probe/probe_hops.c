@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "strpool.h"

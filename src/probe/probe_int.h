@@ -175,7 +175,7 @@ void dns_cache_release(struct dns_cache *c);
  * header needs no library header.
  */
 struct client {
-  /* The libcurl of its handles (curl_api.h): the linked one, or the
+  /* The libcurl of its handles (curl_api_int.h): the linked one, or the
    * GnuTLS one of HTTP/3 (h3: 1 --http3, 2 --http3-only, 0 neither). */
   const struct curl_api *api;
   int h3;

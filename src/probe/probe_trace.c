@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "probe.h"
 #include "probe_int.h"
 #include "url.h"

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "curl_api.h"
+#include "curl_api_int.h"
 #include "msg.h"
 #include "engine_int.h"
 #include "probe.h"

@@ -9,7 +9,7 @@
 
 #include "analysis.h"
 #include "check.h"
-#include "report_checks.h"
+#include "report_checks_int.h"
 #include "xalloc.h"
 #include "banned.h"
 

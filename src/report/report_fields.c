@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "json.h"
+#include "option_table.h"
 #include "strpool.h"
 #include "report_fields.h"
 #include "units.h"

@@ -10,7 +10,7 @@
 
 #include "json.h"
 #include "report.h"
-#include "report_checks.h"
+#include "report_checks_int.h"
 #include "report_fields.h"
 #include "units.h"
 #include "url.h"

@@ -18,6 +18,7 @@
 
 #include "jtree.h"
 #include "msg.h"
+#include "option_table.h"
 #include "report_fields.h"
 #include "report_read.h"
 #include "strpool.h"

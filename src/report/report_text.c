@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "report.h"
-#include "report_checks.h"
+#include "report_checks_int.h"
 #include "report_fields.h"
 #include "strutil.h"
 #include "url.h"

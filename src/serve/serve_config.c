@@ -29,6 +29,7 @@
 #include "blackbox.h"
 #include "cli.h"
 #include "msg.h"
+#include "option_table.h"
 #include "probe.h"
 #include "profile.h"
 #include "serve_int.h"

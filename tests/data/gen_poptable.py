@@ -201,11 +201,11 @@ def clean_city(s):
 
 
 def edge_h_size(name):
-    """The value of #define name in include/edge.h."""
-    with open(os.path.join(REPO, "include", "edge.h")) as f:
+    """The value of #define name in src/cdn/edge.h."""
+    with open(os.path.join(REPO, "src", "cdn", "edge.h")) as f:
         m = re.search(r"^#define %s\s+(\d+)" % name, f.read(), re.M)
     if not m:
-        raise SystemExit("gen_poptable: no %s in include/edge.h" % name)
+        raise SystemExit("gen_poptable: no %s in src/cdn/edge.h" % name)
     return int(m.group(1))
 
 

@@ -21,6 +21,7 @@
 #include "cache.h"
 #include "edge.h"
 #include "json.h"
+#include "option_table.h"
 #include "options.h"
 #include "probe.h"
 #include "profile.h"

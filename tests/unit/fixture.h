@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "option_table.h"
 #include "options.h"
 #include "plan.h"
 #include "results.h"

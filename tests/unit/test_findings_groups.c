@@ -19,6 +19,7 @@
 #include "check.h"
 
 #include "analysis.h"
+#include "option_table.h"
 #include "options.h"
 #include "plan.h"
 #include "results.h"

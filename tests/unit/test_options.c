@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "option_table.h"
 #include "options.h"
 #include "plan.h"
 

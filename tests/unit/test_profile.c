@@ -15,6 +15,7 @@
 
 #include "analysis.h"
 #include "check.h"
+#include "option_table.h"
 #include "options.h"
 #include "plan.h"
 #include "profile.h"

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "option_table.h"
 #include "options.h"
 #include "plan.h"
 #include "report.h"

@@ -20,6 +20,5 @@ struct cli {
 int cli_parse(struct cli *c, int argc, char **argv);
 void cli_release(struct cli *c);
 void cli_usage(FILE *f);
-void cli_version(FILE *f);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * report_checks.h: the checks section of the text and JSON reports of a
+ * report_checks_int.h: the checks section of the text and JSON reports of a
  * profile run.  Reads only the plan's check set (check.h), which
  * check_evaluate has filled; prints nothing for the URL form (no checks).
  */

@@ -1,5 +1,5 @@
 /*
- * curl_api.h: the libcurl a client's handles belong to, as a table of
+ * curl_api_int.h: the libcurl a client's handles belong to, as a table of
  * functions (probe files only).  Two libraries live in one process: the
  * OpenSSL libcurl the binary links (every HTTP/1.1 and HTTP/2 transfer)
  * and, for HTTP/3, the GnuTLS libcurl of Debian's libcurl3-gnutls (8.14
