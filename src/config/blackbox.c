@@ -279,10 +279,16 @@ static void tls_config(struct bb_loader *L, struct blackbox_module *m,
       if (as_bool(L, k, val, &b) == 0 && b)
         set_opt(L, m, val, key, "insecure", NULL);
     }
+    else if (key && !strcmp(key, "server_name") && scalar(val)) {
+      const char *name = scalar(val);
+
+      free(m->opts.tls_server_name);
+      m->opts.tls_server_name = name && *name ? xstrdup(name) : NULL;
+    }
     else
       complain(L, k,
                "tls_config key '%s' is not one hopsplit serve honours "
-               "(ca_file, insecure_skip_verify)",
+               "(ca_file, insecure_skip_verify, server_name)",
                key ? key : "?");
   }
 }
@@ -404,6 +410,7 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
   const char *family = "ip6";
   const yaml_node_t *fam_at = v, *method = NULL, *body = NULL,
                     *compression = NULL, *accept = NULL;
+  const char *host = NULL;
   int fallback = 1;
 
   if (v->type != YAML_MAPPING_NODE) {
@@ -440,6 +447,8 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
         }
         if (!strcasecmp(hn, "Accept-Encoding"))
           accept = node(L, h->value);
+        if (!strcasecmp(hn, "Host"))
+          host = hv;
         line = xasprintf("%s: %s", hn, hv);
         set_opt(L, m, node(L, h->value), key, "header", line);
         free(line);
@@ -504,6 +513,10 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
   }
   if (compression)
     compression_key(L, m, compression, accept);
+  /* Without server_name blackbox (0.23) names the module's Host header in
+   * TLS, else the target's host. */
+  if (!m->opts.tls_server_name && host && *host)
+    m->opts.tls_server_name = xstrdup(host);
   /* A POST with a body is curl's -d (and Go's client): a 301, 302 or 303
    * turns it into a GET; another method is sent on every hop. */
   if (method && !(body && !strcmp(scalar(method), "POST")))

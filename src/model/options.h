@@ -155,6 +155,17 @@ struct options {
    * that family, else the last of the other (blackbox_exporter's
    * chooseProtocol; ip_family 0 looks both up: the fallback). */
   int ip_prefer;
+  /* No options: serve's blackbox tls_config.server_name, the TLS name
+   * (SNI and the name the certificate is checked against) of the hops to
+   * the first hop's host and port, apart from the URL's host; and
+   * proxy_url (every hop goes through it), skip_resolve_phase_with_proxy
+   * (the proxy resolves the first hop's host too), proxy_connect_header
+   * ("Name: value", sent in CONNECT requests only).  NULL or 0: unset. */
+  char *tls_server_name;
+  char *proxy;
+  int proxy_skip_resolve;
+  char **proxy_headers;
+  size_t n_proxy_headers;
   /* No option: regular expressions searched in each hop's body as it
    * streams (serve's blackbox fail_if_body_*_regexp, probe.h), or NULL.
    * Borrowed: whoever set it (serve's configuration) frees it after every

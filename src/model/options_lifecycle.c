@@ -46,6 +46,9 @@ void options_release(struct options *o)
   free(o->vantage);
   strv_free(o->resolve, o->n_resolve);
   free(o->dns_servers);
+  free(o->tls_server_name);
+  free(o->proxy);
+  strv_free(o->proxy_headers, o->n_proxy_headers);
   free(o->cacert);
   free(o->capath);
   free(o->client_location);
@@ -99,6 +102,9 @@ void options_copy(struct options *dst, const struct options *src)
   dst->vantage = dup_or_null(src->vantage);
   dst->resolve = dup_strv(src->resolve, src->n_resolve);
   dst->dns_servers = dup_or_null(src->dns_servers);
+  dst->tls_server_name = dup_or_null(src->tls_server_name);
+  dst->proxy = dup_or_null(src->proxy);
+  dst->proxy_headers = dup_strv(src->proxy_headers, src->n_proxy_headers);
   dst->cacert = dup_or_null(src->cacert);
   dst->capath = dup_or_null(src->capath);
   dst->client_location = dup_or_null(src->client_location);

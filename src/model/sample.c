@@ -328,6 +328,16 @@ static int cmp_name(const void *key, const void *elem)
   return strcasecmp((const char *)key, *(const char *const *)elem);
 }
 
+size_t sample_preferred_address(const char *const *addrs, size_t n, int prefer)
+{
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if ((strchr(addrs[i], ':') != NULL) == (prefer == 6))
+      return i;
+  return n ? n - 1 : 0;
+}
+
 int sample_header_is_diagnostic(const char *name)
 {
   return bsearch(name, diagnostic_headers,

@@ -304,6 +304,11 @@ char *header_join(const struct header *h, size_t n, const char *name);
 const char *hop_header(const struct hop *h, const char *name);
 /* Whether a response header is kept as diagnostic (cache, CDN, timing). */
 int sample_header_is_diagnostic(const char *name);
+/* The one address of addrs[0..n) (n > 0) a blackbox module connects to
+ * (options.ip_prefer, blackbox_exporter's chooseProtocol): the first of
+ * family prefer (4 or 6), else the last of the other; its index. */
+size_t sample_preferred_address(const char *const *addrs, size_t n,
+                                int prefer);
 
 /* Whether a sample goes into the statistics: it succeeded, it is not a
  * serial control of --parallel, and it was not interfered with (unless

@@ -67,6 +67,10 @@ struct hop_job {
   void *ud;
   struct url u;
   struct curl_slist *hdrs, *resolve;
+  /* hop_route: the URL libcurl gets when it is not rq.url (curl_free),
+   * CURLOPT_CONNECT_TO and CURLOPT_PROXYHEADER. */
+  char *curl_url;
+  struct curl_slist *connect_to, *proxy_hdrs;
   struct hop_ctx x;
   char errbuf[CURL_ERROR_SIZE];
   struct dns_answer fresh;
@@ -318,19 +322,6 @@ static int pinned_already(const struct client *c, const char *key)
   return 0;
 }
 
-/* options.ip_prefer: the one address of a to connect to (blackbox's
- * chooseProtocol: the first of family prefer, else the last of the
- * other), as its index. */
-static size_t preferred_address(const struct dns_answer *a, int prefer)
-{
-  size_t i;
-
-  for (i = 0; i < a->n_addresses; i++)
-    if ((strchr(a->addresses[i], ':') != NULL) == (prefer == 6))
-      return i;
-  return a->n_addresses - 1;
-}
-
 /* Append the CURLOPT_RESOLVE entry of answer a for u's host:port (every
  * address, or the one options.ip_prefer picks), unless this easy handle
  * has it already. */
@@ -346,7 +337,8 @@ static void pin_answer(struct client *c, const struct options *o,
   if (pinned_already(c, key))
     return;
   if (o->ip_prefer && a->n_addresses) {
-    from = preferred_address(a, o->ip_prefer);
+    from = sample_preferred_address((const char *const *)a->addresses,
+                                    a->n_addresses, o->ip_prefer);
     to = from + 1;
   }
   buf_init(&entry, 0);
@@ -383,6 +375,10 @@ static enum err_class hop_dns(struct hop_job *j)
   int64_t budget;
 
   h->dns.us = 0;
+  /* Through a proxy blackbox resolves the first host only, and not with
+   * skip_resolve_phase_with_proxy: the proxy resolves the others. */
+  if (o->proxy && (o->proxy_skip_resolve || !j->rq.first_host))
+    return ERR_NONE;
   if (r) {
     const char *addrs = strchr(strchr(r, ':') + 1, ':') + 1;
     const char *p = addrs;
@@ -880,6 +876,117 @@ static void set_options(const struct curl_api *api, CURL *e,
   }
 }
 
+/* The URL url with its host replaced by host (an IPv6 address
+ * bracketed), its port kept; NULL when libcurl cannot build it.  Free
+ * with curl_free. */
+static char *url_with_host(const char *url, const char *host)
+{
+  CURLU *cu = curl_url();
+  char *out = NULL, *b = NULL;
+
+  if (!cu)
+    return NULL;
+  if (strchr(host, ':'))
+    host = b = xasprintf("[%s]", host);
+  if (curl_url_set(cu, CURLUPART_URL, url, 0) != CURLUE_OK ||
+      curl_url_set(cu, CURLUPART_HOST, host, 0) != CURLUE_OK ||
+      curl_url_get(cu, CURLUPART_URL, &out, CURLU_NO_DEFAULT_PORT) !=
+          CURLUE_OK)
+    out = NULL;
+  curl_url_cleanup(cu);
+  free(b);
+  return out;
+}
+
+/* host (bracketed when IPv6) and ":port" unless it is the scheme's (or
+ * port is -1). */
+static void host_port(struct buf *b, const char *host, int port, int https)
+{
+  buf_printf(b, strchr(host, ':') ? "[%s]" : "%s", host);
+  if (port >= 0 && port != (https ? 443 : 80))
+    buf_printf(b, ":%d", port);
+}
+
+/*
+ * Where the request of a hop goes under serve's blackbox rules (options.h
+ * tls_server_name, proxy), as Go's client of blackbox_exporter sends it:
+ * an https hop to the first host names server_name in its URL (the TLS
+ * name) and connects to the host (CURLOPT_CONNECT_TO), through a proxy to
+ * the first host's resolved address (CONNECT ADDR:PORT); a plain http hop
+ * through a proxy names that address in its absolute URL.  The Host
+ * header stays the URL's host.  Nothing changes without those options:
+ * the hop's URL is what libcurl gets.
+ */
+static void hop_route(struct hop_job *j)
+{
+  const struct options *o = j->o;
+  const struct url *u = &j->u;
+  const struct hop *h = j->h;
+  int https = !strcmp(u->scheme, "https");
+  const char *url_host = u->host, *to_host = u->host, *ip = NULL;
+  struct buf b;
+
+  curl_free(j->curl_url);
+  j->curl_url = NULL;
+  curl_slist_free_all(j->connect_to);
+  curl_slist_free_all(j->proxy_hdrs);
+  j->connect_to = j->proxy_hdrs = NULL;
+  if (o->proxy && j->rq.first_host && !o->proxy_skip_resolve &&
+      h->dns.n_addresses)
+    ip = h->dns.addresses[o->ip_prefer ? sample_preferred_address(
+                                             h->dns.addresses,
+                                             h->dns.n_addresses, o->ip_prefer)
+                                       : 0];
+  if (https && o->tls_server_name && j->rq.first_host)
+    url_host = o->tls_server_name;
+  if (ip && https)
+    to_host = ip;
+  else if (ip)
+    url_host = ip;
+  if (https && o->proxy) {
+    size_t i;
+
+    for (i = 0; i < o->n_proxy_headers; i++)
+      j->proxy_hdrs = curl_slist_append(j->proxy_hdrs, o->proxy_headers[i]);
+  }
+  if (!strcasecmp(url_host, u->host) && !strcasecmp(to_host, u->host))
+    return;
+  j->curl_url = url_with_host(j->rq.url, url_host);
+  buf_init(&b, 0);
+  if (https && strcasecmp(url_host, to_host)) {
+    host_port(&b, url_host, -1, 0);
+    buf_printf(&b, ":%d:", u->port);
+    host_port(&b, to_host, -1, 0);
+    buf_printf(&b, ":%d", u->port);
+    j->connect_to = curl_slist_append(NULL, b.s);
+    buf_reset(&b);
+  }
+  if (strcasecmp(url_host, u->host) && !has_header(o, "host")) {
+    buf_puts(&b, "Host: ");
+    host_port(&b, u->host, u->port, https);
+    j->hdrs = curl_slist_append(j->hdrs, b.s);
+  }
+  buf_release(&b);
+}
+
+/* hop_route's options on the CURL* e, and the proxy. */
+static void route_setopt(const struct hop_job *j, CURL *e)
+{
+  const struct curl_api *api = j->c->api;
+
+  if (j->curl_url)
+    api->easy_setopt(e, CURLOPT_URL, j->curl_url);
+  if (j->connect_to)
+    api->easy_setopt(e, CURLOPT_CONNECT_TO, j->connect_to);
+  if (!j->o->proxy)
+    return;
+  api->easy_setopt(e, CURLOPT_PROXY, j->o->proxy);
+  if (j->proxy_hdrs) {
+    api->easy_setopt(e, CURLOPT_PROXYHEADER, j->proxy_hdrs);
+    api->easy_setopt(e, CURLOPT_HEADEROPT, (long)CURLHEADER_SEPARATE);
+  }
+}
+
 /* The hop is over: its resources go, then its owner hears (deferred, so
  * never inside a library callback). */
 static void hop_complete(void *ud)
@@ -912,6 +1019,9 @@ static void hop_complete(void *ud)
   hop_pool_arrays(j->h);
   curl_slist_free_all(j->hdrs);
   curl_slist_free_all(j->resolve);
+  curl_free(j->curl_url);
+  curl_slist_free_all(j->connect_to);
+  curl_slist_free_all(j->proxy_hdrs);
   url_release(&j->u);
   dns_answer_release(&j->fresh);
   if (j->c->hop == j)
@@ -946,6 +1056,7 @@ static void hop_transfer(struct hop_job *j)
     if (!has_header(o, "accept"))
       j->hdrs = curl_slist_append(j->hdrs, "Accept: application/json");
   }
+  hop_route(j);
   j->x.api = c->api;
   j->x.easy = e;
   j->x.hop = j->h;
@@ -970,6 +1081,7 @@ static void hop_transfer(struct hop_job *j)
   /* The timeouts are cut to the sample's deadline. */
   saved = probe_deadline_swap(c->deadline_us);
   set_options(c->api, e, c, o, rq, j->hdrs, j->resolve, &j->x, j->errbuf);
+  route_setopt(j, e);
   probe_deadline_swap(saved);
   if (c->share) {
     /* Resumed on libcurl-gnutls (HTTP/3, or a leg of --protocols beside

@@ -248,6 +248,10 @@ struct hop_request {
   int64_t body_file_size;
   int upload;
   int json;
+  /* The hop goes to the host and port of the walk's first hop (scheme
+   * aside): options.tls_server_name applies, and through a proxy the
+   * first hop's resolved address stands for the host (blackbox's rules). */
+  int first_host;
 };
 
 /* Options every transfer of the probe shares (no proxy, http and https

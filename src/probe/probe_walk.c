@@ -103,6 +103,23 @@ static void walk_finish(struct walk *w)
   w->done(w->ud);
 }
 
+/* Whether url names the host and port of first, scheme aside. */
+static int same_host(const char *url, const char *first)
+{
+  struct url a, b;
+  char err[16];
+  int same = 0;
+
+  if (url_parse(&a, url, err, sizeof(err)) < 0)
+    return 0;
+  if (url_parse(&b, first, err, sizeof(err)) == 0) {
+    same = !strcasecmp(a.host, b.host) && a.port == b.port;
+    url_release(&b);
+  }
+  url_release(&a);
+  return same;
+}
+
 static void walk_hop(struct walk *w)
 {
   const struct options *o = w->t->opts;
@@ -126,6 +143,7 @@ static void walk_hop(struct walk *w)
   w->rq.body_file_size = o->body_file_size;
   w->rq.upload = o->upload;
   w->rq.json = o->body_json;
+  w->rq.first_host = w->n_visited == 1 || same_host(w->url, w->visited[0]);
   free(origin);
   w->err[0] = '\0';
   probe_hop_start(w->c, o, &w->rq, h, w->err, sizeof(w->err), on_walk_hop, w);

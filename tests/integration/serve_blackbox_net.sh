@@ -19,6 +19,41 @@ fi
 grep -q '00000000000000000000000000000001' /proc/net/if_inet6 2>/dev/null ||
   { hs_lack "no ::1 on this machine" || exit 77; }
 hs_make_ca "$HS_DIR/pki"
+# tls_config.server_name: a certificate made now whose only name is
+# sni.test, on a server of its own; a second server (the test CA's
+# server certificate: origin.test, no sni.test) for an absolute redirect.
+(
+  cd "$HS_PKI" || exit 1
+  openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+    -keyout sni.key -out sni.csr -subj /CN=sni.test &&
+    printf '%s\n' 'basicConstraints = critical, CA:FALSE' \
+      'extendedKeyUsage = serverAuth' 'subjectAltName = DNS:sni.test' \
+      >sni.ext &&
+    openssl x509 -req -in sni.csr -CA ca.crt -CAkey ca.key -CAcreateserial \
+      -days 2 -sha256 -extfile sni.ext -out sni.crt
+) >"$HS_DIR/sni-cert.log" 2>&1 || {
+  cat "$HS_DIR/sni-cert.log" >&2
+  hs_fail "cannot make the sni.test certificate"
+}
+openssl x509 -noout -ext subjectAltName -in "$HS_PKI/sni.crt" |
+  grep -qx ' *DNS:sni.test' || hs_fail "sni.crt names more than sni.test"
+SNI_PORT=$(hs_free_port)
+SNI2_PORT=$(hs_free_port)
+mkdir -p "$HS_DIR/nginx/servers.d" || hs_fail "cannot create servers.d"
+cat >"$HS_DIR/nginx/servers.d/sni.conf" <<EOC
+server {
+  listen 127.0.0.1:$SNI_PORT ssl http2;
+  ssl_certificate $HS_PKI/sni.crt;
+  ssl_certificate_key $HS_PKI/sni.key;
+  location = /ok { return 200 "sni ok\\n"; }
+  location = /redirect-rel { return 302 /ok; }
+  location = /redirect-abs { return 302 https://origin.test:$SNI2_PORT/ok; }
+}
+server {
+  listen 127.0.0.1:$SNI2_PORT ssl http2;
+  location = /ok { return 200 "second ok\\n"; }
+}
+EOC
 hs_start_nginx "$HS_DIR/nginx"
 hs_start_dnsmasq "$HS_DIR/dns"
 printf '%s\n' '127.0.0.1 origin.test' '::1 v6only.test' \
@@ -54,6 +89,25 @@ modules:
       preferred_ip_protocol: ip6
       ip_protocol_fallback: false
       tls_config: {insecure_skip_verify: true}
+  sni:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      tls_config: {ca_file: $CA_FILE, server_name: sni.test}
+  no_sni:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      tls_config: {ca_file: $CA_FILE}
+  host_sni:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      headers: {Host: sni.test}
+      tls_config: {ca_file: $CA_FILE}
 EOF
 hs_start_blackbox "$HS_DIR/blackbox" "$MODS"
 hs_start_serve "$HS_DIR/serve" --config "$MODS" \
@@ -114,5 +168,66 @@ for case in "ip4_fallback v6only.test 1 ::1" "ip4_only v6only.test 0 -" \
 done
 python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs" ||
   hs_fail "preferred_ip_protocol: /probe differs from blackbox_exporter's"
+
+# tls_config.server_name: the SNI and the name verified are sni.test, the
+# connection goes to the URL's address and the Host (:authority) stays
+# the URL's, on the first host and after a relative redirect; an
+# absolute redirect to another host is verified against its own name
+# (blackbox 0.23 drops ServerName for another host:port).  Without
+# server_name the certificate does not match; the module's Host header is
+# the TLS name when server_name is not given.
+S="https://127.0.0.1:$SNI_PORT"
+: >"$HS_DIR/pairs2"
+for case in "sni /ok 1 0" "sni /redirect-rel 1 1" "sni /redirect-abs 1 1" \
+  "no_sni /ok 0 0" "host_sni /ok 1 0"; do
+  set -- $case
+  hs_nginx_barrier
+  : >"$NAMES_LOG"
+  both "$S$2" "$1"
+  hs_log "$1 $S$2: blackbox: $(show bb$n.prom)"
+  hs_log "$1 $S$2: hopsplit: $(show hs$n.prom)"
+  grep -qx "probe_success $3" "$HS_DIR/hs$n.prom" &&
+    grep -qx "probe_http_redirects $4" "$HS_DIR/hs$n.prom" ||
+    hs_fail "module $1 on $S$2: not probe_success $3, redirects $4"
+  names="probe_success probe_http_status_code probe_http_redirects"
+  names="$names probe_http_ssl"
+  echo "$HS_DIR/bb$n.prom $HS_DIR/hs$n.prom $names" >>"$HS_DIR/pairs2"
+  echo "$HS_DIR/hs$n.prom $HS_DIR/bb$n.prom $names" >>"$HS_DIR/pairs2"
+  [ "$3" = 1 ] || continue
+  # What nginx saw of each: the same lines but the User-Agent.
+  for ua in hopsplit Blackbox; do
+    hs_i=0
+    until grep "ua=\[$ua" "$NAMES_LOG" | grep -q " GET /ok "; do
+      [ "$hs_i" -ge $((30 * HS_TF)) ] && hs_fail "$ua's GET /ok not logged"
+      sleep 0.1
+      hs_i=$((hs_i + 1))
+    done
+    grep "ua=\[$ua" "$NAMES_LOG" | sed 's/ ua=.*//' >"$HS_DIR/names.$ua"
+  done
+  hs_log "$1 $S$2: nginx: $(grep "ua=\[hopsplit" "$NAMES_LOG" | tr '\n' ' ')"
+  cmp -s "$HS_DIR/names.hopsplit" "$HS_DIR/names.Blackbox" || {
+    cat "$NAMES_LOG" >&2
+    hs_fail "module $1 on $S$2: nginx saw other names from hopsplit"
+  }
+  [ "$2" = /redirect-abs ] ||
+    grep -q "^127\.0\.0\.1 $SNI_PORT GET /ok sni=\[sni\.test\] host=\[[^]]*\] proto=\[HTTP/2\.0\]$" \
+      "$HS_DIR/names.hopsplit" ||
+    hs_fail "module $1 on $S$2: not SNI sni.test over HTTP/2"
+  # The redirect to another host: SNI origin.test there (its own name).
+  [ "$2" != /redirect-abs ] ||
+    grep -q "^127\.0\.0\.1 $SNI2_PORT GET /ok sni=\[origin\.test\]" \
+      "$HS_DIR/names.hopsplit" ||
+    hs_fail "the absolute redirect did not go with SNI origin.test"
+done
+python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs2" ||
+  hs_fail "server_name: /probe differs from blackbox_exporter's"
+# hopsplit's outputs name the URL given, never the TLS name in a URL.
+curl -q -sS --noproxy '*' --max-time 20 -o "$HS_DIR/debug.txt" \
+  "http://127.0.0.1:$SERVE_PORT/probe?target=$S/redirect-rel&module=sni&debug=true" ||
+  hs_fail "cannot fetch the debug page"
+grep -q "127\.0\.0\.1:$SNI_PORT/redirect-rel" "$HS_DIR/debug.txt" ||
+  hs_fail "the debug page does not name the URL given"
+grep -q "sni\.test:$SNI_PORT\|//sni\.test" "$HS_DIR/debug.txt" &&
+  hs_fail "the debug page names the TLS name as a URL"
 
 hs_pass
