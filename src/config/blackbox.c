@@ -464,6 +464,12 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
       if (as_bool(L, k, val, &b) == 0 && b)
         set_opt(L, m, val, key, "no-follow", NULL);
     }
+    else if (!strcmp(key, "enable_http3")) {
+      /* blackbox_exporter 0.28: quic-go's HTTP/3 transport, which never
+       * falls back to TCP, so --http3-only. */
+      if (as_bool(L, k, val, &b) == 0 && b)
+        set_opt(L, m, val, key, "http3-only", NULL);
+    }
     else if (!strcmp(key, "fail_if_ssl")) {
       as_bool(L, k, val, &m->fail_if_ssl);
     }
@@ -503,7 +509,8 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
       complain(L, k,
                "'%s' is not a key hopsplit serve honours in an http module "
                "(method, headers, body, valid_status_codes, "
-               "valid_http_versions, no_follow_redirects, fail_if_ssl, "
+               "valid_http_versions, no_follow_redirects, enable_http3, "
+               "fail_if_ssl, "
                "fail_if_not_ssl, fail_if_header_matches, "
                "fail_if_header_not_matches, fail_if_body_matches_regexp, "
                "fail_if_body_not_matches_regexp, tls_config, basic_auth, "
