@@ -16,16 +16,12 @@
 # Skipped when libcurl-gnutls with HTTP/3 is missing (hopsplit -V says).
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init h3_caddy
-hs_require caddy nginx openssl python3 curl
-hs_run 0 -V
-grep -q '^HTTP/3: libcurl-gnutls/.*HTTP3' "$HS_OUT" ||
-  hs_skip "no HTTP/3 library: $(grep '^HTTP/3' "$HS_OUT")"
-hs_make_ca "$HS_DIR/pki"
-hs_start_caddy "$HS_DIR/caddy"
+hs_require nginx
+hs_h3_caddy "$HS_DIR/caddy"
 hs_start_nginx "$HS_DIR/nginx"
 
-U="https://origin.test:$CADDY_PORT/"
-R="origin.test:$CADDY_PORT:127.0.0.1"
+U=$H3_URL
+R=$H3_RESOLVE
 
 # Caddy's log lines of the requests that follow, as "proto port" lines.
 caddy_log() {

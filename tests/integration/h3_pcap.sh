@@ -22,15 +22,10 @@ if [ "$(id -u)" != 0 ]; then
   [ -z "${HOPSPLIT_TEST_REQUIRE:-}" ] || hs_fail "the capture needs root"
   hs_skip "the capture needs root (tcpdump on lo); run as root"
 fi
-hs_require caddy tcpdump python3 curl
-hs_run 0 -V
-grep -q '^HTTP/3: libcurl-gnutls/.*HTTP3' "$HS_OUT" ||
-  hs_skip "no HTTP/3 library: $(grep '^HTTP/3' "$HS_OUT")"
-hs_make_ca "$HS_DIR/pki"
-hs_start_caddy "$HS_DIR/caddy"
-
-U="https://origin.test:$CADDY_PORT/"
-R="origin.test:$CADDY_PORT:127.0.0.1"
+hs_require tcpdump
+hs_h3_caddy "$HS_DIR/caddy"
+U=$H3_URL
+R=$H3_RESOLVE
 PCAP=$HS_DIR/h3.pcap
 
 : >"$CADDY_LOG"

@@ -14,14 +14,9 @@
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 . "$HS_LIB_DIR/prom.sh"
 hs_init serve_h3
-hs_require caddy openssl python3 curl
-hs_run 0 -V
-grep -q '^HTTP/3: libcurl-gnutls/.*HTTP3' "$HS_OUT" ||
-  hs_skip "no HTTP/3 library: $(grep '^HTTP/3' "$HS_OUT")"
-hs_make_ca "$HS_DIR/pki"
-hs_start_caddy "$HS_DIR/caddy"
-U="https://origin.test:$CADDY_PORT/"
-R="origin.test:$CADDY_PORT:127.0.0.1"
+hs_h3_caddy "$HS_DIR/caddy"
+U=$H3_URL
+R=$H3_RESOLVE
 
 cat >"$HS_DIR/profile.yaml" <<EOF2
 name: serve-h3

@@ -17,6 +17,9 @@
 #                             (v6only.test: AAAA only; dual.test: both)
 #   hs_start_caddy DIR        caddy: h1, h2 and h3 (UDP) on $CADDY_PORT,
 #                             JSON access log $CADDY_LOG
+#   hs_h3_caddy DIR           skip without hopsplit's HTTP/3 library, else
+#                             the test CA and caddy in DIR; $H3_URL (its
+#                             https://origin.test:PORT/), $H3_RESOLVE
 #   hs_start_tcp MODE DIR     python3 misbehaving TCP server or DNS server
 #                             (see tcpserver.py), port in $TCP_PORT
 #   hs_tcp_untouched DIR MODE MSG  fail unless nobody but the test
@@ -646,6 +649,21 @@ hs_start_caddy() {
     hs_log "caddy: port taken, retrying"
   done
   hs_fail "caddy: no free port after $hs_try tries"
+}
+
+# hs_h3_caddy DIR: the set-up of an HTTP/3 test.  Skipped (77) when
+# hopsplit -V names no libcurl-gnutls with HTTP3; else hs_make_ca in
+# $HS_DIR/pki and hs_start_caddy DIR, and H3_URL, H3_RESOLVE (origin.test
+# at caddy's port on 127.0.0.1, for --resolve).
+hs_h3_caddy() {
+  hs_require caddy openssl python3 curl
+  hs_run 0 -V
+  grep -q '^HTTP/3: libcurl-gnutls/.*HTTP3' "$HS_OUT" ||
+    hs_skip "no HTTP/3 library: $(grep '^HTTP/3' "$HS_OUT")"
+  hs_make_ca "$HS_DIR/pki"
+  hs_start_caddy "$1"
+  H3_URL="https://origin.test:$CADDY_PORT/"
+  H3_RESOLVE="origin.test:$CADDY_PORT:127.0.0.1"
 }
 
 # hs_start_dnsmasq DIR: dnsmasq on 127.0.0.1:$DNS_PORT answering only for
