@@ -8,8 +8,12 @@
 # document: the control samples (control true, round 0) and the batch
 # samples (rounds 1..2) of every target, interference_us on every sample,
 # the summary's control object, no comparison.  Then that a comparison
-# asked for (--baseline) is a usage error with --parallel.  Structure
-# only: no assertion on a measured time.
+# asked for (--baseline) is a usage error with --parallel.  Then the cap:
+# with every sample past the interference threshold (the test-only
+# HOPSPLIT_TEST_INTERFERENCE_US, hopsplit(1) ENVIRONMENT), the batch
+# starts its three lanes at once, and once the first of them has ended
+# (flagged: the cap halves to 1) no two requests overlap any more, in
+# nginx's log.  Structure only: no assertion on a measured time.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init parallel
 hs_require nginx openssl python3 curl timeout
@@ -31,6 +35,27 @@ hs_start_nginx "$HS_DIR/nginx"
 TLOG=$HS_DIR/nginx/timing.log
 
 R="origin.test:$HTTPS_PORT:127.0.0.1"
+
+# slow_requests: the 12 requests to /slow/ of the last run, from nginx's
+# timing log, as "start end target" lines in order of start in
+# $HS_DIR/reqs.
+slow_requests() {
+  hs_nginx_barrier
+  "$HS_PYTHON" - "$TLOG" "$HTTPS_PORT" >"$HS_DIR/reqs" <<'EOP' ||
+import sys
+path, port = sys.argv[1], sys.argv[2]
+reqs = []
+for line in open(path):
+    end, took, p, uri = line.split()
+    if p == port and uri.startswith("/slow/"):
+        reqs.append((float(end) - float(took), float(end), uri[-1]))
+if len(reqs) != 12:
+    sys.exit("expected 12 requests to /slow/, got %d" % len(reqs))
+for r in sorted(reqs):
+    print("%.3f %.3f %s" % r)
+EOP
+    hs_fail "timing log: $HS_CMD"
+}
 B="https://origin.test:$HTTPS_PORT/slow"
 : >"$TLOG"
 hs_run 0 -n 2 --mode cold --parallel 3 --format json --resolve "$R" \
@@ -49,19 +74,12 @@ hs_jcheck --shape --closure --all-ok --samples 12 \
   "all(t['summary']['cold']['control']['n'] == 2 for t in targets)" \
   "all(t['summary']['cold']['control']['diff_us'] == t['summary']['cold']['phases']['total']['p50_us'] - t['summary']['cold']['control']['p50_us'] for t in targets if t['summary']['cold']['phases']['total']['n'])"
 
-# The server's view: 12 requests to /slow/, in the order they ended.
-hs_nginx_barrier
-"$HS_PYTHON" - "$TLOG" "$HTTPS_PORT" <<'EOP' || hs_fail "timing log: $HS_CMD"
+# The server's view: 12 requests to /slow/, in the order they began.
+slow_requests
+"$HS_PYTHON" - "$HS_DIR/reqs" <<'EOP' || hs_fail "timing log: $HS_CMD"
 import sys
-path, port = sys.argv[1], sys.argv[2]
-reqs = []
-for line in open(path):
-    end, took, p, uri = line.split()
-    if p == port and uri.startswith("/slow/"):
-        reqs.append((float(end) - float(took), float(end), uri[-1]))
-if len(reqs) != 12:
-    sys.exit("expected 12 requests to /slow/, got %d" % len(reqs))
-reqs.sort()
+reqs = [(float(a), float(b), t) for a, b, t in
+        (line.split() for line in open(sys.argv[1]))]
 control, batch = reqs[:6], reqs[6:]
 def overlap(x, y):
     return x[0] < y[1] and y[0] < x[1]
@@ -84,6 +102,39 @@ cross = [(x, y) for x in batch for y in batch if x[2] < y[2] and overlap(x, y)]
 if not cross:
     print("no two targets were served at the same time:", batch)
     bad = 1
+sys.exit(bad)
+EOP
+
+# The cap: every sample flagged (5 ms of interference added to each), so
+# the first batch sample to end halves the cap from 3 to 1; the lanes
+# wait until the samples in flight have ended, then run one at a time.
+: >"$TLOG"
+HOPSPLIT_TEST_INTERFERENCE_US=5000 hs_run 0 -n 2 --mode cold --parallel 3 \
+  --keep-interfered --format json --resolve "$R" --cacert "$CA_FILE" \
+  a="$B/a" b="$B/b" c="$B/c"
+hs_jcheck --shape --closure --all-ok --samples 12 \
+  "all(s['interfered'] for s in samples)" \
+  "all(s['interference_us'] >= 5000 for s in samples)" \
+  "sorted(col(S(), 'control')) == [False] * 6 + [True] * 6"
+slow_requests
+"$HS_PYTHON" - "$HS_DIR/reqs" <<'EOP' || hs_fail "cap: $HS_CMD"
+import sys
+reqs = [(float(a), float(b), t) for a, b, t in
+        (line.split() for line in open(sys.argv[1]))]
+batch = reqs[6:]
+first_end = min(r[1] for r in batch)
+wave = [r for r in batch if r[0] < first_end]
+later = [r for r in batch if r[0] >= first_end]
+print("batch: %d started at once, then %d" % (len(wave), len(later)))
+bad = 0
+if len(wave) < 2:
+    print("the batch never ran two samples at once:", batch)
+    bad = 1
+for x in later:
+    for y in batch:
+        if y is not x and x[0] < y[1] and y[0] < x[1]:
+            print("after a flagged sample, requests still overlap:", x, y)
+            bad = 1
 sys.exit(bad)
 EOP
 
