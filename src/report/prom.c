@@ -4,6 +4,7 @@
  * Output: exposition text appended to a struct buf.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cache.h"
@@ -28,17 +29,36 @@ void prom_family(struct buf *out, const char *name, const char *type,
 
 void prom_label(struct buf *out, const char *name, const char *v, int first)
 {
-  buf_printf(out, "%s%s=\"", first ? "" : ",", name);
+  /* Per probe, dozens of times: copies, no format to parse. */
+  if (!first)
+    buf_putc(out, ',');
+  buf_puts(out, name);
+  buf_add(out, "=\"", 2);
   buf_put_prom(out, v);
   buf_putc(out, '"');
 }
 
 void prom_seconds(struct buf *out, int64_t us)
 {
-  int64_t a = us < 0 ? -us : us;
+  /* "-S.UUUUUU": digits written by hand (a probe writes dozens). */
+  uint64_t a = us < 0 ? (uint64_t)0 - (uint64_t)us : (uint64_t)us;
+  uint64_t sec = a / 1000000;
+  unsigned frac = (unsigned)(a % 1000000);
+  char t[32], *p = t + sizeof(t);
+  int i;
 
-  buf_printf(out, "%s%lld.%06lld", us < 0 ? "-" : "", (long long)(a / 1000000),
-             (long long)(a % 1000000));
+  for (i = 0; i < 6; i++) {
+    *--p = (char)('0' + frac % 10);
+    frac /= 10;
+  }
+  *--p = '.';
+  do {
+    *--p = (char)('0' + sec % 10);
+    sec /= 10;
+  } while (sec);
+  if (us < 0)
+    *--p = '-';
+  buf_add(out, p, (size_t)(t + sizeof(t) - p));
 }
 
 void prom_family_once(struct buf *out, int *done, const char *name,
