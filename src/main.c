@@ -30,7 +30,7 @@ static int measure_urls(int argc, char **argv)
   int rc = EXIT_STATUS_USAGE;
 
   memset(&plan, 0, sizeof(plan));
-  if (cli_parse(&cli, argc, argv) < 0)
+  if (cli_parse(&cli, OPT_CMD_MEASURE, argc, argv) < 0)
     goto out_cli;
   msg_verbosity = options_verbosity(&cli.opts);
   if (cli.opts.help) {

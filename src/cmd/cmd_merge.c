@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "cli.h"
 #include "cmd_int.h"
 #include "cmd_merge.h"
 #include "msg.h"
@@ -34,11 +35,9 @@ static void usage(FILE *f)
         "each with\nits --vantage): every target of every file, named "
         "VANTAGE (or TARGET@VANTAGE),\ncompared unpaired with the first; "
         "no network\n"
-        "  --format text|json|ndjson|csv|har|html|prom   stdout (text)\n"
-        "  -o, --output FILE   also write FILE, format from its extension\n"
-        "  --color auto|always|never\n"
-        "  -q, --quiet / -v, --verbose\n",
+        "\noptions:\n",
         f);
+  cli_usage_options(f, OPT_CMD_MERGE, 0);
 }
 
 /* Where file f was measured: its vantage, else "fileN" (a document
@@ -196,21 +195,22 @@ static void take_edges(struct analysis *ma, struct analysis *af, size_t off)
 
 int cmd_merge(int argc, char **argv)
 {
-  struct options o;
+  struct cli cli;
   struct report_saved *sv = NULL;
   struct analysis *af = NULL;
   struct plan mp;
   struct pipeline pl;
-  const char **files = xcalloc((size_t)argc + 1, sizeof(*files));
+  char **files;
   size_t n = 0, f, off;
   int rc = EXIT_STATUS_USAGE, have_plan = 0;
 
-  options_init(&o);
   memset(&pl, 0, sizeof(pl));
-  if (cmd_report_parse(&o, argc, argv, files, (size_t)argc, &n) < 0)
+  if (cli_parse(&cli, OPT_CMD_MERGE, argc, argv) < 0)
     goto out;
-  msg_verbosity = o.verbosity;
-  if (o.help) {
+  files = cli.args;
+  n = cli.n_args;
+  msg_verbosity = cli.opts.verbosity;
+  if (cli.opts.help) {
     usage(stdout);
     rc = EXIT_STATUS_OK;
     goto out;
@@ -221,7 +221,7 @@ int cmd_merge(int argc, char **argv)
     goto out;
   }
   rc = EXIT_STATUS_SETUP;
-  if (pipeline_check_outputs(&o) < 0)
+  if (pipeline_check_outputs(&cli.opts) < 0)
     goto out;
   sv = xcalloc(n, sizeof(*sv));
   for (f = 0; f < n; f++) {
@@ -263,7 +263,8 @@ int cmd_merge(int argc, char **argv)
     off += sv[f].plan.n_targets;
   }
   analysis_compare_unpaired(&mp, &pl.results, &pl.analysis);
-  rc = pipeline_report(&pl, &o) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;
+  rc =
+      pipeline_report(&pl, &cli.opts) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;
   analysis_release(&pl.analysis);
   results_release(&pl.results);
 out:
@@ -275,7 +276,6 @@ out:
   for (f = 0; sv && f < n; f++)
     report_saved_release(&sv[f]);
   free(sv);
-  free(files);
-  options_release(&o);
+  cli_release(&cli);
   return rc;
 }

@@ -11,91 +11,23 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "cli.h"
 #include "cmd_int.h"
 #include "cmd_report.h"
 #include "msg.h"
 #include "check.h"
-#include "option_table.h"
 #include "pipeline.h"
 #include "report_read.h"
 #include "xalloc.h"
 #include "banned.h"
 
-/* Options "report" takes: the rest belong to measuring. */
-static const char *const report_opts[] = {"brief",  "color", "format", "help",
-                                          "output", "quiet", "verbose"};
-
 static void usage(FILE *f)
 {
   fputs("usage: hopsplit report [--format F] [-o FILE]... RESULTS.json\n"
         "re-render results saved with -o FILE.json, without the network\n"
-        "  --format text|json|ndjson|csv|har|html|prom   stdout (text)\n"
-        "  -o, --output FILE   also write FILE, format from its extension\n"
-        "                      (.summary.csv: the summary CSV)\n"
-        "  --brief             text: one line per target and mode\n"
-        "  --color auto|always|never\n"
-        "  -q, --quiet / -v, --verbose\n",
+        "\noptions:\n",
         f);
-}
-
-static int allowed(const struct opt_def *d)
-{
-  size_t i;
-
-  for (i = 0; i < sizeof(report_opts) / sizeof(report_opts[0]); i++)
-    if (!strcmp(d->name, report_opts[i]))
-      return 1;
-  return 0;
-}
-
-int cmd_report_parse(struct options *o, int argc, char **argv,
-                     const char **files, size_t max, size_t *n_files)
-{
-  int i;
-  char err[512];
-
-  *n_files = 0;
-  for (i = 1; i < argc; i++) {
-    const char *a = argv[i], *val = NULL, *eq;
-    const struct opt_def *d = NULL;
-    char name[64];
-
-    if (a[0] != '-' || !a[1]) {
-      if (*n_files == max)
-        return msg_error("%s: one RESULTS.json at a time ('%s' and "
-                         "'%s')",
-                         argv[0], files[0], a);
-      files[(*n_files)++] = a;
-      continue;
-    }
-    if (a[1] == '-') {
-      eq = strchr(a + 2, '=');
-      snprintf(name, sizeof(name), "%.*s",
-               (int)(eq ? (size_t)(eq - a - 2) : strlen(a + 2)), a + 2);
-      d = options_find(name);
-      if (eq)
-        val = eq + 1;
-    }
-    else if (!a[2]) {
-      d = options_find_short(a[1]);
-    }
-    if (!d || !allowed(d))
-      return msg_error("%s: unknown option '%s' (see hopsplit %s --help)",
-                       argv[0], a, argv[0]);
-    if (d->arg == OPT_ARG_REQUIRED && !val) {
-      if (i + 1 >= argc)
-        return msg_error("option --%s: needs a value", d->name);
-      val = argv[++i];
-    }
-    else if (d->arg == OPT_ARG_NONE && val) {
-      return msg_error("option --%s: takes no value", d->name);
-    }
-    if (options_set(o, d, val, err, sizeof(err)) < 0)
-      return msg_error("option --%s: %s", d->name, err);
-  }
-  if (options_finish(o, NULL, err, sizeof(err)) < 0)
-    return msg_error("option -o: %s", err);
-  return 0;
+  cli_usage_options(f, OPT_CMD_REPORT, 0);
 }
 
 char *cmd_report_slurp(const char *path, size_t *len, int *too_large)
@@ -140,20 +72,24 @@ char *cmd_report_slurp(const char *path, size_t *len, int *too_large)
 
 int cmd_report(int argc, char **argv)
 {
-  struct options o;
+  struct cli cli;
   struct report_saved saved;
   struct pipeline pl;
   const char *file = NULL;
   FILE *f = NULL;
-  size_t n_files = 0;
   int rc = EXIT_STATUS_USAGE;
 
-  options_init(&o);
   memset(&saved, 0, sizeof(saved));
-  if (cmd_report_parse(&o, argc, argv, &file, 1, &n_files) < 0)
+  if (cli_parse(&cli, OPT_CMD_REPORT, argc, argv) < 0)
     goto out;
-  msg_verbosity = o.verbosity;
-  if (o.help) {
+  if (cli.n_args > 1) {
+    msg_error("%s: one RESULTS.json at a time ('%s' and '%s')", argv[0],
+              cli.args[0], cli.args[1]);
+    goto out;
+  }
+  file = cli.n_args ? cli.args[0] : NULL;
+  msg_verbosity = cli.opts.verbosity;
+  if (cli.opts.help) {
     usage(stdout);
     rc = EXIT_STATUS_OK;
     goto out;
@@ -165,7 +101,7 @@ int cmd_report(int argc, char **argv)
   }
   rc = EXIT_STATUS_SETUP;
   report_out_catch_signals();
-  if (pipeline_check_outputs(&o) < 0)
+  if (pipeline_check_outputs(&cli.opts) < 0)
     goto out;
   /* Read one sample at a time: a large file is never held whole. */
   f = fopen(file, "rb");
@@ -200,12 +136,13 @@ int cmd_report(int argc, char **argv)
     analysis_compare_unpaired(&saved.plan, &pl.results, &pl.analysis);
   if (saved.has_checks)
     check_evaluate(&saved.checks, &saved.plan, &pl.analysis);
-  rc = pipeline_report(&pl, &o) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;
+  rc =
+      pipeline_report(&pl, &cli.opts) < 0 ? EXIT_STATUS_SETUP : EXIT_STATUS_OK;
   analysis_release(&pl.analysis);
 out:
   if (f)
     fclose(f);
   report_saved_release(&saved);
-  options_release(&o);
+  cli_release(&cli);
   return rc;
 }

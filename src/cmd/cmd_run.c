@@ -155,7 +155,7 @@ int cmd_run(int argc, char **argv)
   size_t n = 0, i, j;
   int rc = EXIT_STATUS_USAGE, bad = 0;
 
-  if (cli_parse(&cli, argc, argv) < 0)
+  if (cli_parse(&cli, OPT_CMD_MEASURE, argc, argv) < 0)
     goto out;
   msg_verbosity = options_verbosity(&cli.opts);
   if (cli.opts.help) {

@@ -1,7 +1,12 @@
 /*
- * cli.c: the command line.  Input: argv.  Output: struct options (through
- * the shared option table and setter) and the positional target
- * arguments.  Usage errors name the option and the value.
+ * cli.c: the command line of every command (the URL form, run, report,
+ * merge, serve).  Input: argv and the command.  Output: struct options
+ * (through the one option table and setter) and the positional
+ * arguments.  As curl's and git's parsers: short flags bundle (-sSv), a
+ * short option's value may follow it (-n5, -n 5), a long one's after '='
+ * (--rounds=5) or as the next argument, and "--" ends the options.  Each
+ * command takes the options whose table row names it (opt_def.cmds).
+ * Usage errors name the option and the value.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +17,16 @@
 #include "option_table.h"
 #include "xalloc.h"
 #include "banned.h"
+
+/* The names of the commands in messages ("report: unknown option ..."):
+ * the URL form and run say none. */
+static const char *const cmd_names[OPT_CMD_COUNT] = {"", "report", "merge",
+                                                     "serve"};
+/* What the commands other than the URL form are for, in the message
+ * about an option they do not take. */
+static const char *const cmd_what[OPT_CMD_COUNT] = {
+    "", "re-renders a saved document", "merges saved documents",
+    "measures as Prometheus asks"};
 
 static int apply(struct cli *c, const struct opt_def *d, const char *val,
                  const char *shown)
@@ -93,6 +108,46 @@ static const char *curl_instead(const char *name, char short_name)
   return NULL;
 }
 
+/* An option the command does not take: what is wrong, and what to do
+ * (curl's answer for its own options, a near miss of the command's). */
+static int refuse(const struct cli *c, const char *dashes, const char *name,
+                  char short_name, const struct opt_def *known)
+{
+  const char *instead = curl_instead(short_name ? NULL : name, short_name);
+  const char *hint = short_name ? NULL : options_suggest(name, c->cmd);
+  const char *cmd = cmd_names[c->cmd];
+  char shown[80];
+
+  if (short_name)
+    snprintf(shown, sizeof(shown), "-%c", short_name);
+  else
+    snprintf(shown, sizeof(shown), "%s%s", dashes, name);
+  if (c->cmd == OPT_CMD_MEASURE) {
+    if (instead)
+      return msg_error("curl's option '%s' is not hopsplit's: %s", shown,
+                       instead);
+    if (known)
+      return msg_error("unknown option '%s': it is hopsplit serve's (see "
+                       "hopsplit serve --help)",
+                       shown);
+    if (hint)
+      return msg_error("unknown option '%s' (did you mean '--%s'?)", shown,
+                       hint);
+    return msg_error("unknown option '%s' (see hopsplit --help)", shown);
+  }
+  if (known && hint && !strcmp(hint, name))
+    hint = NULL;
+  if (known)
+    return msg_error("%s: unknown option '%s': hopsplit %s %s, it does not "
+                     "measure (see hopsplit %s --help)",
+                     cmd, shown, cmd, cmd_what[c->cmd], cmd);
+  if (hint)
+    return msg_error("%s: unknown option '%s' (did you mean '--%s'?)", cmd,
+                     shown, hint);
+  return msg_error("%s: unknown option '%s' (see hopsplit %s --help)", cmd,
+                   shown, cmd);
+}
+
 static int parse_long(struct cli *c, int argc, char **argv, int *i)
 {
   const char *arg = argv[*i] + 2;
@@ -103,22 +158,12 @@ static int parse_long(struct cli *c, int argc, char **argv, int *i)
   size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
 
   if (len >= sizeof(name))
-    return msg_error("unknown option '%s'", argv[*i]);
+    return refuse(c, "", argv[*i], 0, NULL);
   memcpy(name, arg, len);
   name[len] = '\0';
   d = options_find(name);
-  if (!d) {
-    const char *hint = options_suggest(name);
-    const char *instead = curl_instead(name, 0);
-
-    if (instead)
-      return msg_error("curl's option '--%s' is not hopsplit's: %s", name,
-                       instead);
-    if (hint)
-      return msg_error("unknown option '--%s' (did you mean '--%s'?)", name,
-                       hint);
-    return msg_error("unknown option '--%s' (see hopsplit --help)", name);
-  }
+  if (!d || !(d->cmds & OPT_IN(c->cmd)))
+    return refuse(c, "--", name, 0, d);
   snprintf(shown, sizeof(shown), "--%s", d->name);
   if (d->arg == OPT_ARG_NONE) {
     if (eq)
@@ -152,14 +197,8 @@ static int parse_short(struct cli *c, int argc, char **argv, int *i)
     const struct opt_def *d = options_find_short(*p);
     char shown[80];
 
-    if (!d) {
-      const char *instead = curl_instead(NULL, *p);
-
-      if (instead)
-        return msg_error("curl's option '-%c' is not hopsplit's: %s", *p,
-                         instead);
-      return msg_error("unknown option '-%c' (see hopsplit --help)", *p);
-    }
+    if (!d || !(d->cmds & OPT_IN(c->cmd)))
+      return refuse(c, "-", "", *p, d);
     snprintf(shown, sizeof(shown), "-%c", *p);
     if (d->arg == OPT_ARG_NONE) {
       if (apply(c, d, NULL, shown) < 0)
@@ -181,12 +220,13 @@ static int parse_short(struct cli *c, int argc, char **argv, int *i)
   return 0;
 }
 
-int cli_parse(struct cli *c, int argc, char **argv)
+int cli_parse(struct cli *c, enum opt_cmd cmd, int argc, char **argv)
 {
   int i, only_args = 0;
   char err[512];
 
   options_init(&c->opts);
+  c->cmd = cmd;
   c->args = xcalloc((size_t)argc, sizeof(*c->args));
   c->n_args = 0;
   for (i = 1; i < argc; i++) {
@@ -210,7 +250,9 @@ int cli_parse(struct cli *c, int argc, char **argv)
   }
   if (options_finish(&c->opts, NULL, err, sizeof(err)) < 0)
     return msg_error("option -o: %s", err);
-  options_ca_from_env(&c->opts);
+  /* report and merge replay the options recorded in the document. */
+  if (cmd == OPT_CMD_MEASURE || cmd == OPT_CMD_SERVE)
+    options_ca_from_env(&c->opts);
   return 0;
 }
 
@@ -254,10 +296,28 @@ static void help_line(FILE *f, const char *left, const char *help)
   fputc('\n', f);
 }
 
-void cli_usage(FILE *f)
+void cli_usage_options(FILE *f, enum opt_cmd cmd, unsigned except)
 {
   size_t i;
 
+  for (i = 0; i < OPT_COUNT; i++) {
+    const struct opt_def *d = &options_table[i];
+    char left[64];
+
+    if (!(d->cmds & OPT_IN(cmd)) || (d->cmds & except))
+      continue;
+    if (d->short_name)
+      snprintf(left, sizeof(left), "-%c, --%s%s%s", d->short_name, d->name,
+               d->argname ? " " : "", d->argname ? d->argname : "");
+    else
+      snprintf(left, sizeof(left), "    --%s%s%s", d->name,
+               d->argname ? " " : "", d->argname ? d->argname : "");
+    help_line(f, left, d->help);
+  }
+}
+
+void cli_usage(FILE *f)
+{
   fputs("usage: hopsplit [OPTIONS] URL|NAME=URL ...\n"
         "       hopsplit run [OPTIONS] PROFILE.yaml ...\n"
         "       hopsplit report [--format F] [-o FILE] RESULTS.json\n"
@@ -278,18 +338,7 @@ void cli_usage(FILE *f)
         "run\n"
         "\noptions:\n",
         f);
-  for (i = 0; i < OPT_COUNT; i++) {
-    const struct opt_def *d = &options_table[i];
-    char left[64];
-
-    if (d->short_name)
-      snprintf(left, sizeof(left), "-%c, --%s%s%s", d->short_name, d->name,
-               d->argname ? " " : "", d->argname ? d->argname : "");
-    else
-      snprintf(left, sizeof(left), "    --%s%s%s", d->name,
-               d->argname ? " " : "", d->argname ? d->argname : "");
-    help_line(f, left, d->help);
-  }
+  cli_usage_options(f, OPT_CMD_MEASURE, 0);
   fputs("\nDurations take us, ms or s; a bare number is seconds only in "
         "curl's\n-m and --connect-timeout (--pause 200 is an error: write "
         "200ms).\n"

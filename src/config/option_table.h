@@ -20,6 +20,7 @@ enum opt_id {
   OPT_COLOR,
   OPT_COMPARE,
   OPT_COMPRESSED,
+  OPT_CONFIG,
   OPT_CONNECT_TIMEOUT,
   OPT_DATA,
   OPT_DATA_BINARY,
@@ -42,8 +43,10 @@ enum opt_id {
   OPT_IPV6,
   OPT_JSON,
   OPT_KEEP_INTERFERED,
+  OPT_LISTEN,
   OPT_LOCATION,
   OPT_LOCATION_TRUSTED,
+  OPT_MAX_CONCURRENT,
   OPT_MAX_REDIRS,
   OPT_MAX_TIME,
   OPT_MODE,
@@ -66,6 +69,7 @@ enum opt_id {
   OPT_SHOW_ERROR,
   OPT_SHOW_SECRETS,
   OPT_SILENT,
+  OPT_TIMEOUT_OFFSET,
   OPT_TRACE,
   OPT_UPLOAD_FILE,
   OPT_USER_AGENT,
@@ -78,6 +82,23 @@ enum opt_id {
 
 enum opt_arg { OPT_ARG_NONE, OPT_ARG_REQUIRED };
 
+/* The commands of the one parser (cli_parse), each with its allow-list:
+ * the options whose struct opt_def.cmds has its bit.  OPT_CMD_MEASURE is
+ * "hopsplit URL..." and "hopsplit run" (and the keys of a profile). */
+enum opt_cmd {
+  OPT_CMD_MEASURE,
+  OPT_CMD_REPORT,
+  OPT_CMD_MERGE,
+  OPT_CMD_SERVE,
+  OPT_CMD_COUNT
+};
+#define OPT_IN(cmd) (1u << (cmd))
+/* What measures: the URL form, run, profiles, and serve's probes. */
+#define OPT_IN_MEASURING (OPT_IN(OPT_CMD_MEASURE) | OPT_IN(OPT_CMD_SERVE))
+/* What only renders: every command (report and merge re-render). */
+#define OPT_IN_ALL                                                            \
+  (OPT_IN_MEASURING | OPT_IN(OPT_CMD_REPORT) | OPT_IN(OPT_CMD_MERGE))
+
 struct opt_def {
   const char *name; /* long name without "--" */
   char short_name;  /* 0 when none */
@@ -85,7 +106,11 @@ struct opt_def {
   enum opt_id id;
   const char *argname; /* shown in --help, NULL for flags */
   const char *help;
+  unsigned cmds; /* OPT_IN(cmd) bits: the commands that take it */
 };
+
+/* The most probes hopsplit serve measures at once (--max-concurrent). */
+#define OPTIONS_MAX_CONCURRENT_MAX 100000
 
 /* The table, sorted by name; OPT_COUNT entries. */
 extern const struct opt_def options_table[OPT_COUNT];
@@ -93,8 +118,11 @@ extern const struct opt_def options_table[OPT_COUNT];
 /* Look up an option by long name (without "--"); NULL when unknown. */
 const struct opt_def *options_find(const char *name);
 const struct opt_def *options_find_short(char c);
-/* The known long name closest to name (for "did you mean"), or NULL. */
-const char *options_suggest(const char *name);
+/* The option of that long name if command cmd takes it, else NULL. */
+const struct opt_def *options_find_for(const char *name, enum opt_cmd cmd);
+/* The long name of an option of cmd closest to name (for "did you
+ * mean"), or NULL. */
+const char *options_suggest(const char *name, enum opt_cmd cmd);
 
 /*
  * Apply one option.  val is NULL for flags.  On error, writes a message

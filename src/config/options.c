@@ -27,126 +27,165 @@
 /* Sorted by name: options_find uses bsearch, and a unit test checks it. */
 const struct opt_def options_table[OPT_COUNT] = {
     {"baseline", 0, OPT_ARG_REQUIRED, OPT_BASELINE, "NAME",
-     "the target others are compared with (default first)"},
+     "the target others are compared with (default first)", OPT_IN_MEASURING},
     {"brief", 0, OPT_ARG_NONE, OPT_BRIEF, NULL,
      "text report: one line per target and mode, failure reasons, "
-     "verdicts, findings"},
+     "verdicts, findings",
+     OPT_IN_ALL},
     {"cacert", 0, OPT_ARG_REQUIRED, OPT_CACERT, "FILE",
-     "CA certificates to verify peers with"},
+     "CA certificates to verify peers with", OPT_IN_MEASURING},
     {"capath", 0, OPT_ARG_REQUIRED, OPT_CAPATH, "DIR",
-     "directory of CA certificates"},
+     "directory of CA certificates", OPT_IN_MEASURING},
     {"client-location", 0, OPT_ARG_REQUIRED, OPT_CLIENT_LOCATION, "CC|LAT,LON",
-     "where the client is, for edge distance"},
+     "where the client is, for edge distance", OPT_IN_MEASURING},
     {"color", 0, OPT_ARG_REQUIRED, OPT_COLOR, "auto|always|never",
-     "colour in text output (NO_COLOR is honoured)"},
+     "colour in text output (NO_COLOR is honoured)", OPT_IN_ALL},
     {"compare", 0, OPT_ARG_REQUIRED, OPT_COMPARE, "all",
-     "also compare every pair of targets"},
+     "also compare every pair of targets", OPT_IN_MEASURING},
     {"compressed", 0, OPT_ARG_NONE, OPT_COMPRESSED, NULL,
-     "ask for and decode compressed bodies"},
+     "ask for and decode compressed bodies", OPT_IN_MEASURING},
+    {"config", 0, OPT_ARG_REQUIRED, OPT_CONFIG, "PROFILE.yaml",
+     "modules: the profile's targets and \"defaults\" (or "
+     "blackbox_exporter's modules file)",
+     OPT_IN(OPT_CMD_SERVE)},
     {"connect-timeout", 0, OPT_ARG_REQUIRED, OPT_CONNECT_TIMEOUT, "DURATION",
-     "limit per connection (default 10s)"},
+     "limit per connection (default 10s)", OPT_IN_MEASURING},
     {"data", 'd', OPT_ARG_REQUIRED, OPT_DATA, "DATA|@FILE",
-     "request body as curl's -d (POST unless -X); repeatable"},
+     "request body as curl's -d (POST unless -X); repeatable",
+     OPT_IN_MEASURING},
     {"data-binary", 0, OPT_ARG_REQUIRED, OPT_DATA_BINARY, "DATA|@FILE",
-     "request body, @FILE sent byte for byte"},
+     "request body, @FILE sent byte for byte", OPT_IN_MEASURING},
     {"data-raw", 0, OPT_ARG_REQUIRED, OPT_DATA_RAW, "DATA",
-     "request body, '@' not special"},
+     "request body, '@' not special", OPT_IN_MEASURING},
     {"dns-server", 0, OPT_ARG_REQUIRED, OPT_DNS_SERVER, "ADDR[:PORT][,...]",
-     "resolvers for c-ares (IPv6 as [addr]:port)"},
+     "resolvers for c-ares (IPv6 as [addr]:port)", OPT_IN_MEASURING},
     {"dry-run", 0, OPT_ARG_NONE, OPT_DRY_RUN, NULL,
-     "print the plan and measure nothing"},
+     "print the plan and measure nothing", OPT_IN_MEASURING},
     {"dump-header", 'D', OPT_ARG_REQUIRED, OPT_DUMP_HEADER, "FILE",
-     "response headers of one sample per target into FILE, as curl's"},
+     "response headers of one sample per target into FILE, as curl's",
+     OPT_IN_MEASURING},
     {"fail", 'f', OPT_ARG_NONE, OPT_FAIL, NULL,
-     "a final status >= 400 fails the sample (class http-status)"},
+     "a final status >= 400 fails the sample (class http-status)",
+     OPT_IN_MEASURING},
     {"format", 0, OPT_ARG_REQUIRED, OPT_FORMAT,
      "text|json|ndjson|csv|har|html|prom|junit",
-     "what goes to stdout (default text)"},
-    {"head", 'I', OPT_ARG_NONE, OPT_HEAD, NULL, "send HEAD requests"},
+     "what goes to stdout (default text)", OPT_IN_ALL},
+    {"head", 'I', OPT_ARG_NONE, OPT_HEAD, NULL, "send HEAD requests",
+     OPT_IN_MEASURING},
     {"header", 'H', OPT_ARG_REQUIRED, OPT_HEADER, "\"NAME: VALUE\"",
-     "extra request header, repeatable"},
-    {"help", 'h', OPT_ARG_NONE, OPT_HELP, NULL, "show this help"},
-    {"http1.1", 0, OPT_ARG_NONE, OPT_HTTP1_1, NULL, "use HTTP/1.1 only"},
+     "extra request header, repeatable", OPT_IN_MEASURING},
+    {"help", 'h', OPT_ARG_NONE, OPT_HELP, NULL, "show this help", OPT_IN_ALL},
+    {"http1.1", 0, OPT_ARG_NONE, OPT_HTTP1_1, NULL, "use HTTP/1.1 only",
+     OPT_IN_MEASURING},
     {"http2", 0, OPT_ARG_NONE, OPT_HTTP2, NULL,
-     "use HTTP/2 (h2 over TLS, h2c upgrade over http)"},
+     "use HTTP/2 (h2 over TLS, h2c upgrade over http)", OPT_IN_MEASURING},
     {"http3", 0, OPT_ARG_NONE, OPT_HTTP3, NULL,
-     "try HTTP/3 over QUIC, fall back to TCP as curl (recorded per hop)"},
+     "try HTTP/3 over QUIC, fall back to TCP as curl (recorded per hop)",
+     OPT_IN_MEASURING},
     {"http3-only", 0, OPT_ARG_NONE, OPT_HTTP3_ONLY, NULL,
-     "HTTP/3 over QUIC only: no fallback (failure class quic)"},
+     "HTTP/3 over QUIC only: no fallback (failure class quic)",
+     OPT_IN_MEASURING},
     {"include", 'i', OPT_ARG_NONE, OPT_INCLUDE, NULL,
-     "response headers of one sample per target first on stdout, as curl"},
+     "response headers of one sample per target first on stdout, as curl",
+     OPT_IN_MEASURING},
     {"insecure", 'k', OPT_ARG_NONE, OPT_INSECURE, NULL,
-     "do not verify TLS certificates (shown in reports)"},
-    {"ipv4", '4', OPT_ARG_NONE, OPT_IPV4, NULL, "use IPv4 addresses only"},
-    {"ipv6", '6', OPT_ARG_NONE, OPT_IPV6, NULL, "use IPv6 addresses only"},
+     "do not verify TLS certificates (shown in reports)", OPT_IN_MEASURING},
+    {"ipv4", '4', OPT_ARG_NONE, OPT_IPV4, NULL, "use IPv4 addresses only",
+     OPT_IN_MEASURING},
+    {"ipv6", '6', OPT_ARG_NONE, OPT_IPV6, NULL, "use IPv6 addresses only",
+     OPT_IN_MEASURING},
     {"json", 0, OPT_ARG_REQUIRED, OPT_JSON, "DATA|@FILE",
-     "JSON request body, as curl's --json (sets Content-Type, Accept)"},
+     "JSON request body, as curl's --json (sets Content-Type, Accept)",
+     OPT_IN_MEASURING},
     {"keep-interfered", 0, OPT_ARG_NONE, OPT_KEEP_INTERFERED, NULL,
-     "keep samples measured on a busy loop in the statistics"},
+     "keep samples measured on a busy loop in the statistics",
+     OPT_IN_MEASURING},
+    {"listen", 0, OPT_ARG_REQUIRED, OPT_LISTEN, "ADDR:PORT",
+     "where to listen (default 127.0.0.1:9116)", OPT_IN(OPT_CMD_SERVE)},
     {"location", 'L', OPT_ARG_NONE, OPT_LOCATION, NULL,
-     "follow redirects (the default; accepted as curl users type it)"},
+     "follow redirects (the default; accepted as curl users type it)",
+     OPT_IN_MEASURING},
     {"location-trusted", 0, OPT_ARG_NONE, OPT_LOCATION_TRUSTED, NULL,
-     "keep Authorization/Cookie on cross-origin redirects"},
+     "keep Authorization/Cookie on cross-origin redirects", OPT_IN_MEASURING},
+    {"max-concurrent", 0, OPT_ARG_REQUIRED, OPT_MAX_CONCURRENT, "N",
+     "probes measured at once (default 10000, or a quarter of the "
+     "open-file limit)",
+     OPT_IN(OPT_CMD_SERVE)},
     {"max-redirs", 0, OPT_ARG_REQUIRED, OPT_MAX_REDIRS, "N",
-     "redirects to follow hop by hop (default 10)"},
+     "redirects to follow hop by hop (default 10)", OPT_IN_MEASURING},
     {"max-time", 'm', OPT_ARG_REQUIRED, OPT_MAX_TIME, "DURATION",
-     "limit per hop (default 30s)"},
+     "limit per hop (default 30s)", OPT_IN_MEASURING},
     {"mode", 0, OPT_ARG_REQUIRED, OPT_MODE, "LIST",
-     "comma list of cold, warm, resumed (default cold,warm)"},
+     "comma list of cold, warm, resumed (default cold,warm)",
+     OPT_IN_MEASURING},
     {"no-follow", 0, OPT_ARG_NONE, OPT_NO_FOLLOW, NULL,
-     "do not follow redirects"},
+     "do not follow redirects", OPT_IN_MEASURING},
     {"order", 0, OPT_ARG_REQUIRED, OPT_ORDER, "rotate|shuffle|fixed",
-     "order of samples inside a round (default rotate)"},
+     "order of samples inside a round (default rotate)", OPT_IN_MEASURING},
     {"output", 'o', OPT_ARG_REQUIRED, OPT_OUTPUT, "FILE",
      "also write FILE, format from its extension (.json .ndjson .csv "
      ".summary.csv .har .html .prom .junit.xml .txt; another needs "
      "--format); "
-     "repeatable"},
+     "repeatable",
+     OPT_IN_ALL},
     {"parallel", 0, OPT_ARG_REQUIRED, OPT_PARALLEL, "N",
-     "batches: up to N targets measured at once (default 1)"},
+     "batches: up to N targets measured at once (default 1)",
+     OPT_IN_MEASURING},
     {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
-     "sleep between samples (default 0)"},
+     "sleep between samples (default 0)", OPT_IN_MEASURING},
     {"post301", 0, OPT_ARG_NONE, OPT_POST301, NULL,
-     "keep POST and its body after a 301, as curl"},
+     "keep POST and its body after a 301, as curl", OPT_IN_MEASURING},
     {"post302", 0, OPT_ARG_NONE, OPT_POST302, NULL,
-     "keep POST and its body after a 302, as curl"},
+     "keep POST and its body after a 302, as curl", OPT_IN_MEASURING},
     {"post303", 0, OPT_ARG_NONE, OPT_POST303, NULL,
-     "keep POST and its body after a 303, as curl"},
+     "keep POST and its body after a 303, as curl", OPT_IN_MEASURING},
     {"prime", 0, OPT_ARG_REQUIRED, OPT_PRIME, "[NAME=]URL",
-     "fetch URL unmeasured before each sample; repeatable"},
+     "fetch URL unmeasured before each sample; repeatable", OPT_IN_MEASURING},
     {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
-     "progress on stderr (default auto: only on a TTY)"},
+     "progress on stderr (default auto: only on a TTY)", OPT_IN_MEASURING},
     {"protocols", 0, OPT_ARG_REQUIRED, OPT_PROTOCOLS, "LIST",
      "comma list of h1, h2, h3: each URL measured over each, as targets "
-     "compared in paired rounds (first: baseline)"},
-    {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr"},
+     "compared in paired rounds (first: baseline)",
+     OPT_IN_MEASURING},
+    {"quiet", 'q', OPT_ARG_NONE, OPT_QUIET, NULL, "less on stderr",
+     OPT_IN_ALL},
     {"request", 'X', OPT_ARG_REQUIRED, OPT_REQUEST, "METHOD",
-     "request method (default GET); unsafe ones are sent once unless -n"},
+     "request method (default GET); unsafe ones are sent once unless -n",
+     OPT_IN_MEASURING},
     {"resolve", 0, OPT_ARG_REQUIRED, OPT_RESOLVE, "HOST:PORT:ADDR[,ADDR]",
-     "pin addresses for HOST:PORT, skipping DNS; repeatable"},
+     "pin addresses for HOST:PORT, skipping DNS; repeatable",
+     OPT_IN_MEASURING},
     {"rounds", 'n', OPT_ARG_REQUIRED, OPT_ROUNDS, "N",
-     "rounds; each measures every target in every mode (default 10)"},
+     "rounds; each measures every target in every mode (default 10)",
+     OPT_IN_MEASURING},
     {"seed", 0, OPT_ARG_REQUIRED, OPT_SEED, "N",
-     "seed for shuffle (default time-based, printed)"},
+     "seed for shuffle (default time-based, printed)", OPT_IN_MEASURING},
     {"show-error", 'S', OPT_ARG_NONE, OPT_SHOW_ERROR, NULL,
-     "with -s, still show errors"},
+     "with -s, still show errors", OPT_IN_MEASURING},
     {"show-secrets", 0, OPT_ARG_NONE, OPT_SHOW_SECRETS, NULL,
-     "do not redact credentials in outputs"},
-    {"silent", 's', OPT_ARG_NONE, OPT_SILENT, NULL,
-     "as --quiet (curl's name)"},
+     "do not redact credentials in outputs", OPT_IN_MEASURING},
+    {"silent", 's', OPT_ARG_NONE, OPT_SILENT, NULL, "as --quiet (curl's name)",
+     OPT_IN_MEASURING},
+    {"timeout-offset", 0, OPT_ARG_REQUIRED, OPT_TIMEOUT_OFFSET, "SECONDS",
+     "less than the scrape timeout (default 0.5)", OPT_IN(OPT_CMD_SERVE)},
     {"trace", 0, OPT_ARG_REQUIRED, OPT_TRACE, "auto|always|never",
-     "fetch /cdn-cgi/trace of Cloudflare-fronted hosts (default auto)"},
+     "fetch /cdn-cgi/trace of Cloudflare-fronted hosts (default auto)",
+     OPT_IN_MEASURING},
     {"upload-file", 'T', OPT_ARG_REQUIRED, OPT_UPLOAD_FILE, "FILE",
-     "upload FILE with PUT, streamed from the file by every sample"},
+     "upload FILE with PUT, streamed from the file by every sample",
+     OPT_IN_MEASURING},
     {"user-agent", 'A', OPT_ARG_REQUIRED, OPT_USER_AGENT, "STRING",
-     "User-Agent (default hopsplit/VERSION)"},
+     "User-Agent (default hopsplit/VERSION)", OPT_IN_MEASURING},
     {"vantage", 0, OPT_ARG_REQUIRED, OPT_VANTAGE, "NAME",
-     "where this runs, recorded in every output (default: host name)"},
-    {"verbose", 'v', OPT_ARG_NONE, OPT_VERBOSE, NULL, "more on stderr"},
+     "where this runs, recorded in every output (default: host name)",
+     OPT_IN_MEASURING},
+    {"verbose", 'v', OPT_ARG_NONE, OPT_VERBOSE, NULL, "more on stderr",
+     OPT_IN_ALL},
     {"version", 'V', OPT_ARG_NONE, OPT_VERSION, NULL,
-     "show versions of hopsplit and its libraries"},
+     "show versions of hopsplit and its libraries", OPT_IN_MEASURING},
     {"write-out", 'w', OPT_ARG_REQUIRED, OPT_WRITE_OUT, "FORMAT",
-     "print FORMAT (curl's %{variable} names) once per sample"},
+     "print FORMAT (curl's %{variable} names) once per sample",
+     OPT_IN_MEASURING},
 };
 
 static const char *const tristate_names[TRI_COUNT] = {"auto", "always",
@@ -173,13 +212,24 @@ const struct opt_def *options_find_short(char c)
   return NULL;
 }
 
-const char *options_suggest(const char *name)
+const struct opt_def *options_find_for(const char *name, enum opt_cmd cmd)
+{
+  const struct opt_def *d = options_find(name);
+
+  return d && (d->cmds & OPT_IN(cmd)) ? d : NULL;
+}
+
+const char *options_suggest(const char *name, enum opt_cmd cmd)
 {
   size_t i, best = (size_t)-1;
   const char *hit = NULL;
 
   for (i = 0; i < OPT_COUNT; i++) {
-    size_t d = str_edit_distance(name, options_table[i].name);
+    size_t d;
+
+    if (!(options_table[i].cmds & OPT_IN(cmd)))
+      continue;
+    d = str_edit_distance(name, options_table[i].name);
 
     if (d < best) {
       best = d;
@@ -677,6 +727,12 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
   case OPT_CLIENT_LOCATION:
     field = &o->client_location;
     break;
+  case OPT_LISTEN:
+    field = &o->serve_listen;
+    break;
+  case OPT_CONFIG:
+    field = &o->serve_config;
+    break;
   case OPT_USER_AGENT:
     field = &o->user_agent;
     break;
@@ -825,6 +881,34 @@ static int set_duration(struct options *o, enum opt_id id, const char *val,
   default:
     BUG("option id %d is not a duration", (int)id);
   }
+  return 0;
+}
+
+/* serve's --max-concurrent (a whole number from 1) and --timeout-offset
+ * (seconds from 0 to an hour). */
+static int set_serve_number(struct options *o, enum opt_id id, const char *val,
+                            char *err, size_t errlen)
+{
+  double lo = id == OPT_MAX_CONCURRENT ? 1 : 0;
+  double hi = id == OPT_MAX_CONCURRENT ? OPTIONS_MAX_CONCURRENT_MAX : 3600;
+  char *end;
+  double d;
+
+  errno = 0;
+  d = strtod(val, &end);
+  if (errno || end == val || *end || !(d >= lo && d <= hi)) {
+    snprintf(err, errlen, "'%s' is not a number from %g to %g", val, lo, hi);
+    return -1;
+  }
+  if (id == OPT_TIMEOUT_OFFSET) {
+    o->serve_timeout_offset = d;
+    return 0;
+  }
+  if (d != (double)(unsigned)d) {
+    snprintf(err, errlen, "'%s' is not a whole number", val);
+    return -1;
+  }
+  o->serve_max_concurrent = (unsigned)d;
   return 0;
 }
 
@@ -1170,6 +1254,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_COLOR] = set_choice,
     [OPT_COMPARE] = set_choice,
     [OPT_COMPRESSED] = set_flag,
+    [OPT_CONFIG] = set_text,
     [OPT_CONNECT_TIMEOUT] = set_duration,
     [OPT_DATA] = set_body,
     [OPT_UPLOAD_FILE] = set_upload,
@@ -1193,8 +1278,10 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_IPV6] = set_flag,
     [OPT_JSON] = set_body,
     [OPT_KEEP_INTERFERED] = set_flag,
+    [OPT_LISTEN] = set_text,
     [OPT_LOCATION] = set_flag,
     [OPT_LOCATION_TRUSTED] = set_flag,
+    [OPT_MAX_CONCURRENT] = set_serve_number,
     [OPT_MAX_REDIRS] = set_number,
     [OPT_MAX_TIME] = set_duration,
     [OPT_MODE] = set_choice,
@@ -1217,6 +1304,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_SHOW_ERROR] = set_flag,
     [OPT_SHOW_SECRETS] = set_flag,
     [OPT_SILENT] = set_flag,
+    [OPT_TIMEOUT_OFFSET] = set_serve_number,
     [OPT_TRACE] = set_choice,
     [OPT_USER_AGENT] = set_text,
     [OPT_VANTAGE] = set_text,

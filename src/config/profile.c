@@ -129,7 +129,7 @@ static void load_top(struct loader *L, const yaml_node_t *root)
         L->checks[L->n_checks++] = pf_node(L, *it);
       }
     }
-    else if (options_find(pf_alias(key))) {
+    else if (options_find_for(pf_alias(key), OPT_CMD_MEASURE)) {
       complain(L, k,
                "'%s' is an option: set it under 'defaults' (or in a "
                "target)",

@@ -228,7 +228,7 @@ void pf_option_pair(struct loader *L, const yaml_node_t *k,
                     const yaml_node_t *v, int target)
 {
   const char *key = pf_text(k);
-  const struct opt_def *d = options_find(pf_alias(key));
+  const struct opt_def *d = options_find_for(pf_alias(key), OPT_CMD_MEASURE);
   struct entries *es = target ? &L->t[L->n_t - 1].e : &L->glob;
 
   if (!d) {
@@ -238,7 +238,7 @@ void pf_option_pair(struct loader *L, const yaml_node_t *k,
         str_closest(key, spellings + (target ? 0 : 2), target ? 6 : 4);
 
     if (!hint)
-      hint = options_suggest(key);
+      hint = options_suggest(key, OPT_CMD_MEASURE);
     if (hint)
       complain(L, k, "unknown option '%s' (did you mean '%s'?)", key, hint);
     else

@@ -173,6 +173,14 @@ struct options {
   const struct body_regexps *body_regexps;
   int help;
   int version;
+  /* hopsplit serve's own options (no other command takes them):
+   * --listen ADDR:PORT and --config FILE, NULL when not given;
+   * --max-concurrent N, 0 when not given; --timeout-offset SECONDS, -1
+   * when not given. */
+  char *serve_listen;
+  char *serve_config;
+  unsigned serve_max_concurrent;
+  double serve_timeout_offset;
   /* Every option options_set applied, in order, so that "hopsplit run"
    * can replay its command line over each profile (profile.c). */
   struct opt_given *given;

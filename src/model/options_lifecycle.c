@@ -30,6 +30,7 @@ void options_init(struct options *o)
   o->format = FORMAT_TEXT;
   o->color = TRI_AUTO;
   o->progress = TRI_AUTO;
+  o->serve_timeout_offset = -1;
 }
 
 void options_release(struct options *o)
@@ -53,6 +54,8 @@ void options_release(struct options *o)
   free(o->capath);
   free(o->client_location);
   free(o->baseline);
+  free(o->serve_listen);
+  free(o->serve_config);
   for (i = 0; i < o->n_primes; i++) {
     free(o->primes[i].target);
     free(o->primes[i].url);
@@ -109,6 +112,8 @@ void options_copy(struct options *dst, const struct options *src)
   dst->capath = dup_or_null(src->capath);
   dst->client_location = dup_or_null(src->client_location);
   dst->baseline = dup_or_null(src->baseline);
+  dst->serve_listen = dup_or_null(src->serve_listen);
+  dst->serve_config = dup_or_null(src->serve_config);
   dst->primes =
       src->n_primes ? xcalloc(src->n_primes, sizeof(*dst->primes)) : NULL;
   for (i = 0; i < src->n_primes; i++) {

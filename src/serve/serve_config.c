@@ -2,11 +2,12 @@
  * serve_config.c: the command line of "hopsplit serve" and its modules.
  * Input: argv, and the profile of --config.  Output: struct serve_config.
  *
- * serve's own options (--listen, --config, --max-concurrent,
- * --timeout-offset) are taken out first; every other option goes through
- * the CLI's one table (cli_parse), so a measurement option means the same
- * here as anywhere: given on the serve command line it applies to every
- * module, over the profile, as "hopsplit run" applies its command line.
+ * The command line goes through the one option table (cli_parse), whose
+ * rows for serve are its own options (--listen, --config, --max-concurrent,
+ * --timeout-offset) and every measurement option, so a measurement option
+ * means the same here as anywhere: given on the serve command line it
+ * applies to every module, over the profile, as "hopsplit run" applies its
+ * command line.
  *
  * Modules: without --config one, "default": one cold sample per probe (the
  * command line's --rounds and --mode change that).  With --config, one per
@@ -18,8 +19,6 @@
  * is.  A module's rounds and modes are the profile's where it gives them,
  * else one round, cold.
  */
-#include <errno.h>
-#include <math.h>
 #include <microhttpd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,19 +48,10 @@ static void serve_usage(FILE *f)
         "  GET /metrics  the server's own counters;  GET /  a page "
         "linking both\n"
         "\n"
-        "serve options:\n"
-        "      --config PROFILE.yaml  modules: the profile's targets and "
-        "\"defaults\"\n"
-        "                             (or blackbox_exporter's modules "
-        "file)\n"
-        "      --listen ADDR:PORT     where to listen "
-        "(default " SERVE_DEFAULT_LISTEN ")\n"
-        "      --max-concurrent N     probes measured at once (default "
-        "10000, or a\n"
-        "                             quarter of the open-file limit)\n"
-        "      --timeout-offset SECONDS  less than the scrape timeout "
-        "(default 0.5)\n"
-        "\n"
+        "serve options:\n",
+        f);
+  cli_usage_options(f, OPT_CMD_SERVE, OPT_IN(OPT_CMD_MEASURE));
+  fputs("\n"
         "Without --config the module is \"default\": one cold sample per "
         "probe.\n\"http_2xx\" or no module means the default one.  OPTIONS "
         "are those of\nhopsplit --help and apply to every module.  A probe "
@@ -70,39 +60,6 @@ static void serve_usage(FILE *f)
         "offset.  SIGTERM or SIGINT: stop accepting, answer the\nprobes "
         "under way, exit 0.  See SERVE in hopsplit(1).\n",
         f);
-}
-
-enum serve_opt {
-  SO_LISTEN,
-  SO_CONFIG,
-  SO_MAX_CONCURRENT,
-  SO_TIMEOUT_OFFSET,
-  SO_COUNT
-};
-static const char *const serve_opt_names[SO_COUNT] = {
-    "listen", "config", "max-concurrent", "timeout-offset"};
-
-/* Whether arg is one of serve's options: its id, and its value when given
- * as --name=value (else *val is NULL). */
-static enum serve_opt serve_opt_of(const char *arg, const char **val)
-{
-  size_t i, n;
-
-  *val = NULL;
-  if (strncmp(arg, "--", 2) != 0)
-    return SO_COUNT;
-  for (i = 0; i < SO_COUNT; i++) {
-    n = strlen(serve_opt_names[i]);
-    if (strncmp(arg + 2, serve_opt_names[i], n) != 0)
-      continue;
-    if (arg[2 + n] == '\0')
-      return (enum serve_opt)i;
-    if (arg[2 + n] == '=') {
-      *val = arg + 3 + n;
-      return (enum serve_opt)i;
-    }
-  }
-  return SO_COUNT;
 }
 
 /* Whether the options gave option id (on the command line or in the
@@ -320,84 +277,25 @@ static int load_blackbox(struct serve_config *c, const struct options *cli)
   return 0;
 }
 
-static int parse_number(const char *name, const char *v, double lo, double hi,
-                        double *out)
-{
-  char *end;
-  double d;
-
-  errno = 0;
-  d = strtod(v, &end);
-  if (errno || end == v || *end || !(d >= lo && d <= hi))
-    return msg_error("option --%s: '%s' is not a number from %g to %g", name,
-                     v, lo, hi);
-  *out = d;
-  return 0;
-}
-
 int serve_config_parse(struct serve_config *c, int argc, char **argv)
 {
   struct cli cli;
-  char **rest = xcalloc((size_t)argc + 1, sizeof(*rest));
-  int n_rest = 0, i, rc = -1, have_cli = 0;
-  double d;
+  int i, rc = -1;
 
   memset(c, 0, sizeof(*c));
   c->timeout_offset = SERVE_DEFAULT_TIMEOUT_OFFSET;
-  rest[n_rest++] = argv[0];
-  for (i = 1; i < argc; i++) {
-    const char *val;
-    enum serve_opt so = serve_opt_of(argv[i], &val);
-
-    if (!strcmp(argv[i], "--")) {
-      /* Everything after it would be a URL: serve takes none. */
-      for (; i < argc; i++)
-        rest[n_rest++] = argv[i];
-      break;
-    }
-    if (so == SO_COUNT) {
-      rest[n_rest++] = argv[i];
-      continue;
-    }
-    if (!val) {
-      if (i + 1 >= argc) {
-        msg_error("option --%s needs a value (see hopsplit serve --help)",
-                  serve_opt_names[so]);
-        goto out;
-      }
-      val = argv[++i];
-    }
-    switch (so) {
-    case SO_LISTEN:
-      free(c->listen);
-      c->listen = xstrdup(val);
-      break;
-    case SO_CONFIG:
-      free(c->profile);
-      c->profile = xstrdup(val);
-      break;
-    case SO_MAX_CONCURRENT:
-      if (parse_number("max-concurrent", val, 1, SERVE_MAX_CONCURRENT_MAX,
-                       &d) < 0)
-        goto out;
-      if (d != floor(d)) {
-        msg_error("option --max-concurrent: '%s' is not a whole number", val);
-        goto out;
-      }
-      c->max_concurrent = (unsigned)d;
-      c->max_concurrent_given = 1;
-      break;
-    case SO_TIMEOUT_OFFSET:
-      if (parse_number("timeout-offset", val, 0, 3600, &c->timeout_offset) < 0)
-        goto out;
-      break;
-    case SO_COUNT:
-      break;
-    }
-  }
-  have_cli = 1;
-  if (cli_parse(&cli, n_rest, rest) < 0)
+  if (cli_parse(&cli, OPT_CMD_SERVE, argc, argv) < 0)
     goto out;
+  if (cli.opts.serve_listen)
+    c->listen = xstrdup(cli.opts.serve_listen);
+  if (cli.opts.serve_config)
+    c->profile = xstrdup(cli.opts.serve_config);
+  if (cli.opts.serve_max_concurrent) {
+    c->max_concurrent = cli.opts.serve_max_concurrent;
+    c->max_concurrent_given = 1;
+  }
+  if (cli.opts.serve_timeout_offset >= 0)
+    c->timeout_offset = cli.opts.serve_timeout_offset;
   msg_verbosity = cli.opts.verbosity;
   if (cli.opts.help) {
     serve_usage(stdout);
@@ -463,9 +361,7 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
   }
   rc = 0;
 out:
-  if (have_cli)
-    cli_release(&cli);
-  free(rest);
+  cli_release(&cli);
   if (rc != 0)
     serve_config_release(c);
   return rc;

@@ -30,7 +30,6 @@
  * probe may hold two descriptors (its connection and the resolver's
  * socket) beside the connection of its request (serve_limits). */
 #define SERVE_DEFAULT_MAX_CONCURRENT 10000
-#define SERVE_MAX_CONCURRENT_MAX     100000
 /* blackbox_exporter's --timeout-offset default, and its budget when
  * Prometheus sends no X-Prometheus-Scrape-Timeout-Seconds. */
 #define SERVE_DEFAULT_TIMEOUT_OFFSET 0.5

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "option_table.h"
@@ -32,9 +33,21 @@ static void test_table_sorted(void **state)
                     options_table[j].short_name);
   }
   assert_null(options_find("nope"));
-  assert_string_equal(options_suggest("round"), "rounds");
-  assert_string_equal(options_suggest("max-redir"), "max-redirs");
-  assert_null(options_suggest("zzzzzzzz"));
+  assert_string_equal(options_suggest("round", OPT_CMD_MEASURE), "rounds");
+  assert_string_equal(options_suggest("max-redir", OPT_CMD_MEASURE),
+                      "max-redirs");
+  assert_null(options_suggest("zzzzzzzz", OPT_CMD_MEASURE));
+  /* A near miss among the command's own options only. */
+  assert_string_equal(options_suggest("formt", OPT_CMD_REPORT), "format");
+  assert_null(options_suggest("round", OPT_CMD_REPORT));
+  assert_string_equal(options_suggest("listn", OPT_CMD_SERVE), "listen");
+  assert_null(options_suggest("listn", OPT_CMD_MEASURE));
+  /* Every option is taken by some command; measuring ones by serve. */
+  for (i = 0; i < OPT_COUNT; i++) {
+    assert_true(options_table[i].cmds != 0);
+    if (options_table[i].cmds & OPT_IN(OPT_CMD_MEASURE))
+      assert_true(options_table[i].cmds & OPT_IN(OPT_CMD_SERVE));
+  }
 }
 
 static int set(struct options *o, const char *name, const char *val)
@@ -137,7 +150,7 @@ static void freeargv(char **v)
 static int parse(struct cli *c, const char *const *a, int n)
 {
   char **v = mkargv(a, n);
-  int rc = cli_parse(c, n, v);
+  int rc = cli_parse(c, OPT_CMD_MEASURE, n, v);
 
   /* Only for cases whose positional arguments are not looked at: cli
    * borrows them from argv, which goes here. */
@@ -154,7 +167,7 @@ static void test_cli(void **state)
   struct cli c;
 
   (void)state;
-  assert_int_equal(cli_parse(&c, 9, argv), 0);
+  assert_int_equal(cli_parse(&c, OPT_CMD_MEASURE, 9, argv), 0);
   assert_int_equal(c.opts.rounds, 5);
   assert_int_equal(c.opts.modes, (1u << MODE_COLD) | (1u << MODE_RESUMED));
   assert_int_equal(c.opts.verbosity, -1);
@@ -184,6 +197,150 @@ static void test_cli_errors(void **state)
   cli_release(&c);
   assert_int_equal(parse(&c, a4, 2), -1);
   cli_release(&c);
+}
+
+/* One case of the one parser: a command line of a command, the status,
+ * and a part of what stderr says (NULL: nothing), or what it set. */
+struct cmd_case {
+  enum opt_cmd cmd;
+  const char *argv[6];
+  int rc;
+  const char *err;
+};
+
+static const struct cmd_case cmd_cases[] = {
+    /* report and merge: their options, bundled, --opt=value, -oFILE. */
+    {OPT_CMD_REPORT, {"report", "-qv", "--format=json", "r.json"}, 0, NULL},
+    {OPT_CMD_REPORT, {"report", "-ox.csv", "--brief", "r.json"}, 0, NULL},
+    {OPT_CMD_REPORT,
+     {"report", "--formt", "json"},
+     -1,
+     "report: unknown option '--formt' (did you mean '--format'?)"},
+    {OPT_CMD_REPORT,
+     {"report", "--rounds", "3", "r.json"},
+     -1,
+     "report: unknown option '--rounds': hopsplit report re-renders"},
+    {OPT_CMD_REPORT, {"report", "-qn3"}, -1, "report: unknown option '-n'"},
+    {OPT_CMD_REPORT, {"report", "--format"}, -1, "--format needs a value"},
+    {OPT_CMD_REPORT, {"report", "--brief=1"}, -1, "--brief takes no value"},
+    {OPT_CMD_REPORT,
+     {"report", "--listen", "x"},
+     -1,
+     "report: unknown option '--listen'"},
+    {OPT_CMD_MERGE, {"merge", "-q", "a.json", "b.json"}, 0, NULL},
+    {OPT_CMD_MERGE,
+     {"merge", "--rounds=3", "a.json"},
+     -1,
+     "merge: unknown option '--rounds': hopsplit merge merges"},
+    {OPT_CMD_MERGE,
+     {"merge", "--colr", "never"},
+     -1,
+     "merge: unknown option '--colr' (did you mean '--color'?)"},
+    /* serve: its own options and every measuring one. */
+    {OPT_CMD_SERVE,
+     {"serve", "--listen=127.0.0.1:1", "--max-concurrent", "5", "-k"},
+     0,
+     NULL},
+    {OPT_CMD_SERVE,
+     {"serve", "--max-concurrent=0"},
+     -1,
+     "option --max-concurrent: '0' is not a number from 1 to 100000"},
+    {OPT_CMD_SERVE,
+     {"serve", "--max-concurrent", "2.5"},
+     -1,
+     "option --max-concurrent: '2.5' is not a whole number"},
+    {OPT_CMD_SERVE,
+     {"serve", "--timeout-offset=-1"},
+     -1,
+     "option --timeout-offset: '-1' is not a number from 0 to 3600"},
+    {OPT_CMD_SERVE,
+     {"serve", "--max-concurrent"},
+     -1,
+     "option --max-concurrent needs a value"},
+    {OPT_CMD_SERVE,
+     {"serve", "--lsten", "x"},
+     -1,
+     "unknown option '--lsten' (did you mean '--listen'?)"},
+    /* The URL form: serve's options are serve's, curl's answered. */
+    {OPT_CMD_MEASURE,
+     {"hopsplit", "--listen", "x"},
+     -1,
+     "unknown option '--listen': it is hopsplit serve's"},
+    {OPT_CMD_MEASURE,
+     {"hopsplit", "--config", "x"},
+     -1,
+     "curl's option '--config' is not hopsplit's"},
+    {OPT_CMD_MEASURE,
+     {"hopsplit", "-sSvK", "x"},
+     -1,
+     "curl's option '-K' is not hopsplit's"},
+    {OPT_CMD_MEASURE,
+     {"hopsplit", "--roundz=3"},
+     -1,
+     "unknown option '--roundz' (did you mean '--rounds'?)"},
+};
+
+/* What cli_parse printed on stderr, read back from a temporary file. */
+static int parse_captured(const struct cmd_case *k, struct cli *c, char *out,
+                          size_t len)
+{
+  const char *const *a = k->argv;
+  int n = 0, rc, saved;
+  FILE *tmp = tmpfile();
+  size_t got;
+
+  while (n < 6 && a[n])
+    n++;
+  assert_non_null(tmp);
+  fflush(stderr);
+  saved = dup(2);
+  dup2(fileno(tmp), 2);
+  {
+    char **v = mkargv(a, n);
+
+    rc = cli_parse(c, k->cmd, n, v);
+    fflush(stderr);
+    freeargv(v);
+  }
+  dup2(saved, 2);
+  close(saved);
+  rewind(tmp);
+  got = fread(out, 1, len - 1, tmp);
+  out[got] = '\0';
+  fclose(tmp);
+  return rc;
+}
+
+static void test_cli_commands(void **state)
+{
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < sizeof(cmd_cases) / sizeof(cmd_cases[0]); i++) {
+    const struct cmd_case *k = &cmd_cases[i];
+    struct cli c;
+    char err[1024];
+    int rc = parse_captured(k, &c, err, sizeof(err));
+
+    if (rc != k->rc || (k->err && !strstr(err, k->err)) || (!k->err && err[0]))
+      fail_msg("case %zu (%s %s): rc %d, want %d; stderr '%s', want '%s'", i,
+               k->argv[0], k->argv[1], rc, k->rc, err, k->err ? k->err : "");
+    if (i == 0) {
+      assert_int_equal(c.opts.format, FORMAT_JSON);
+      assert_int_equal(c.n_args, 1);
+    }
+    if (i == 1) {
+      assert_int_equal(c.opts.n_outputs, 1);
+      assert_string_equal(c.opts.outputs[0].path, "x.csv");
+      assert_int_equal(c.opts.brief, 1);
+    }
+    if (k->cmd == OPT_CMD_SERVE && rc == 0) {
+      assert_string_equal(c.opts.serve_listen, "127.0.0.1:1");
+      assert_int_equal(c.opts.serve_max_concurrent, 5);
+      assert_int_equal(c.opts.insecure, 1);
+    }
+    cli_release(&c);
+  }
 }
 
 static void test_plan_names(void **state)
@@ -223,7 +380,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_table_sorted), cmocka_unit_test(test_values),
       cmocka_unit_test(test_cli),          cmocka_unit_test(test_cli_errors),
-      cmocka_unit_test(test_plan_names),
+      cmocka_unit_test(test_plan_names),   cmocka_unit_test(test_cli_commands),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);
