@@ -259,6 +259,69 @@ static void basic_auth(struct bb_loader *L, struct blackbox_module *m,
   free(pass);
 }
 
+/* proxy_url: every request of the module goes through it (libcurl's
+ * CURLOPT_PROXY; the schemes libcurl speaks to a proxy). */
+static void proxy_url(struct bb_loader *L, struct blackbox_module *m,
+                      const yaml_node_t *v)
+{
+  static const char *const schemes[] = {"http://",   "https://",
+                                        "socks4://", "socks4a://",
+                                        "socks5://", "socks5h://"};
+  const char *u = scalar(v);
+  size_t i;
+
+  for (i = 0; i < sizeof(schemes) / sizeof(schemes[0]); i++)
+    if (!strncasecmp(u, schemes[i], strlen(schemes[i])) &&
+        u[strlen(schemes[i])])
+      break;
+  if (i == sizeof(schemes) / sizeof(schemes[0])) {
+    complain(L, v,
+             "'proxy_url': '%s' is not a proxy URL (http://, https://, "
+             "socks4://, socks4a://, socks5:// or socks5h://HOST:PORT)",
+             u);
+    return;
+  }
+  free(m->opts.proxy);
+  m->opts.proxy = xstrdup(u);
+}
+
+/* proxy_connect_header: {Name: [value, ...]}, each value a header line of
+ * the CONNECT requests (as Go's ProxyConnectHeader). */
+static void proxy_headers(struct bb_loader *L, struct blackbox_module *m,
+                          const yaml_node_t *k, const yaml_node_t *v)
+{
+  yaml_node_pair_t *p;
+
+  if (v->type != YAML_MAPPING_NODE) {
+    complain(L, v, "'%s' takes a mapping of header names to lists", scalar(k));
+    return;
+  }
+  for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+    const yaml_node_t *hn = node(L, p->key), *hv = node(L, p->value);
+    yaml_node_item_t *it;
+
+    if (!scalar(hn) || hv->type != YAML_SEQUENCE_NODE) {
+      complain(L, hn, "'%s' takes Name: [value, ...]", scalar(k));
+      continue;
+    }
+    for (it = hv->data.sequence.items.start; it < hv->data.sequence.items.top;
+         it++) {
+      const char *val = scalar(node(L, *it));
+
+      if (!val) {
+        complain(L, node(L, *it), "'%s': a header value is a string",
+                 scalar(k));
+        continue;
+      }
+      m->opts.proxy_headers =
+          xrealloc(m->opts.proxy_headers, (m->opts.n_proxy_headers + 1) *
+                                              sizeof(*m->opts.proxy_headers));
+      m->opts.proxy_headers[m->opts.n_proxy_headers++] =
+          xasprintf("%s: %s", scalar(hn), val);
+    }
+  }
+}
+
 static void tls_config(struct bb_loader *L, struct blackbox_module *m,
                        const yaml_node_t *v)
 {
@@ -411,6 +474,7 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
   const yaml_node_t *fam_at = v, *method = NULL, *body = NULL,
                     *compression = NULL, *accept = NULL;
   const char *host = NULL;
+  const yaml_node_t *proxy_header = NULL;
   int fallback = 1;
 
   if (v->type != YAML_MAPPING_NODE) {
@@ -496,6 +560,16 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
     else if (!strcmp(key, "basic_auth")) {
       basic_auth(L, m, val);
     }
+    else if (!strcmp(key, "proxy_url") && s) {
+      proxy_url(L, m, val);
+    }
+    else if (!strcmp(key, "skip_resolve_phase_with_proxy")) {
+      as_bool(L, k, val, &m->opts.proxy_skip_resolve);
+    }
+    else if (!strcmp(key, "proxy_connect_header")) {
+      proxy_header = k;
+      proxy_headers(L, m, k, val);
+    }
     else if (!strcmp(key, "compression") && s) {
       compression = val;
     }
@@ -514,12 +588,18 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
                "fail_if_not_ssl, fail_if_header_matches, "
                "fail_if_header_not_matches, fail_if_body_matches_regexp, "
                "fail_if_body_not_matches_regexp, tls_config, basic_auth, "
-               "compression, preferred_ip_protocol, ip_protocol_fallback)",
+               "compression, preferred_ip_protocol, ip_protocol_fallback, "
+               "proxy_url, skip_resolve_phase_with_proxy, "
+               "proxy_connect_header)",
                key);
     }
   }
   if (compression)
     compression_key(L, m, compression, accept);
+  if (proxy_header && !m->opts.proxy)
+    complain(L, proxy_header,
+             "if proxy_connect_header is configured proxy_url must also be "
+             "configured (as blackbox_exporter says)");
   /* Without server_name blackbox (0.23) names the module's Host header in
    * TLS, else the target's host. */
   if (!m->opts.tls_server_name && host && *host)

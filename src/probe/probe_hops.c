@@ -481,6 +481,7 @@ static enum err_class classify(CURLcode rc, const struct hop *h)
   case CURLE_OK:
     return ERR_NONE;
   case CURLE_COULDNT_RESOLVE_HOST:
+  case CURLE_COULDNT_RESOLVE_PROXY:
     return ERR_DNS;
   case CURLE_COULDNT_CONNECT:
     return ERR_CONNECT;
@@ -913,9 +914,9 @@ static void host_port(struct buf *b, const char *host, int port, int https)
  * an https hop to the first host names server_name in its URL (the TLS
  * name) and connects to the host (CURLOPT_CONNECT_TO), through a proxy to
  * the first host's resolved address (CONNECT ADDR:PORT); a plain http hop
- * through a proxy names that address in its absolute URL.  The Host
- * header stays the URL's host.  Nothing changes without those options:
- * the hop's URL is what libcurl gets.
+ * through a proxy names its host (Go writes the absolute URI from the
+ * Host).  The Host header stays the URL's host.  Nothing changes without those
+ * options: the hop's URL is what libcurl gets.
  */
 static void hop_route(struct hop_job *j)
 {
@@ -941,8 +942,6 @@ static void hop_route(struct hop_job *j)
     url_host = o->tls_server_name;
   if (ip && https)
     to_host = ip;
-  else if (ip)
-    url_host = ip;
   if (https && o->proxy) {
     size_t i;
 

@@ -103,12 +103,34 @@ static int ip_hash(const char *ip, char *dst, size_t n)
   return 1;
 }
 
+/* The target's address blackbox's probe_ip_* series describe: the first
+ * hop's peer, or through a proxy the address resolved for the target (the
+ * one the request named); NULL when none was (skip_resolve_phase_with_proxy:
+ * blackbox writes none of them). */
+static const char *target_address(const struct serve_probe *sp,
+                                  const struct sample *s)
+{
+  const struct hop *h = s && s->n_hops ? &s->hops[0] : NULL;
+
+  if (!h)
+    return NULL;
+  if (!sp->have_opts || !sp->opts.proxy)
+    return h->remote_ip;
+  if (sp->opts.proxy_skip_resolve || !h->dns.n_addresses)
+    return NULL;
+  return h->dns.addresses[sample_preferred_address(
+      h->dns.addresses, h->dns.n_addresses, sp->opts.ip_prefer)];
+}
+
 static void blackbox_series(const struct serve_probe *sp, struct buf *out)
 {
   static const char *const names[] = {"connect", "processing", "resolve",
                                       "tls", "transfer"};
   const struct sample *s = ref_sample(sp);
   const struct hop *fin = last_hop(s);
+  const char *ip = target_address(sp, s);
+  int resolved =
+      !(sp->have_opts && sp->opts.proxy && sp->opts.proxy_skip_resolve);
   int64_t ph[5] = {0, 0, 0, 0, 0};
   size_t k, i;
   char v[64];
@@ -123,9 +145,10 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   }
   if (fin)
     ph[4] = fin->phases[PHASE_TRANSFER];
-  gauge_us(out, "probe_dns_lookup_time_seconds",
-           "Returns the time taken for probe dns lookup in seconds",
-           s && s->n_hops ? s->hops[0].phases[PHASE_DNS] : 0);
+  if (resolved)
+    gauge_us(out, "probe_dns_lookup_time_seconds",
+             "Returns the time taken for probe dns lookup in seconds",
+             s && s->n_hops ? s->hops[0].phases[PHASE_DNS] : 0);
   gauge_us(out, "probe_duration_seconds",
            "Returns how long the probe took to complete in seconds",
            sp->duration_us);
@@ -173,16 +196,15 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
             fin && fin->http_version
                 ? (!strcmp(fin->http_version, "1.0") ? "1" : fin->http_version)
                 : "0");
-  if (s && s->n_hops && s->hops[0].remote_ip &&
-      ip_hash(s->hops[0].remote_ip, v, sizeof(v)))
+  if (ip && ip_hash(ip, v, sizeof(v)))
     gauge_num(out, "probe_ip_addr_hash",
               "Specifies the hash of IP address. It's useful to detect if "
               "the IP address changes.",
               v);
-  if (s && s->n_hops && s->hops[0].remote_ip)
+  if (ip)
     gauge_num(out, "probe_ip_protocol",
               "Specifies whether probe ip protocol is IP4 or IP6",
-              strchr(s->hops[0].remote_ip, ':') ? "6" : "4");
+              strchr(ip, ':') ? "6" : "4");
   /* blackbox's HELP texts, as 0.23 writes them (both say "last"). */
   if (fin && fin->tls.version && fin->tls.cert_expiry) {
     snprintf(v, sizeof(v), "%lld", (long long)fin->tls.cert_expiry);

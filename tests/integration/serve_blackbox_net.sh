@@ -4,14 +4,20 @@
 # 0.23) honours them, beside it on the same targets:
 #   preferred_ip_protocol with ip_protocol_fallback: names with only an
 #     AAAA (v6only.test), only an A (origin.test) or both (dual.test);
-#     which address each prober came from is nginx's log ($remote_addr).
+#     which address each prober came from is nginx's log ($remote_addr);
+#   tls_config.server_name: a certificate whose only name is sni.test on
+#     127.0.0.1; nginx's log shows the SNI and the Host each prober sent;
+#   proxy_url, skip_resolve_phase_with_proxy, proxy_connect_header: Squid
+#     as a forward proxy, whose log shows each request through it (the
+#     absolute URL of plain HTTP, the CONNECT of HTTPS, their headers).
 # hopsplit resolves through dnsmasq (--dns-server); blackbox's Go resolver
 # reads the same records from an /etc/hosts bind-mounted in a private
 # mount namespace (root and unshare -m; the machine's file is untouched).
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 . "$HS_LIB_DIR/prom.sh"
+. "$HS_LIB_DIR/caches.sh"
 hs_init serve_blackbox_net
-hs_require nginx openssl python3 curl dnsmasq unshare \
+hs_require nginx openssl python3 curl dnsmasq unshare squid \
   prometheus-blackbox-exporter
 if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
   hs_lack "blackbox_exporter's names need root and unshare -m" || exit 77
@@ -56,6 +62,7 @@ server {
 EOC
 hs_start_nginx "$HS_DIR/nginx"
 hs_start_dnsmasq "$HS_DIR/dns"
+hc_start_squid_forward "$HS_DIR/squid"
 printf '%s\n' '127.0.0.1 origin.test' '::1 v6only.test' \
   '127.0.0.1 dual.test' '::1 dual.test' >"$HS_DIR/hosts"
 HS_BLACKBOX_HOSTS=$HS_DIR/hosts
@@ -108,6 +115,22 @@ modules:
       preferred_ip_protocol: ip4
       headers: {Host: sni.test}
       tls_config: {ca_file: $CA_FILE}
+  proxy:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      proxy_url: http://127.0.0.1:$SQUID_PORT
+      proxy_connect_header: {X-Proxy-Test: [hs27]}
+      tls_config: {ca_file: $CA_FILE}
+  proxy_skip:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      proxy_url: http://127.0.0.1:$SQUID_PORT
+      skip_resolve_phase_with_proxy: true
+      tls_config: {ca_file: $CA_FILE}
 EOF
 hs_start_blackbox "$HS_DIR/blackbox" "$MODS"
 hs_start_serve "$HS_DIR/serve" --config "$MODS" \
@@ -128,18 +151,30 @@ show() { # show N: the lines of the report
   grep -E '^probe_(success|ip_protocol|ip_addr_hash|http_status_code) ' \
     "$HS_DIR/$1" | tr '\n' ' '
 }
-# names_logged ADDR PORT UA: nginx's names log has one GET /ok from ADDR
-# by UA (hopsplit or Blackbox).
-names_logged() {
+# logged FILE N ERE: FILE has N lines matching ERE ("+": one or more),
+# waited for (a server logs a request after answering it, at most 5 s x
+# $HS_TF); else fail, showing FILE.
+logged() {
   hs_i=0
-  until [ "$(grep -c "^$1 $2 GET /ok .*ua=\[$3" "$NAMES_LOG")" = 1 ]; do
-    [ "$hs_i" -ge $((30 * HS_TF)) ] && {
-      cat "$NAMES_LOG" >&2
-      hs_fail "names log: not one GET /ok from $1 by $3"
+  while :; do
+    hs_c=$(grep -cE -e "$3" "$1")
+    if [ "$2" = + ]; then
+      [ "$hs_c" -ge 1 ] && return 0
+    elif [ "$hs_c" = "$2" ]; then
+      return 0
+    fi
+    [ "$hs_i" -ge $((50 * HS_TF)) ] && {
+      cat "$1" >&2
+      hs_fail "$1: '$3' $hs_c times, expected $2"
     }
     sleep 0.1
     hs_i=$((hs_i + 1))
   done
+}
+# names_logged ADDR PORT UA: nginx's names log has one GET /ok from ADDR
+# by UA (hopsplit or Blackbox).
+names_logged() {
+  logged "$NAMES_LOG" 1 "^$1 $2 GET /ok .*ua=\[$3"
 }
 
 # preferred_ip_protocol and its fallback: MODULE HOST SUCCESS ADDRESS
@@ -196,12 +231,7 @@ for case in "sni /ok 1 0" "sni /redirect-rel 1 1" "sni /redirect-abs 1 1" \
   [ "$3" = 1 ] || continue
   # What nginx saw of each: the same lines but the User-Agent.
   for ua in hopsplit Blackbox; do
-    hs_i=0
-    until grep "ua=\[$ua" "$NAMES_LOG" | grep -q " GET /ok "; do
-      [ "$hs_i" -ge $((30 * HS_TF)) ] && hs_fail "$ua's GET /ok not logged"
-      sleep 0.1
-      hs_i=$((hs_i + 1))
-    done
+    logged "$NAMES_LOG" + " GET /ok .*ua=\[$ua"
     grep "ua=\[$ua" "$NAMES_LOG" | sed 's/ ua=.*//' >"$HS_DIR/names.$ua"
   done
   hs_log "$1 $S$2: nginx: $(grep "ua=\[hopsplit" "$NAMES_LOG" | tr '\n' ' ')"
@@ -229,5 +259,69 @@ grep -q "127\.0\.0\.1:$SNI_PORT/redirect-rel" "$HS_DIR/debug.txt" ||
   hs_fail "the debug page does not name the URL given"
 grep -q "sni\.test:$SNI_PORT\|//sni\.test" "$HS_DIR/debug.txt" &&
   hs_fail "the debug page names the TLS name as a URL"
+
+# proxy_url: every request through Squid, as blackbox sends it: without
+# skip_resolve_phase_with_proxy the target's host is resolved here and an
+# https request tunnels to its address (CONNECT ADDR:PORT, then TLS to the
+# name through the tunnel), a plain one names the host (Go writes the
+# absolute URI from the Host); with it the name goes to the proxy, which
+# resolves it.  proxy_connect_header goes in
+# CONNECT only.  Squid's log lines of both are the same but the
+# User-Agent.
+hs_nginx_barrier
+: >"$NAMES_LOG"
+: >"$HS_DIR/pairs3"
+for case in "proxy http://origin.test:$HTTP_PORT/ok" \
+  "proxy https://origin.test:$HTTPS_PORT/ok" \
+  "proxy_skip http://origin.test:$HTTP_PORT/ok" \
+  "proxy_skip https://origin.test:$HTTPS_PORT/ok"; do
+  set -- $case
+  : >"$SQUID_LOG"
+  both "$2" "$1"
+  hs_log "$1 $2: blackbox: $(show bb$n.prom)"
+  hs_log "$1 $2: hopsplit: $(show hs$n.prom)"
+  grep -qx "probe_success 1" "$HS_DIR/hs$n.prom" ||
+    hs_fail "module $1 on $2: hopsplit's probe failed"
+  names="probe_success probe_http_status_code probe_http_redirects"
+  names="$names probe_http_ssl probe_http_version"
+  if [ "$1" = proxy ]; then
+    names="$names probe_ip_protocol probe_ip_addr_hash"
+  else
+    # Nothing resolved here: neither writes the address series.
+    for f in bb hs; do
+      grep -q '^probe_\(ip_protocol\|ip_addr_hash\|dns_lookup_time_seconds\) ' \
+        "$HS_DIR/$f$n.prom" &&
+        hs_fail "module $1 on $2: $f$n.prom has address series"
+    done
+  fi
+  echo "$HS_DIR/bb$n.prom $HS_DIR/hs$n.prom $names" >>"$HS_DIR/pairs3"
+  echo "$HS_DIR/hs$n.prom $HS_DIR/bb$n.prom $names" >>"$HS_DIR/pairs3"
+  # blackbox's CONNECT goes as Go-http-client: every line not hopsplit's
+  # is blackbox's.
+  for who in hopsplit Blackbox; do
+    v=
+    [ "$who" = Blackbox ] && v=-v
+    logged "$SQUID_LOG" + "ua=\[$([ -n "$v" ] && echo '(Go|Bl)' || echo hop)"
+    grep $v "ua=\[hopsplit" "$SQUID_LOG" | sed 's/ ua=.*//' \
+      >"$HS_DIR/squid.$who"
+  done
+  hs_log "$1 $2: squid: $(tr '\n' ' ' <"$SQUID_LOG")"
+  cmp -s "$HS_DIR/squid.hopsplit" "$HS_DIR/squid.Blackbox" || {
+    cat "$SQUID_LOG" >&2
+    hs_fail "module $1 on $2: Squid saw other requests from hopsplit"
+  }
+  case $1:$2 in
+    *:http:*) want="GET http://origin\.test:$HTTP_PORT/ok host=\[origin\.test:$HTTP_PORT\] x=\[-\] 200" ;;
+    proxy:https:*) want="CONNECT 127\.0\.0\.1:$HTTPS_PORT host=\[127\.0\.0\.1:$HTTPS_PORT\] x=\[hs27\] 200" ;;
+    *) want="CONNECT origin\.test:$HTTPS_PORT host=\[origin\.test:$HTTPS_PORT\] x=\[-\] 200" ;;
+  esac
+  grep -q "^127\.0\.0\.1 $want\$" "$HS_DIR/squid.hopsplit" ||
+    hs_fail "module $1 on $2: Squid has no '$want' of hopsplit"
+done
+python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs3" ||
+  hs_fail "proxy_url: /probe differs from blackbox_exporter's"
+# Through the tunnel, TLS named the target (origin.test) for both modules.
+logged "$NAMES_LOG" 2 "^127\.0\.0\.1 $HTTPS_PORT GET /ok sni=\[origin\.test\] host=\[origin\.test:$HTTPS_PORT\] .*ua=\[hopsplit"
+hs_log "through squid, nginx: $(grep "ua=\[hopsplit" "$NAMES_LOG" | tr '\n' ' ')"
 
 hs_pass

@@ -13,6 +13,8 @@
 #                              the cache's own configuration; apache: nolm,
 #                              CacheIgnoreNoLastMod On); its port is
 #                              $(hc_port NAME), its log parsed by hc_truth
+#   hc_start_squid_forward DIR Squid as a forward proxy: $SQUID_PORT,
+#                              $SQUID_LOG
 #   hc_kinds                   the response kinds
 #   hc_path KIND               URL path of a kind on every cache
 #   hc_req_args KIND           extra request arguments (curl and hopsplit)
@@ -306,8 +308,6 @@ hc_start_squid() {
 reply_header_add Cache-Status "squid; hit" hc_local
 reply_header_add Cache-Status "squid; fwd=miss" !hc_local'
   fi
-  hc_usr=
-  [ "$(id -u)" = 0 ] && hc_usr="cache_effective_user $(hc_user)"
   hc_try=0
   while [ "$hc_try" -lt 5 ]; do
     hc_try=$((hc_try + 1))
@@ -316,45 +316,97 @@ reply_header_add Cache-Status "squid; fwd=miss" !hc_local'
     # for everything: its own hosts file answers, and any other name goes
     # to loopback, never to the machine's resolver.
     printf '127.0.0.1 origin.test\n' >"$hc_d/hosts"
-    cat >"$hc_d/squid.conf" <<SQ
+    {
+      cat <<SQ
 http_port 127.0.0.1:$hc_port accel defaultsite=origin.test no-vhost
-hosts_file $hc_d/hosts
-dns_nameservers 127.0.0.1
 cache_peer 127.0.0.1 parent $hc_up 0 no-query no-digest originserver name=origin
 cache_peer_access origin allow all
 never_direct allow all
+cache_mem 64 MB
+maximum_object_size_in_memory 1 MB
+visible_hostname hs-squid-$hc_n
+logformat hc %{X-Hs-Id}>h %rm %rp %>Hs %Ss/%Sh age=%{Age}<h t=%ts.%03tu rt=%tr
+access_log stdio:$hc_d/access.log logformat=hc
+$hc_cs
+SQ
+      hc_squid_common "$hc_d"
+    } >"$hc_d/squid.conf"
+    if hc_squid_launch "$hc_d" "$hc_port"; then
+      hc_started "$hc_n" "$hc_port" "$hc_d/access.log"
+      return 0
+    fi
+  done
+  hs_fail "squid: no free port after $hc_try tries"
+}
+
+# hc_squid_common DIR: the lines of every squid.conf here: no other
+# listener, files in DIR, names from DIR/hosts, a quick stop.
+hc_squid_common() {
+  hc_usr=
+  [ "$(id -u)" = 0 ] && hc_usr="cache_effective_user $(hc_user)"
+  cat <<SQ
+hosts_file $1/hosts
+dns_nameservers 127.0.0.1
 http_access allow all
 icp_port 0
 htcp_port 0
 snmp_port 0
-cache_mem 64 MB
-maximum_object_size_in_memory 1 MB
-visible_hostname hs-squid-$hc_n
-pid_filename $hc_d/squid.pid
-coredump_dir $hc_d
-cache_log $hc_d/cache.log
+pid_filename $1/squid.pid
+coredump_dir $1
+cache_log $1/cache.log
 cache_store_log none
 netdb_filename none
 logfile_rotate 0
 shutdown_lifetime 0 seconds
 $hc_usr
-logformat hc %{X-Hs-Id}>h %rm %rp %>Hs %Ss/%Sh age=%{Age}<h t=%ts.%03tu rt=%tr
-access_log stdio:$hc_d/access.log logformat=hc
-$hc_cs
 SQ
-    : >"$hc_d/cache.log"
-    squid -N -f "$hc_d/squid.conf" </dev/null >"$hc_d/squid.out" 2>&1 &
-    hc_pid=$!
-    hs_track "$hc_pid"
-    if hc_wait_http "http://127.0.0.1:$hc_port/" "$hc_pid"; then
-      hc_started "$hc_n" "$hc_port" "$hc_d/access.log"
+}
+
+# hc_squid_launch DIR PORT: squid -N with DIR/squid.conf; 0 when it
+# answers on PORT, 1 when the port was taken (try another), else fail.
+hc_squid_launch() {
+  : >"$1/cache.log"
+  squid -N -f "$1/squid.conf" </dev/null >"$1/squid.out" 2>&1 &
+  hc_pid=$!
+  hs_track "$hc_pid"
+  hc_wait_http "http://127.0.0.1:$2/" "$hc_pid" && return 0
+  hs_is_running "$hc_pid" && hs_stop "$hc_pid"
+  grep -qi 'in use' "$1/cache.log" "$1/squid.out" || {
+    cat "$1/cache.log" "$1/squid.out" >&2
+    hs_fail "squid did not start"
+  }
+  return 1
+}
+
+# hc_start_squid_forward DIR: Squid as a forward proxy (no cache) on
+# 127.0.0.1:$SQUID_PORT: absolute-form requests and CONNECT tunnels to any
+# port; names from DIR/hosts (origin.test).  Its access log
+# $SQUID_LOG has one line per request: client, method, URL, Host,
+# X-Proxy-Test, status, User-Agent.
+hc_start_squid_forward() {
+  hc_d=$1
+  hc_open_dir "$hc_d"
+  printf '127.0.0.1 origin.test\n' >"$hc_d/hosts"
+  hc_try=0
+  while [ "$hc_try" -lt 5 ]; do
+    hc_try=$((hc_try + 1))
+    hc_port=$(hs_free_port) || hs_fail "no free port"
+    {
+      cat <<SQ
+http_port 127.0.0.1:$hc_port
+cache deny all
+visible_hostname hs-squid-forward
+logformat hsfwd %>a %rm %ru host=[%{Host}>h] x=[%{X-Proxy-Test}>h] %>Hs ua=[%{User-Agent}>h]
+access_log stdio:$hc_d/access.log logformat=hsfwd
+SQ
+      hc_squid_common "$hc_d"
+    } >"$hc_d/squid.conf"
+    if hc_squid_launch "$hc_d" "$hc_port"; then
+      SQUID_PORT=$hc_port
+      SQUID_LOG=$hc_d/access.log
+      export SQUID_PORT SQUID_LOG
       return 0
     fi
-    hs_is_running "$hc_pid" && hs_stop "$hc_pid"
-    grep -qi 'in use' "$hc_d/cache.log" "$hc_d/squid.out" || {
-      cat "$hc_d/cache.log" "$hc_d/squid.out" >&2
-      hs_fail "squid did not start"
-    }
   done
   hs_fail "squid: no free port after $hc_try tries"
 }
