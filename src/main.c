@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "cli.h"
 #include "cmd_merge.h"
 #include "cmd_run.h"
@@ -78,7 +79,7 @@ out_cli:
 /* The subcommands, as the first argument only (SPEC 2). */
 static const char *const commands[] = {"help", "merge", "report", "run",
                                        "serve"};
-#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+#define N_COMMANDS (ARRAY_SIZE(commands))
 
 /* A first argument that is plainly a URL or a NAME=URL target: it has a
  * dot, a colon, a slash or an '=' (a host name without one is not

@@ -21,4 +21,12 @@ int64_t cdn_http_date(const char *s);
  * position after the item's comma, or the end. */
 const char *cdn_next_item(const char *p, const char **start, size_t *len);
 
+/* Copy the leading run of ASCII letters of s, upper-cased, into out (at
+ * most max letters; out has room for max + 1).  Returns the count
+ * (edge_place.c). */
+size_t edge_upper_letters(const char *s, char *out, size_t max);
+/* Copy len bytes of src upper-cased into dst[size], truncated to fit,
+ * NUL-terminated (edge_place.c). */
+void edge_set_code(char *dst, size_t size, const char *src, size_t len);
+
 #endif

@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "arraysize.h"
 #include "msg.h"
 #include "option_table.h"
 #include "pipeline.h"
@@ -554,7 +555,7 @@ const char *pipeline_failure_hint(enum err_class e, const char *msg)
   /* The probe's own words often end in the fix already (probe_hops.c
    * describe: "give its CA with --cacert FILE, or skip verification with
    * -k", "try http://HOST:PORT"): said once is enough. */
-  for (i = 0; msg && i < sizeof(fixes) / sizeof(fixes[0]); i++)
+  for (i = 0; msg && i < ARRAY_SIZE(fixes); i++)
     if (strstr(msg, fixes[i]))
       return NULL;
   switch (e) {

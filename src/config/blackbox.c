@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "arraysize.h"
 #include "blackbox.h"
 #include "msg.h"
 #include "option_table.h"
@@ -444,10 +445,10 @@ static void compression_key(struct bb_loader *L, struct blackbox_module *m,
   const char *c = scalar(v);
   size_t i;
 
-  for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+  for (i = 0; i < ARRAY_SIZE(known); i++)
     if (!strcmp(c, known[i]))
       break;
-  if (i == sizeof(known) / sizeof(known[0])) {
+  if (i == ARRAY_SIZE(known)) {
     complain(L, v,
              "'compression': '%s' is not one of gzip, br, deflate, identity",
              c);

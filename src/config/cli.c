@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "cli.h"
 #include "msg.h"
 #include "option_table.h"
@@ -94,7 +95,7 @@ static const struct {
      "send it as a header: -H 'Authorization: Basic "
      "BASE64(USER:PASSWORD)'"},
 };
-#define N_CURL_ONLY (sizeof(curl_only) / sizeof(curl_only[0]))
+#define N_CURL_ONLY (ARRAY_SIZE(curl_only))
 
 /* The answer for a curl option hopsplit does not take, or NULL. */
 static const char *curl_instead(const char *name, char short_name)

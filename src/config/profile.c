@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "check.h"
 #include "msg.h"
@@ -33,7 +34,7 @@
 static const char *const top_keys[] = {
     "name",     "rounds",   "modes",   "order",  "seed",   "pause",
     "parallel", "defaults", "targets", "checks", "outputs"};
-#define N_TOP_KEYS (sizeof(top_keys) / sizeof(top_keys[0]))
+#define N_TOP_KEYS (ARRAY_SIZE(top_keys))
 
 /* outputs, modes and the top-level options that go through the table. */
 static void top_option(struct loader *L, const yaml_node_t *k,

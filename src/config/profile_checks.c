@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "check.h"
 #include "msg.h"
@@ -25,9 +26,9 @@
 static const char *const check_keys[] = {
     "target", "metric", "mode",    "max",     "min",
     "cache",  "hop",    "compare", "verdict", "status"};
-#define N_CHECK_KEYS (sizeof(check_keys) / sizeof(check_keys[0]))
+#define N_CHECK_KEYS (ARRAY_SIZE(check_keys))
 static const char *const cache_keys[] = {"not", "is", "hop"};
-#define N_CACHE_KEYS (sizeof(cache_keys) / sizeof(cache_keys[0]))
+#define N_CACHE_KEYS (ARRAY_SIZE(cache_keys))
 
 /* hop: a number from 1, or "last". */
 static int parse_hop(struct loader *L, const yaml_node_t *n, long *hop)

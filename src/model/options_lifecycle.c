@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "options.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -155,7 +156,7 @@ int options_unsafe(const struct options *o)
 
   if (options_has_body(o))
     return 1;
-  for (i = 0; i < sizeof(safe) / sizeof(safe[0]); i++)
+  for (i = 0; i < ARRAY_SIZE(safe); i++)
     if (!strcmp(m, safe[i]))
       return 0;
   return 1;

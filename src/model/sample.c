@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "msg.h"
 #include "sample.h"
@@ -340,8 +341,7 @@ size_t sample_preferred_address(const char *const *addrs, size_t n, int prefer)
 
 int sample_header_is_diagnostic(const char *name)
 {
-  return bsearch(name, diagnostic_headers,
-                 sizeof(diagnostic_headers) / sizeof(diagnostic_headers[0]),
+  return bsearch(name, diagnostic_headers, ARRAY_SIZE(diagnostic_headers),
                  sizeof(diagnostic_headers[0]), cmp_name) != NULL;
 }
 

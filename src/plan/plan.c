@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "edge.h"
 #include "msg.h"
 #include "plan.h"
@@ -417,10 +418,9 @@ static void plan_items(struct plan *p, const struct options *o, int written)
     p->seed = o->seed;
   }
   else {
-    struct timespec ts;
+    uint64_t now = (uint64_t)clock_wall_us();
 
-    clock_gettime(CLOCK_REALTIME, &ts);
-    p->seed = ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
+    p->seed = ((now / 1000000) * 1000003u ^ (now % 1000000) * 1000 ^
                (uint64_t)getpid()) &
               0x7fffffffu;
   }

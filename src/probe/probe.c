@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "curl_api_int.h"
 #include "probe.h"
 #include "msg.h"
@@ -131,7 +132,7 @@ void probe_features(struct buf *b)
 
   buf_printf(b, "libcurl: system, shared, built against %s; features:",
              LIBCURL_VERSION);
-  for (i = 0; i < sizeof(features) / sizeof(features[0]); i++)
+  for (i = 0; i < ARRAY_SIZE(features); i++)
     if (v->features & features[i].bit)
       buf_printf(b, " %s", features[i].name);
   /* What the build and the library at hand can measure (libcurl 8.10:

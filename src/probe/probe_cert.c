@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "probe_int.h"
 #include "strpool.h"
@@ -38,7 +39,7 @@ static const struct {
     {NID_commonName, "CN"},
     {NID_serialNumber, "SERIALNUMBER"},
 };
-#define N_GO_ATTRS (sizeof(go_attrs) / sizeof(go_attrs[0]))
+#define N_GO_ATTRS (ARRAY_SIZE(go_attrs))
 
 /* Go's Name.FillFromRDNSequence consumes 2.5.4.{3,4,5,6,7,8,9,10,11,17}
  * (surname, 2.5.4.4, is consumed and then never printed); every other

@@ -26,6 +26,7 @@
  */
 #include <string.h>
 
+#include "arraysize.h"
 #include "report.h"
 #include "report_fields.h"
 #include "banned.h"
@@ -97,7 +98,7 @@ static const struct column {
     {"tls_earlydata", SC_HOP, "tls_earlydata"},
 };
 
-#define N_COLUMNS (sizeof(columns) / sizeof(columns[0]))
+#define N_COLUMNS (ARRAY_SIZE(columns))
 
 static void field(struct buf *out, const char *v)
 {

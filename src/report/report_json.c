@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "json.h"
 #include "report.h"
 #include "report_checks_int.h"
@@ -353,7 +354,7 @@ static void ci_fields(struct json *j, const struct compare_result *cr)
 
   memset(&r, 0, sizeof(r));
   r.cr = cr;
-  for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+  for (i = 0; i < ARRAY_SIZE(ids); i++) {
     const struct field *f = &report_compare_fields[ids[i]];
     struct field_value v;
 

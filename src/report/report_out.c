@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arraysize.h"
 #include "msg.h"
 #include "report.h"
 #include "xalloc.h"
@@ -83,7 +84,7 @@ void report_out_catch_signals(void)
   memset(&sa, 0, sizeof(sa));
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
-  for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+  for (i = 0; i < ARRAY_SIZE(sigs); i++)
     sigaction(sigs[i], &sa, NULL);
 }
 
@@ -99,7 +100,7 @@ static int named_fd(const char *path)
     return 1;
   if (!strcmp(path, "/dev/stderr"))
     return 2;
-  for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+  for (i = 0; i < ARRAY_SIZE(dirs); i++) {
     size_t n = strlen(dirs[i]);
     const char *p = path + n;
     long fd = 0;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "check.h"
 #include "prom.h"
 #include "report.h"
@@ -266,7 +267,7 @@ static void comparison(struct buf *out, const struct report_ctx *c)
 
   if (!a->n_comparisons)
     return;
-  for (f = 0; f < sizeof(fams) / sizeof(fams[0]); f++) {
+  for (f = 0; f < ARRAY_SIZE(fams); f++) {
     const struct field *fld = &report_compare_fields[fams[f].field];
 
     prom_family(out, fams[f].name, "gauge", fams[f].help);

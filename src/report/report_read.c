@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "jtree.h"
 #include "msg.h"
 #include "option_table.h"
@@ -812,9 +813,7 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
    * and its tree freed before the next (hopsplit writes "samples"
    * last). */
   while ((more = jt_reader_key(&jr, &key)) > 0) {
-    if (have_head &&
-        pick(key, head_keys,
-             (int)(sizeof(head_keys) / sizeof(head_keys[0]))) >= 0) {
+    if (have_head && pick(key, head_keys, (int)(ARRAY_SIZE(head_keys))) >= 0) {
       /* Read when "samples" begins, so it would be left unread. */
       problem(&r, "", key, "after \"samples\" (hopsplit writes it before)");
       goto out;

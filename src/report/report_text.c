@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "report.h"
 #include "report_checks_int.h"
 #include "report_fields.h"
@@ -248,7 +249,7 @@ static void error_statuses(const struct report_ctx *c, struct buf *b,
 /* The statistics of a phase table, in the order of its columns. */
 static const enum field_stat_id stat_cols[] = {FT_P50_US, FT_P95_US, FT_MIN_US,
                                                FT_MAX_US};
-#define N_STAT_COLS (sizeof(stat_cols) / sizeof(stat_cols[0]))
+#define N_STAT_COLS (ARRAY_SIZE(stat_cols))
 
 /* A row of a phase table: the label, then the statistics of st. */
 static void stat_line(struct buf *b, const char *label, const struct stats *st)

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arraysize.h"
 #include "clock.h"
 #include "msg.h"
 #include "engine.h"
@@ -43,7 +44,7 @@
 /* Upper bounds of the probe duration histogram, seconds. */
 static const double buckets[] = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
                                  1,     2.5,  5,     10,   30,  60,   120};
-#define N_BUCKETS (sizeof(buckets) / sizeof(buckets[0]))
+#define N_BUCKETS (ARRAY_SIZE(buckets))
 
 static struct {
   const struct serve_config *cfg;
@@ -62,11 +63,8 @@ static MHD_socket quiesced_fd = MHD_INVALID_SOCKET;
 
 void serve_http_init(const struct serve_config *c)
 {
-  struct timespec ts;
-
   S.cfg = c;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  S.started_at = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+  S.started_at = (double)clock_wall_us() / 1e6;
 }
 
 unsigned serve_http_in_flight(void)
@@ -102,16 +100,10 @@ int serve_http_wait_idle(int64_t until_us)
 
   pthread_mutex_lock(&S.mu);
   if (S.active && clock_mono_us() < until_us) {
-    struct timespec ts;
-
     /* One wait of at most 100 ms: the caller loops, and watches for a
      * second signal in between. */
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += 100000000L;
-    if (ts.tv_nsec >= 1000000000L) {
-      ts.tv_sec++;
-      ts.tv_nsec -= 1000000000L;
-    }
+    struct timespec ts = clock_wall_after_us(100000);
+
     pthread_cond_timedwait(&S.cv, &S.mu, &ts);
   }
   idle = S.active == 0;
@@ -345,7 +337,7 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
 {
   const struct serve_config *c = S.cfg;
   struct buf out;
-  struct timespec cpu;
+  int64_t cpu_us;
   long long rss = rss_bytes();
   unsigned in_flight, waiting;
   struct engine_lateness late;
@@ -428,11 +420,10 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
                 "Resident memory size in bytes.");
     buf_printf(&out, "process_resident_memory_bytes %lld\n", rss);
   }
-  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu) == 0) {
+  if ((cpu_us = clock_cpu_us()) >= 0) {
     prom_family(&out, "process_cpu_seconds_total", "counter",
                 "Total user and system CPU time spent in seconds.");
-    buf_printf(&out, "process_cpu_seconds_total %.6f\n",
-               (double)cpu.tv_sec + (double)cpu.tv_nsec / 1e9);
+    buf_printf(&out, "process_cpu_seconds_total %.6f\n", (double)cpu_us / 1e6);
   }
   prom_family(&out, "process_start_time_seconds", "gauge",
               "Start time of the process since unix epoch in seconds.");

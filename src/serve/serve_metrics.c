@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arraysize.h"
 #include "blackbox.h"
 #include "cache.h"
 #include "prom.h"
@@ -380,7 +381,7 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
   };
   size_t f, i, k;
 
-  for (f = 0; f < sizeof(fam) / sizeof(fam[0]); f++) {
+  for (f = 0; f < ARRAY_SIZE(fam); f++) {
     int done = 0;
 
     for (i = 0; i < sp->plan.n_modes; i++) {

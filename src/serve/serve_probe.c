@@ -61,18 +61,20 @@ static void log_value(struct buf *b, const char *v)
 static void plog(struct serve_probe *sp, const char *level, const char *msg,
                  ...)
 {
-  struct timespec ts;
+  int64_t now_us;
+  time_t sec;
   struct tm tm;
   va_list ap;
   const char *k;
 
   if (!sp->want_log)
     return;
-  clock_gettime(CLOCK_REALTIME, &ts);
-  gmtime_r(&ts.tv_sec, &tm);
+  now_us = clock_wall_us();
+  sec = (time_t)(now_us / 1000000);
+  gmtime_r(&sec, &tm);
   buf_printf(&sp->log, "ts=%04d-%02d-%02dT%02d:%02d:%02d.%06ldZ",
              tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-             tm.tm_min, tm.tm_sec, ts.tv_nsec / 1000);
+             tm.tm_min, tm.tm_sec, (long)(now_us % 1000000));
   buf_puts(&sp->log, " module=");
   log_value(&sp->log, sp->module_name);
   buf_puts(&sp->log, " target=");

@@ -323,18 +323,8 @@ static void *expiry_main(void *arg)
       continue;
     }
     if (next) {
-      struct timespec ts;
-      int64_t left = next - clock_mono_us();
+      struct timespec ts = clock_wall_after_us(next - clock_mono_us());
 
-      if (left < 0)
-        left = 0;
-      clock_gettime(CLOCK_REALTIME, &ts);
-      ts.tv_sec += (time_t)(left / 1000000);
-      ts.tv_nsec += (long)(left % 1000000) * 1000;
-      if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-      }
       pthread_cond_timedwait(&W.cv_expiry, &W.mu, &ts);
     }
     else {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "arraysize.h"
 #include "buf.h"
 #include "url.h"
 #include "url_int.h"
@@ -99,7 +100,7 @@ static int has_cred_word(const char *name, size_t n)
         break;
     }
     len = i - start;
-    for (k = 0; len && k < sizeof(cred_words) / sizeof(cred_words[0]); k++)
+    for (k = 0; len && k < ARRAY_SIZE(cred_words); k++)
       if (strlen(cred_words[k]) == len &&
           !strncasecmp(name + start, cred_words[k], len))
         return 1;
@@ -127,9 +128,9 @@ static int is_cred_name(const char *name, size_t n)
     low[j++] = url_to_lower(c);
   }
   low[j] = orig[j] = '\0';
-  for (i = 0; !hit && i < sizeof(cred_exact) / sizeof(cred_exact[0]); i++)
+  for (i = 0; !hit && i < ARRAY_SIZE(cred_exact); i++)
     hit = j == strlen(cred_exact[i]) && !memcmp(low, cred_exact[i], j);
-  for (i = 0; !hit && i < sizeof(cred_parts) / sizeof(cred_parts[0]); i++)
+  for (i = 0; !hit && i < ARRAY_SIZE(cred_parts); i++)
     hit = strstr(low, cred_parts[i]) != NULL;
   if (!hit)
     hit = ends_with(low, j, "key") || ends_with(low, j, "_sig") ||
@@ -153,7 +154,7 @@ int url_header_is_secret(const char *name, size_t n)
   size_t i;
   int secret = 0;
 
-  for (i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+  for (i = 0; i < ARRAY_SIZE(always); i++)
     if (!strcasecmp(low, always[i]))
       secret = 1;
   /* CORS names (Access-Control-Allow-Credentials) carry no secret. */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "arraysize.h"
 #include "msg.h"
 #include "units.h"
 #include "banned.h"
@@ -185,7 +186,7 @@ void units_format_bytes(int64_t bytes, char *out, size_t len)
     snprintf(out, len, "%s%u B", sign, (unsigned)m);
     return;
   }
-  for (i = 0; i < sizeof(names) / sizeof(names[0]); i++, d *= 1024) {
+  for (i = 0; i < ARRAY_SIZE(names); i++, d *= 1024) {
     /* m * 10 / d, rounded, without overflowing m * 10. */
     tenths = (m / d) * 10 + div_round((m % d) * 10, d);
     if (tenths < 100) {
@@ -194,7 +195,7 @@ void units_format_bytes(int64_t bytes, char *out, size_t len)
       return;
     }
     whole = div_round(m, d);
-    if (whole < 1024 || i + 1 == sizeof(names) / sizeof(names[0])) {
+    if (whole < 1024 || i + 1 == ARRAY_SIZE(names)) {
       snprintf(out, len, "%s%llu %s", sign, (unsigned long long)whole,
                names[i]);
       return;
