@@ -1106,10 +1106,13 @@ static void hop_transfer(struct hop_job *j)
 /*
  * HTTP/3 (--http3, --http3-only): what QUIC gave the hop.  An HTTP/3
  * response came over QUIC, whose handshake is TLS 1.3 (RFC 9001 4.2) with
- * ALPN h3 (RFC 9114 3.1): libcurl-gnutls 8.14 gives no TLS_SSL_PTR of a
- * QUIC connection, so these two are all that is known of its TLS (cipher
- * and resumption stay unknown).  A --http3 hop that ended on TCP records
- * why, from the QUIC attempt's UDP socket (probe_conn.c on_open).
+ * ALPN h3 (RFC 9114 3.1): libcurl-gnutls 8.14.1's CURLINFO_TLS_SSL_PTR of
+ * a QUIC connection is the GnuTLS backend with a NULL session, also
+ * during the transfer (its TCP connections give the gnutls_session_t), so
+ * these two are all that is known of its TLS (cipher and resumption stay
+ * unknown); a libcurl that gives the session fills them in read_tls
+ * first.  A --http3 hop that ended on TCP records why, from the QUIC
+ * attempt's UDP socket (probe_conn.c on_open).
  */
 static void quic_facts(struct client *c, struct hop *h, CURLcode rc)
 {
