@@ -80,7 +80,16 @@ static void h3_load(void)
 #else
   lib = dlopen(H3_LIB, RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
-    h3_why = H3_LIB " is not installed: " H3_INSTALL;
+    /* dlerror() says whether it is missing or there but unloadable. */
+    static char why[512];
+    const char *e = dlerror();
+
+    if (e && !strstr(e, "No such file"))
+      snprintf(why, sizeof(why), H3_LIB " cannot be loaded (%s): " H3_INSTALL,
+               e);
+    else
+      snprintf(why, sizeof(why), H3_LIB " is not installed: " H3_INSTALL);
+    h3_why = why;
     return;
   }
   h3.name = "libcurl-gnutls";
