@@ -199,14 +199,14 @@ static char *base64(const char *s, size_t n)
 /* The password of password_file as blackbox reads it (surrounding white
  * space trimmed), or NULL after complaining. */
 static char *read_secret(struct bb_loader *L, const yaml_node_t *at,
-                         const char *path)
+                         const char *key, const char *path)
 {
   FILE *f = fopen(path, "rb");
   char buf[4096];
   size_t n, b = 0;
 
   if (!f) {
-    complain(L, at, "'password_file': cannot read '%s'", path);
+    complain(L, at, "'%s': cannot read '%s'", key, path);
     return NULL;
   }
   n = fread(buf, 1, sizeof(buf) - 1, f);
@@ -242,7 +242,7 @@ static void basic_auth(struct bb_loader *L, struct blackbox_module *m,
     else if (key && !strcmp(key, "password") && scalar(val) && !pass)
       pass = xstrdup(scalar(val));
     else if (key && !strcmp(key, "password_file") && scalar(val) && !pass)
-      pass = read_secret(L, val, scalar(val));
+      pass = read_secret(L, val, key, scalar(val));
     else
       complain(L, k,
                "basic_auth key '%s' is not one hopsplit serve honours "
@@ -321,6 +321,100 @@ static void proxy_headers(struct bb_loader *L, struct blackbox_module *m,
           xasprintf("%s: %s", scalar(hn), val);
     }
   }
+}
+
+/* The module's credentials as prometheus/common's client (blackbox
+ * 0.23) takes them: bearer_token, bearer_token_file or authorization
+ * {type (default Bearer), credentials | credentials_file}, at most one of
+ * them and never beside basic_auth; "Authorization: TYPE SECRET" (the
+ * secret trimmed) on every request, redirects to other hosts included,
+ * unless the module's own headers carry an Authorization. */
+struct bb_auth {
+  const yaml_node_t *basic, *token, *token_file, *authz;
+  int has_header;
+};
+
+static void authorization(struct bb_loader *L, struct blackbox_module *m,
+                          const struct bb_auth *a)
+{
+  const yaml_node_t *at = a->authz   ? a->authz
+                          : a->token ? a->token
+                                     : a->token_file;
+  const yaml_node_t *cred = a->token, *cred_file = a->token_file;
+  const char *type = "Bearer";
+  char *secret = NULL, *line;
+  yaml_node_pair_t *p;
+
+  if (!at)
+    return;
+  if (a->token && a->token_file) {
+    complain(L, a->token_file,
+             "at most one of bearer_token & "
+             "bearer_token_file must be configured");
+    return;
+  }
+  if (a->authz && (a->token || a->token_file)) {
+    complain(L, a->authz,
+             "authorization is not compatible with "
+             "bearer_token & bearer_token_file");
+    return;
+  }
+  if (a->basic) {
+    complain(L, at,
+             "at most one of basic_auth, bearer_token, "
+             "bearer_token_file & authorization must be configured");
+    return;
+  }
+  if (a->authz && a->authz->type != YAML_MAPPING_NODE) {
+    complain(L, a->authz, "'authorization' takes a mapping");
+    return;
+  }
+  for (p = a->authz ? a->authz->data.mapping.pairs.start : NULL;
+       p && p < a->authz->data.mapping.pairs.top; p++) {
+    const yaml_node_t *k = node(L, p->key), *v = node(L, p->value);
+    const char *key = scalar(k);
+
+    if (key && !strcmp(key, "type") && scalar(v)) {
+      if (*scalar(v))
+        type = scalar(v);
+    }
+    else if (key && !strcmp(key, "credentials") && scalar(v))
+      cred = v;
+    else if (key && !strcmp(key, "credentials_file") && scalar(v))
+      cred_file = v;
+    else
+      complain(L, k,
+               "authorization key '%s' is not one hopsplit serve honours "
+               "(type, credentials, credentials_file)",
+               key ? key : "?");
+  }
+  if (cred && cred_file) {
+    complain(L, cred_file,
+             "at most one of authorization credentials & "
+             "credentials_file must be configured");
+    return;
+  }
+  if (!strcasecmp(type, "basic")) {
+    complain(L, at,
+             "authorization type cannot be set to \"basic\", use "
+             "\"basic_auth\" instead");
+    return;
+  }
+  if (cred_file)
+    secret = read_secret(
+        L, cred_file, a->token_file ? "bearer_token_file" : "credentials_file",
+        scalar(cred_file));
+  else if (cred && scalar(cred) && *scalar(cred))
+    secret = xstrdup(scalar(cred));
+  if (a->has_header || !secret) {
+    free(secret);
+    return;
+  }
+  line = xasprintf("Authorization: %s %s", type, secret);
+  set_opt(L, m, at, "authorization", "header", line);
+  set_opt(L, m, at, "authorization", "location-trusted", NULL);
+  free(line);
+  free(secret);
 }
 
 static void tls_config(struct bb_loader *L, struct blackbox_module *m,
@@ -476,8 +570,11 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
                     *compression = NULL, *accept = NULL;
   const char *host = NULL;
   const yaml_node_t *proxy_header = NULL;
-  int fallback = 1;
+  int fallback = 1, follow = 1, no_follow = -1;
+  const yaml_node_t *follow_at = NULL;
+  struct bb_auth auth;
 
+  memset(&auth, 0, sizeof(auth));
   if (v->type != YAML_MAPPING_NODE) {
     complain(L, v, "'http' takes a mapping");
     return;
@@ -514,6 +611,7 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
           accept = node(L, h->value);
         if (!strcasecmp(hn, "Host"))
           host = hv;
+        auth.has_header |= !strcasecmp(hn, "Authorization");
         line = xasprintf("%s: %s", hn, hv);
         set_opt(L, m, node(L, h->value), key, "header", line);
         free(line);
@@ -525,9 +623,24 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
     else if (!strcmp(key, "valid_http_versions")) {
       versions(L, m, val);
     }
+    else if (!strcmp(key, "follow_redirects")) {
+      if (as_bool(L, k, val, &b) == 0)
+        follow = b;
+      if (!follow_at)
+        follow_at = val;
+    }
     else if (!strcmp(key, "no_follow_redirects")) {
-      if (as_bool(L, k, val, &b) == 0 && b)
-        set_opt(L, m, val, key, "no-follow", NULL);
+      /* blackbox 0.23: when given (true or false) it decides, whatever
+       * follow_redirects says. */
+      if (as_bool(L, k, val, &b) == 0)
+        no_follow = b;
+      follow_at = val;
+    }
+    else if (!strcmp(key, "enable_http2")) {
+      /* blackbox 0.23 (prometheus/common's default true) offers h2 by
+       * ALPN over TLS; false is HTTP/1.1 only. */
+      if (as_bool(L, k, val, &b) == 0 && !b)
+        set_opt(L, m, val, key, "http1.1", NULL);
     }
     else if (!strcmp(key, "enable_http3")) {
       /* blackbox_exporter 0.28: quic-go's HTTP/3 transport, which never
@@ -559,7 +672,17 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
       as_bool(L, k, val, &fallback);
     }
     else if (!strcmp(key, "basic_auth")) {
+      auth.basic = k;
       basic_auth(L, m, val);
+    }
+    else if (!strcmp(key, "bearer_token") && s) {
+      auth.token = val;
+    }
+    else if (!strcmp(key, "bearer_token_file") && s) {
+      auth.token_file = val;
+    }
+    else if (!strcmp(key, "authorization")) {
+      auth.authz = val;
     }
     else if (!strcmp(key, "proxy_url") && s) {
       proxy_url(L, m, val);
@@ -584,17 +707,24 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
       complain(L, k,
                "'%s' is not a key hopsplit serve honours in an http module "
                "(method, headers, body, valid_status_codes, "
-               "valid_http_versions, no_follow_redirects, enable_http3, "
+               "valid_http_versions, follow_redirects, no_follow_redirects, "
+               "enable_http2, enable_http3, "
                "fail_if_ssl, "
                "fail_if_not_ssl, fail_if_header_matches, "
                "fail_if_header_not_matches, fail_if_body_matches_regexp, "
                "fail_if_body_not_matches_regexp, tls_config, basic_auth, "
+               "bearer_token, bearer_token_file, authorization, "
                "compression, preferred_ip_protocol, ip_protocol_fallback, "
                "proxy_url, skip_resolve_phase_with_proxy, "
                "proxy_connect_header)",
                key);
     }
   }
+  authorization(L, m, &auth);
+  if (no_follow >= 0)
+    follow = !no_follow;
+  if (!follow)
+    set_opt(L, m, follow_at, "follow_redirects", "no-follow", NULL);
   if (compression)
     compression_key(L, m, compression, accept);
   if (proxy_header && !m->opts.proxy)
