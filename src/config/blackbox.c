@@ -443,10 +443,28 @@ static void tls_config(struct bb_loader *L, struct blackbox_module *m,
       free(m->opts.tls_server_name);
       m->opts.tls_server_name = name && *name ? xstrdup(name) : NULL;
     }
+    else if (key &&
+             (!strcmp(key, "min_version") || !strcmp(key, "max_version"))) {
+      static const char *const names[] = {"TLS10", "TLS11", "TLS12", "TLS13"};
+      int *to = key[1] == 'i' ? &m->opts.tls_min : &m->opts.tls_max;
+      size_t i;
+
+      for (i = 0; scalar(val) && i < ARRAY_SIZE(names); i++)
+        if (!strcmp(scalar(val), names[i]))
+          break;
+      if (!scalar(val) || i == ARRAY_SIZE(names))
+        complain(L, val,
+                 "'%s': unknown TLS version: %s (TLS10, TLS11, TLS12, "
+                 "TLS13)",
+                 key, scalar(val) ? scalar(val) : "?");
+      else
+        *to = 10 + (int)i;
+    }
     else
       complain(L, k,
                "tls_config key '%s' is not one hopsplit serve honours "
-               "(ca_file, insecure_skip_verify, server_name)",
+               "(ca_file, insecure_skip_verify, server_name, min_version, "
+               "max_version)",
                key ? key : "?");
   }
 }

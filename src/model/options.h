@@ -162,6 +162,10 @@ struct options {
    * (the proxy resolves the first hop's host too), proxy_connect_header
    * ("Name: value", sent in CONNECT requests only).  NULL or 0: unset. */
   char *tls_server_name;
+  /* No options: serve's blackbox tls_config.min_version and max_version,
+   * the lowest and highest TLS version offered as 10, 11, 12, 13 (TLS
+   * 1.0 to 1.3); 0: the library's default. */
+  int tls_min, tls_max;
   char *proxy;
   int proxy_skip_resolve;
   char **proxy_headers;

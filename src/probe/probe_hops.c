@@ -811,6 +811,19 @@ void probe_set_common(const struct curl_api *api, void *easy,
     if (o->capath)
       api->easy_setopt(e, CURLOPT_CAPATH, o->capath);
   }
+  if (o->tls_min || o->tls_max) {
+    static const long lo[] = {CURL_SSLVERSION_TLSv1_0, CURL_SSLVERSION_TLSv1_1,
+                              CURL_SSLVERSION_TLSv1_2,
+                              CURL_SSLVERSION_TLSv1_3};
+    static const long hi[] = {
+        CURL_SSLVERSION_MAX_TLSv1_0, CURL_SSLVERSION_MAX_TLSv1_1,
+        CURL_SSLVERSION_MAX_TLSv1_2, CURL_SSLVERSION_MAX_TLSv1_3};
+
+    api->easy_setopt(
+        e, CURLOPT_SSLVERSION,
+        (o->tls_min ? lo[o->tls_min - 10] : CURL_SSLVERSION_DEFAULT) |
+            (o->tls_max ? hi[o->tls_max - 10] : CURL_SSLVERSION_MAX_DEFAULT));
+  }
   if (o->insecure) {
     api->easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
     api->easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);

@@ -45,10 +45,19 @@ openssl x509 -noout -ext subjectAltName -in "$HS_PKI/sni.crt" |
   grep -qx ' *DNS:sni.test' || hs_fail "sni.crt names more than sni.test"
 SNI_PORT=$(hs_free_port)
 SNI2_PORT=$(hs_free_port)
+TLS12_PORT=$(hs_free_port)
 mkdir -p "$HS_DIR/nginx/servers.d" || hs_fail "cannot create servers.d"
 cat >"$HS_DIR/nginx/servers.d/sni.conf" <<EOC
 log_format hsauth '\$server_port \$request_uri auth=[\$http_authorization]'
                   ' ua=[\$http_user_agent]';
+log_format hstls '\$server_port \$ssl_protocol ua=[\$http_user_agent]';
+server {
+  listen 127.0.0.1:$TLS12_PORT ssl;
+  ssl_protocols TLSv1.2;
+  ssl_certificate $HS_PKI/sni.crt;
+  ssl_certificate_key $HS_PKI/sni.key;
+  location = /tlsv { access_log $HS_DIR/tls.log hstls; return 200 "tls\\n"; }
+}
 server {
   listen 127.0.0.1:$SNI_PORT ssl http2;
   ssl_certificate $HS_PKI/sni.crt;
@@ -56,6 +65,7 @@ server {
   location = /ok { return 200 "sni ok\\n"; }
   location = /redirect-rel { return 302 /ok; }
   location = /redirect-abs { return 302 https://origin.test:$SNI2_PORT/ok; }
+  location = /tlsv { access_log $HS_DIR/tls.log hstls; return 200 "tls\\n"; }
   location = /auth-abs {
     access_log $HS_DIR/auth.log hsauth;
     return 302 https://origin.test:$SNI2_PORT/auth;
@@ -181,6 +191,18 @@ modules:
       preferred_ip_protocol: ip4
       authorization: {type: Token, credentials: s3cret-cred}
       tls_config: {ca_file: $CA_FILE, server_name: sni.test}
+  tls12_max:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      tls_config: {ca_file: $CA_FILE, server_name: sni.test, max_version: TLS12}
+  tls13_min:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      tls_config: {ca_file: $CA_FILE, server_name: sni.test, min_version: TLS13}
 EOF
 printf ' s3cret-file \n' >"$HS_DIR/token"
 hs_start_blackbox "$HS_DIR/blackbox" "$MODS"
@@ -373,6 +395,35 @@ for case in "bearer Bearer s3cret-tok" "bearer_file Bearer s3cret-file" \
 done
 python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs5" ||
   hs_fail "bearer_token, authorization: /probe differs from blackbox_exporter's"
+
+# tls_config.min_version, max_version: nginx logs the TLS version each
+# prober agreed (TLS 1.3 by default, 1.2 with max_version TLS12); a
+# server of TLS 1.2 only refuses min_version TLS13 (no request logged).
+: >"$HS_DIR/pairs6"
+for case in "sni $SNI_PORT 1 TLSv1.3" "tls12_max $SNI_PORT 1 TLSv1.2" \
+  "tls13_min $TLS12_PORT 0 -" "tls12_max $TLS12_PORT 1 TLSv1.2"; do
+  set -- $case
+  : >"$HS_DIR/tls.log"
+  both "https://127.0.0.1:$2/tlsv" "$1"
+  hs_log "$1 :$2: blackbox: $(show bb$n.prom) $(grep '^probe_tls_version_info' "$HS_DIR/bb$n.prom")"
+  hs_log "$1 :$2: hopsplit: $(show hs$n.prom) $(grep '^probe_tls_version_info' "$HS_DIR/hs$n.prom")"
+  grep -qx "probe_success $3" "$HS_DIR/hs$n.prom" ||
+    hs_fail "module $1 on :$2: hopsplit's probe_success is not $3"
+  names="probe_success probe_http_status_code"
+  [ "$3" = 0 ] || names="$names probe_tls_version_info"
+  pair "$HS_DIR/pairs6" "$names"
+  if [ "$4" = - ]; then
+    sleep 1
+    [ ! -s "$HS_DIR/tls.log" ] || hs_fail "module $1 on :$2: a request got through"
+    continue
+  fi
+  for ua in hopsplit Blackbox; do
+    logged "$HS_DIR/tls.log" 1 "^$2 $4 ua=\[$ua"
+  done
+  hs_log "$1 :$2: nginx: $(tr '\n' ' ' <"$HS_DIR/tls.log")"
+done
+python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs6" ||
+  hs_fail "min_version, max_version: /probe differs from blackbox_exporter's"
 
 # hopsplit's outputs name the URL given, never the TLS name in a URL.
 curl -q -sS --noproxy '*' --max-time 20 -o "$HS_DIR/debug.txt" \
