@@ -2,8 +2,8 @@
  * main.c: the command line entry.  "run", "report", "merge", "serve" and
  * "help" are subcommands only as the first argument (a near miss of one
  * there is a usage error); otherwise cli -> plan -> pipeline
- * (probe -> analysis -> report), and the outcome becomes the exit status (SPEC
- * 2). Nothing else happens here.
+ * (probe -> analysis -> report), and the outcome becomes the exit status
+ * (hopsplit(1) EXIT STATUS).  Nothing else happens here.
  */
 #include <stdio.h>
 #include <string.h>
@@ -76,7 +76,7 @@ out_cli:
   return rc;
 }
 
-/* The subcommands, as the first argument only (SPEC 2). */
+/* The subcommands, as the first argument only (hopsplit(1)). */
 static const char *const commands[] = {"help", "merge", "report", "run",
                                        "serve"};
 #define N_COMMANDS (ARRAY_SIZE(commands))

@@ -1,6 +1,7 @@
 /*
  * analysis.h: everything the reports print, computed from the plan and
- * the samples (STYLE 5.1 step 4).  Pure: no I/O, no library types.
+ * the samples (step 4 of the pipeline, README.md Layout).  Pure: no I/O, no
+ * library types.
  *
  * analysis_build allocates; analysis_release frees.  Reports read it
  * through const pointers and never compute.
@@ -67,8 +68,8 @@ struct mode_summary {
   size_t n_statuses;
 };
 
-/* SPEC 5 cache[]: one per hop index over every successful sample of a
- * target, all modes.  result is the classification of the most recent hop
+/* hopsplit(1) OUTPUT cache[]: one per hop index over every successful sample
+ * of a target, all modes.  result is the classification of the most recent hop
  * with the most frequent verdict. */
 struct cache_hop {
   size_t hop; /* 1-based */
@@ -93,7 +94,7 @@ enum finding_kind {
 };
 extern const char *const finding_kind_names[FINDING_COUNT];
 
-/* What a saving rests on (SPEC 4.3).  A distant edge: a round trip
+/* What a saving rests on (hopsplit(1) FINDINGS).  A distant edge: a round trip
  * measured in the same run to another host (MEASURED), or the fibre floor
  * to the nearest POP (FLOOR, a lower bound).  A payload: the body's bytes
  * over the throughput measured for it (THROUGHPUT).  UNCERTAIN: the run
@@ -117,7 +118,7 @@ enum finding_basis {
 #define FINDING_FLOOR_PCT 1
 extern const char *const finding_basis_names[FINDING_BASIS_COUNT];
 
-/* SPEC 4.3: one finding, with the evidence in words and the saving
+/* hopsplit(1) FINDINGS: one finding, with the evidence in words and the saving
  * estimated from measured medians. */
 struct finding {
   enum finding_kind kind;
@@ -177,9 +178,9 @@ enum sample_part {
 extern const char *const sample_part_names[PART_COUNT];
 int64_t sample_part_value(const struct sample *s, enum sample_part part);
 
-/* SPEC 5 comparison[]: a target against the baseline (or, with --compare
- * all or a profile check, against another target) in one mode, paired by
- * round. */
+/* hopsplit(1) OUTPUT comparison[]: a target against the baseline (or, with
+ * --compare all or a profile check, against another target) in one mode,
+ * paired by round. */
 struct comparison {
   size_t target;
   size_t baseline;
@@ -194,7 +195,8 @@ struct comparison {
 };
 #define COMPARISON_EXPLAINED_MAX 4
 
-/* SPEC 5 drift[]: rank correlation of a target's totals with the round. */
+/* hopsplit(1) OUTPUT drift[]: rank correlation of a target's totals with the
+ * round. */
 struct drift {
   size_t target;
   enum sample_mode mode;
@@ -219,18 +221,18 @@ struct hop_fact_layer {
   unsigned char verdict; /* enum cache_verdict */
 };
 
-/* One per hop of every sample of the run, so small (SPEC 8): strings and
- * the layer list live in the string pool, where the equal lists of other
- * samples are stored once. */
+/* One per hop of every sample of the run, so small (the performance budget of
+ * tests/bench): strings and the layer list live in the string pool, where the
+ * equal lists of other samples are stored once. */
 struct hop_fact {
   const char *vendor; /* static, or NULL */
   const char *pop;    /* pooled, NULL when unknown */
   /* The first cache layers of this sample's hop, nearest the user first
-   * (SPEC 4.1), at most HOP_FACT_LAYERS; pooled. */
+   * (hopsplit(1) CACHE AND EDGE), at most HOP_FACT_LAYERS; pooled. */
   const struct hop_fact_layer *layers;
   unsigned char n_layers;
   unsigned char verdict;  /* enum cache_verdict */
-  unsigned char inferred; /* the verdict is inferred (SPEC 4.1) */
+  unsigned char inferred; /* the verdict is inferred, not said */
   /* The verdict was inferred from other samples of the run (later ones
    * too), so a line streamed when this sample ended could not say it. */
   unsigned char across;
@@ -245,7 +247,7 @@ struct analysis {
   size_t n_targets;
   size_t n_samples;
   size_t n_failed;
-  struct edge_client client; /* SPEC 5 client{} */
+  struct edge_client client; /* hopsplit(1) OUTPUT client{} */
   struct comparison *comparisons;
   size_t n_comparisons;
   struct drift *drifts;

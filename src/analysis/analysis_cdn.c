@@ -1,7 +1,7 @@
 /*
  * analysis_cdn.c: cache verdicts and edge locations per hop index of each
- * target, and where the client is (SPEC 4.1, 4.2).  Input: plan, results
- * (samples and the raw /cdn-cgi/trace bodies).  Output: the cache[],
+ * target, and where the client is (hopsplit(1) CACHE AND EDGE).  Input: plan,
+ * results (samples and the raw /cdn-cgi/trace bodies).  Output: the cache[],
  * edge[] and client parts of struct analysis.  Pure.
  */
 #include <math.h>
@@ -18,7 +18,7 @@
 
 /* What hop k of a sample of target t carried (CACHE_REQ_*): the user gave
  * an Authorization or Cookie header, and it was not dropped on a
- * cross-origin hop (SPEC 7). */
+ * cross-origin hop (hopsplit(1) Redaction). */
 static int hop_request_flags(const struct target *t, const struct sample *s,
                              size_t k)
 {
@@ -78,9 +78,9 @@ static void infer(struct cache_result *r, enum cache_verdict v, char *why)
 
 /*
  * Verdicts inferred across the samples of one hop index, in the order
- * they ran, when the cache says nothing of itself (SPEC 4.1; stock Apache
- * Traffic Server sends no status header, and Age: 0 on a miss and on a
- * hit within the same second).  A response is the stored copy of an
+ * they ran, when the cache says nothing of itself (hopsplit(1) CACHE AND EDGE;
+ * stock Apache Traffic Server sends no status header, and Age: 0 on a miss and
+ * on a hit within the same second).  A response is the stored copy of an
  * earlier one when it carries that one's Date although it was answered a
  * second or more later, or a larger Age (RFC 9111 5.1, 4.2.3): a hit, and
  * the earlier one was stored, a MISS.  When a cache is seen (it named

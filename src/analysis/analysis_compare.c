@@ -1,8 +1,8 @@
 /*
  * analysis_compare.c: every non-baseline target against the baseline,
- * per mode, paired by round (SPEC 3.5), every other pair with --compare
- * all or when a profile check names it, the parts of the difference that
- * explain it, and drift of each target's totals over the rounds, with its
+ * per mode, paired by round (hopsplit(1) COMPARISON), every other pair with
+ * --compare all or when a profile check names it, the parts of the difference
+ * that explain it, and drift of each target's totals over the rounds, with its
  * size.  Input: plan and results.  Output: the comparison[] and drift[]
  * parts of struct analysis.  Pure; the statistics are compare.c's.
  */

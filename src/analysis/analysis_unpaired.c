@@ -51,7 +51,7 @@ void analysis_compare_unpaired(const struct plan *p, const struct results *r,
       a->comparisons = xgrow(a->comparisons, &cap, a->n_comparisons + 1,
                              sizeof(*a->comparisons));
       c = &a->comparisons[a->n_comparisons++];
-      /* No parts and nothing "explained by" without pairs (issue 14). */
+      /* No parts and nothing "explained by" without pairs. */
       memset(c, 0, sizeof(*c));
       c->target = t;
       c->baseline = 0;

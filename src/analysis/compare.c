@@ -1,7 +1,7 @@
 /*
  * compare.c: paired comparison against the baseline and drift over rounds
- * (SPEC 3.5).  Analysis stage, pure: reads int64_t microseconds, writes
- * plain structs.  The interval rule is stated in compare.h, for the man
+ * (hopsplit(1) COMPARISON).  Analysis stage, pure: reads int64_t microseconds,
+ * writes plain structs.  The interval rule is stated in compare.h, for the man
  * page to cite.
  *
  * Why the sign-test interval rather than a bootstrap: it needs no

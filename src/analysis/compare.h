@@ -1,8 +1,8 @@
 /*
  * compare.h: paired comparison of a target against the baseline, and drift
- * over rounds (SPEC 3.5, the comparison[] and drift[] shapes of SPEC 5).
- * Part of the analysis stage, pure: plain int64_t microseconds in, plain
- * structs and numbers out; no I/O and no library types.
+ * over rounds (hopsplit(1) COMPARISON, the comparison[] and drift[] shapes of
+ * hopsplit(1) OUTPUT). Part of the analysis stage, pure: plain int64_t
+ * microseconds in, plain structs and numbers out; no I/O and no library types.
  *
  * Pairing.  Round r pairs the baseline's value base[r] with the target's
  * value target[r] (a total or one phase, in the same mode).  A round where

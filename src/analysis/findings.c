@@ -1,6 +1,6 @@
 /*
- * findings.c: why a target is slow, as a ranked list (SPEC 4.3).  Input:
- * the plan, results and the rest of the analysis of one target.  Output:
+ * findings.c: why a target is slow, as a ranked list (hopsplit(1) FINDINGS).
+ * Input: the plan, results and the rest of the analysis of one target. Output:
  * struct finding entries, each with the evidence in words and a saving
  * estimated from measured medians, largest saving first, and the groups
  * of findings whose savings overlap.  Pure.
@@ -340,7 +340,7 @@ static void cache_findings(struct fb *b)
  * A distant edge whose measured connect is below the fibre floor to it:
  * no round trip is faster than light in fibre, so the run contradicts the
  * distance the finding would rest on.  It says so, and estimates no
- * saving (SPEC 4.3).
+ * saving (hopsplit(1) FINDINGS).
  */
 static void uncertain_edge(struct fb *b, const struct edge_result *e, size_t k)
 {
@@ -558,7 +558,7 @@ static void connection_finding(struct fb *b)
 }
 
 /*
- * Resumption that does not happen (issue 17): the hops say whether the
+ * Resumption that does not happen: the hops say whether the
  * client offered a session (tls.offered) and, when not, why
  * (tls.not_offered); a session offered and not resumed is the server's
  * refusal.  Runs read back from an older document have no offer facts:
@@ -982,8 +982,8 @@ static int informational(const struct finding *f)
          f->basis == FINDING_BASIS_UNCERTAIN;
 }
 
-/* Leave out the savings below the documented floor (SPEC 4.3): under
- * FINDING_FLOOR_US and under FINDING_FLOOR_PCT % of the median cold
+/* Leave out the savings below the documented floor (hopsplit(1) FINDINGS):
+ * under FINDING_FLOOR_US and under FINDING_FLOOR_PCT % of the median cold
  * total (of the median total of the first mode without a cold one). */
 static void drop_below_floor(struct fb *b)
 {

@@ -1,6 +1,6 @@
 /*
  * stats.h: order statistics and spread of integer microsecond values
- * (SPEC 3.5).  Pure functions: no I/O (wrk stats.c).
+ * (hopsplit(1) COMPARISON).  Pure functions: no I/O (wrk stats.c).
  *
  * Percentiles use the nearest-rank rule: the p-th percentile of n values
  * is the ceil(p/100 * n)-th smallest (p95 of 30 values is the 29th).

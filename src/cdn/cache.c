@@ -1,11 +1,12 @@
 /*
- * cache.c: the cache verdict of a hop, from its response headers (SPEC
- * 4.1), over the field parsers of cache_control.c, cache_status.c and
- * http_date.c.  Input: the diagnostic headers the probe kept.  Output: a
- * struct cache_result with the vendor, a normalised verdict (CDN.md 10), the
- * vendor's raw value, reasons in words and the cache layers.
+ * cache.c: the cache verdict of a hop, from its response headers (hopsplit(1)
+ * CACHE AND EDGE), over the field parsers of cache_control.c, cache_status.c
+ * and http_date.c.  Input: the diagnostic headers the probe kept.  Output: a
+ * struct cache_result with the vendor, a normalised verdict (the mapping in
+ * cache.h), the vendor's raw value, reasons in words and the cache layers.
  *
- * A CDN's own status header is tried outermost first (CDN.md 7):
+ * A CDN's own status header is tried outermost first (a CDN in
+ * front of another adds its own headers on top of the inner one's):
  * Cloudflare, Akamai, Fastly, CloudFront, Azure, Vercel, EdgeOne, Bunny; it
  * is the layer nearest the user, and the proxy caches behind it
  * (cache_layers.c) follow.  Without one, the proxy caches' layers decide
@@ -44,7 +45,8 @@ static void set_verdict(struct cache_result *r, struct ctx *c,
   c->vendor_said = 1;
 }
 
-/* Cloudflare CF-Cache-Status (CDN.md 1.3). */
+/* Cloudflare CF-Cache-Status
+ * (developers.cloudflare.com/cache/concepts/cache-responses). */
 static int try_cloudflare(struct ctx *c, struct cache_result *r)
 {
   static const struct {
@@ -83,7 +85,8 @@ static int try_cloudflare(struct ctx *c, struct cache_result *r)
   return 1;
 }
 
-/* Akamai TCP_* status of one X-Cache value (CDN.md 4). */
+/* Akamai TCP_* status of one X-Cache value (techdocs.akamai.com, Akamai pragma
+ * headers). */
 static enum cache_verdict akamai_tcp(const char *value, char *word,
                                      size_t size)
 {
@@ -232,7 +235,8 @@ static int try_fastly(struct ctx *c, struct cache_result *r)
   return 1;
 }
 
-/* CloudFront: X-Cache "<ResultType> from cloudfront" (CDN.md 2). */
+/* CloudFront: X-Cache "<ResultType> from cloudfront" (AWS's CloudFront
+ * developer guide, docs.aws.amazon.com/AmazonCloudFront). */
 static int try_cloudfront(struct ctx *c, struct cache_result *r)
 {
   static const struct {
@@ -271,7 +275,8 @@ static int try_cloudfront(struct ctx *c, struct cache_result *r)
   return 1;
 }
 
-/* Azure Front Door / Azure CDN X-Cache (CDN.md 5). */
+/* Azure Front Door / Azure CDN X-Cache
+ * (learn.microsoft.com/azure/frontdoor/front-door-http-headers-protocol). */
 static int try_azure(struct ctx *c, struct cache_result *r)
 {
   static const struct {
@@ -306,8 +311,9 @@ static int try_azure(struct ctx *c, struct cache_result *r)
   return 1;
 }
 
-/* Vercel X-Vercel-Cache (CDN.md 5): REVALIDATED means refreshed from the
- * origin in the foreground, which is EXPIRED here. */
+/* Vercel X-Vercel-Cache (vercel.com/docs/headers/response-headers):
+ * REVALIDATED means refreshed from the origin in the foreground, which is
+ * EXPIRED here. */
 static int try_vercel(struct ctx *c, struct cache_result *r)
 {
   const char *v = header_find(c->h, c->n, "x-vercel-cache");
@@ -374,7 +380,9 @@ static void cdn_layers(struct ctx *c, struct cache_result *out)
   int behind = 0;
 
   cache_result_init(&fastly);
-  /* Fastly behind another CDN (CDN.md 3: "server: fastly cloudflare"). */
+  /* Fastly behind another CDN
+   * (fastly.com/documentation/reference/http/http-headers: "server: fastly
+   * cloudflare"). */
   if (out->vendor && strcmp(out->vendor, "fastly") && !xcache &&
       try_fastly(c, &fastly) && fastly.verdict != CACHE_UNKNOWN) {
     behind = 1;
@@ -446,8 +454,9 @@ static void classify(const struct header *h, size_t n, const char *method,
       try_word(&c, out, "eo-cache-status", "edgeone") || try_bunny(&c, out)) {
     cache_pick_effective(&c, out->vendor);
     /* A CDN MISS on a response the origin forbids it to store is a bypass
-     * (CDN.md 10); Fastly also passes on Set-Cookie (CDN.md 3).
-     * Cloudflare says BYPASS itself, so its MISS stays a MISS. */
+     * (the mapping in cache.h); Fastly also passes on Set-Cookie
+     * (fastly.com/documentation/reference/http/http-headers). Cloudflare says
+     * BYPASS itself, so its MISS stays a MISS. */
     if (out->verdict == CACHE_MISS && out->vendor &&
         strcmp(out->vendor, "cloudflare") &&
         (c.eff.no_store || c.eff.private_ ||
@@ -461,7 +470,8 @@ static void classify(const struct header *h, size_t n, const char *method,
       cache_add_reason(out, "the CDN follows %s: %s, not Cache-Control",
                        c.eff_name, cdn_skip_ows(c.targeted));
     /* A vendor's BYPASS, MISS or DYNAMIC that nothing above explains: say
-     * what the vendor said (a cache rule or zone setting, CDN.md 1.3). */
+     * what the vendor said (a cache rule or zone setting,
+     * developers.cloudflare.com/cache/concepts/cache-responses). */
     if (!out->n_reasons && out->raw && out->source &&
         !cache_verdict_served_from_cache(out->verdict))
       cache_add_reason(out, "%s: %s", out->source, out->raw);
@@ -487,7 +497,7 @@ static void classify(const struct header *h, size_t n, const char *method,
   {
     const char *vendor = edge_vendor_from_headers(h, n);
 
-    /* No header names a CDN: the CNAME chain may (CDN.md 7). */
+    /* No header names a CDN: the CNAME chain may (edge_vendor.c). */
     if (!vendor)
       vendor = edge_vendor_from_cnames(cnames, n_cnames);
     out->vendor = vendor ? xstrdup(vendor) : NULL;

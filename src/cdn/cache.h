@@ -1,14 +1,17 @@
 /*
  * cache.h: did a CDN or proxy cache serve a hop, and if not, why not
- * (SPEC 4.1; vendor facts and the normalised mapping in CDN.md 1.3, 2, 3,
- * 4, 5, 6 and 10).
+ * (hopsplit(1) CACHE AND EDGE; the vendors' own status headers as their
+ * documentation gives them: Cloudflare's CF-Cache-Status, CloudFront's
+ * and Akamai's X-Cache, Fastly's X-Cache and X-Served-By, RFC 9211's
+ * Cache-Status, mapped to one verdict as enum cache_verdict says).
  *
  * Analysis stage: pure functions over a hop's diagnostic response headers.
  * Input: the headers (name as received, value), whether the request carried
  * Authorization or a Cookie, and for cache_classify_hop the method and
  * status.  Output: a struct cache_result per hop with its cache layers
- * (CDN.md 5.1: Varnish, Squid, Traffic Server, Apache, nginx and chains of
- * them), and verdict counts across samples.
+ * (as measured on Debian 12's packages, tests/integration/caches_*: Varnish,
+ * Squid, Traffic Server, Apache, nginx and chains of them), and verdict counts
+ * across samples.
  */
 #ifndef HOPSPLIT_CACHE_H
 #define HOPSPLIT_CACHE_H
@@ -59,8 +62,9 @@ struct cache_status {
 int cache_status_parse(const char *value, struct cache_status *out);
 void cache_status_release(struct cache_status *cs);
 
-/* One cache a response passed through (SPEC 4.1 layers): a CDN, a Varnish,
- * a Squid, ...  Its verdict is what that cache did with this request. */
+/* One cache a response passed through (hopsplit(1) CACHE AND EDGE layers): a
+ * CDN, a Varnish, a Squid, ...  Its verdict is what that cache did with this
+ * request. */
 struct cache_layer {
   char *name;   /* the cache's own name: a Cache-Status identifier, a Via
                    host, the HOST of "X-Cache: HIT from HOST"; or NULL */
@@ -88,8 +92,8 @@ struct cache_result {
   char **reasons; /* words, most important first */
   size_t n_reasons;
   long age;     /* Age header in seconds, -1 when absent or invalid */
-  int inferred; /* the verdict is inferred, not said by the cache (SPEC
-                   4.1); the first reason says from what */
+  int inferred; /* the verdict is inferred, not said by the cache (hopsplit(1)
+                   CACHE AND EDGE); the first reason says from what */
   /* Every cache seen, nearest the user first; the hop's vendor, verdict,
    * raw value and reasons are those of layers[0].  Empty when no cache
    * signal was seen (verdict UNKNOWN). */

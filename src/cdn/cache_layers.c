@@ -1,10 +1,11 @@
 /*
  * cache_layers.c: the proxy caches a response passed through, one layer
- * each, nearest the user first (SPEC 4.1; CDN.md 5.1 and 6.2), and what
- * each did with the request: Varnish, Squid, Apache Traffic Server, Apache
- * httpd mod_cache, nginx proxy_cache, any RFC 9211 Cache-Status member.
- * Input: the struct ctx of one response.  Output: cache_layer entries of a
- * struct cache_result.  Vendor facts are data (vendor_facts[]) beside the
+ * each, nearest the user first (hopsplit(1) CACHE AND EDGE; RFC 9211
+ * Cache-Status lists them so; tests/integration/caches_* measure Debian 12's
+ * caches), and what each did with the request: Varnish, Squid, Apache Traffic
+ * Server, Apache httpd mod_cache, nginx proxy_cache, any RFC 9211 Cache-Status
+ * member. Input: the struct ctx of one response.  Output: cache_layer entries
+ * of a struct cache_result.  Vendor facts are data (vendor_facts[]) beside the
  * vendor-independent rules of lay_decide().
  */
 #include <ctype.h>
@@ -26,7 +27,7 @@
 #include "strutil.h"
 #include "banned.h"
 
-/* ---- cache layers (SPEC 4.1; CDN.md 5.1, 6.2) ----
+/* ---- cache layers (hopsplit(1) CACHE AND EDGE; RFC 9211) ----
  *
  * Every signal of a proxy cache becomes evidence of one layer: RFC 9211
  * Cache-Status members, Via entries with their product tokens (and Traffic
@@ -52,7 +53,7 @@ enum {
   COND_METHOD = 1u << 8, /* not GET or HEAD */
 };
 
-/* What a cache does by default (CDN.md 5.1, measured on Debian 12's
+/* What a cache does by default (measured on Debian 12's
  * Varnish 7.1, Squid 5.7, Traffic Server 9.2, Apache 2.4 and nginx 1.22
  * with stock configurations); the last row is RFC 9111 for a cache nobody
  * named. */
@@ -838,10 +839,10 @@ static void facts_reasons(const struct vendor_facts *f, const char *n,
                      n);
 }
 
-/* What layer l did with this request (SPEC 4.1): a cache that answered
- * from its store after asking the origin revalidated; one that forwarded
- * and stored is a MISS (a later request may hit); one that forwarded and
- * did not store says why. */
+/* What layer l did with this request (hopsplit(1) CACHE AND EDGE): a cache
+ * that answered from its store after asking the origin revalidated; one that
+ * forwarded and stored is a MISS (a later request may hit); one that forwarded
+ * and did not store says why. */
 static void lay_decide(struct ctx *c, struct lay *l, int nearest,
                        struct cache_result *r)
 {
@@ -1038,7 +1039,8 @@ int cache_layers_classify(struct ctx *c, struct layers *L,
   /* An inner cache answered although the one nearest the user forwarded
    * (passed a request with a cookie, did not store the response): the
    * hop's verdict is the layer that served it, and the outer cache's
-   * pass is a reason (SPEC 4.1).  Its own layer keeps its verdict. */
+   * pass is a reason (hopsplit(1) CACHE AND EDGE).  Its own layer keeps its
+   * verdict. */
   for (i = 1; i < L->n; i++)
     if (!cache_verdict_served_from_cache(out->layers[0].verdict) &&
         out->layers[0].verdict != CACHE_UNKNOWN &&

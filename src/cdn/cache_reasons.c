@@ -1,9 +1,10 @@
 /*
  * cache_reasons.c: what every cache verdict of cache.c and
- * cache_layers.c shares (SPEC 4.1): the context of one response (its
- * Cache-Control and the fields that decide caching), status words, and the
- * origin's own reasons in the order of CDN.md 10: method, no-store,
- * private, Set-Cookie, Authorization, revalidate-always, Vary, freshness.
+ * cache_layers.c shares (hopsplit(1) CACHE AND EDGE): the context of one
+ * response (its Cache-Control and the fields that decide caching), status
+ * words, and the origin's own reasons in the order of the mapping in cache.h:
+ * method, no-store, private, Set-Cookie, Authorization, revalidate-always,
+ * Vary, freshness.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -109,7 +110,8 @@ enum cache_verdict cache_word_verdict(const char *w)
 }
 
 /* Which field the vendor's cache obeys instead of Cache-Control (RFC 9213,
- * CDN.md 1.3, 3, 6.3): the first valid targeted field of its list. */
+ * developers.cloudflare.com/cache/concepts/cache-responses): the first valid
+ * targeted field of its list. */
 void cache_pick_effective(struct ctx *c, const char *vendor)
 {
   static const struct {
@@ -162,7 +164,7 @@ static int heuristically_cacheable(long status)
 }
 
 /* Why the response was not (or could not be) served from cache, in the
- * order of CDN.md 10. */
+ * order enum cache_verdict's reasons follow. */
 void cache_origin_reasons(struct ctx *c, struct cache_result *r)
 {
   const struct cache_control *e = &c->eff;
@@ -171,7 +173,9 @@ void cache_origin_reasons(struct ctx *c, struct cache_result *r)
   int explicit_fresh, rewritten;
 
   /* Vercel (with s-maxage) and Netlify send browsers "public, max-age=0,
-   * must-revalidate" whatever the origin said (CDN.md 5): not a reason. */
+   * must-revalidate" whatever the origin said
+   * (vercel.com/docs/headers/cache-control-headers, docs.netlify.com caching):
+   * not a reason. */
   rewritten =
       !c->targeted && r->vendor &&
       (!strcmp(r->vendor, "vercel") || !strcmp(r->vendor, "netlify")) &&
@@ -199,7 +203,8 @@ void cache_origin_reasons(struct ctx *c, struct cache_result *r)
     cache_add_reason(r, "origin sent Pragma: no-cache");
   if (c->expires < 0 && e->max_age < 0 && e->s_maxage < 0)
     cache_add_reason(r, "origin sent an Expires date in the past");
-  /* Cloudflare ignores Vary but for Accept-Encoding (CDN.md 1.3). */
+  /* Cloudflare ignores Vary but for Accept-Encoding
+   * (developers.cloudflare.com/cache/concepts/cache-responses). */
   if (c->vary && (!r->vendor || strcmp(r->vendor, "cloudflare"))) {
     const char *p = c->vary, *item;
     size_t len;

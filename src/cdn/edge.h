@@ -1,6 +1,7 @@
 /*
  * edge.h: which CDN edge served a hop, where it is, and whether it is far
- * from the client (SPEC 4.2; vendor facts in CDN.md 1, 2, 3, 5, 7, 8).
+ * from the client (hopsplit(1) CACHE AND EDGE; each vendor's header as its own
+ * documentation describes it, cited beside the code that reads it).
  *
  * Analysis stage: pure functions over a hop's diagnostic headers and CNAME
  * chain, the /cdn-cgi/trace body the probe fetched for its host, and the
@@ -32,7 +33,8 @@
 /* Sizes of the names held in the tables, NUL included (the generator
  * refuses longer ones).  Arrays, not pointers: a table of pointers is
  * relocated page by page when a position-independent binary starts, and
- * this one is 4,597 rows long (SPEC 8's start-up time). */
+ * this one is 4,597 rows long (a start-up time budget that tests/bench
+ * measures). */
 #define EDGE_CITY_SIZE    44
 #define EDGE_COUNTRY_SIZE 48
 
@@ -71,7 +73,8 @@ const struct edge_country *edge_country_lookup(const char *cc);
 const struct edge_pop *edge_pop_nearest(unsigned flags, double lat, double lon,
                                         const char *client_country);
 
-/* ---- distance and the physical floor (SPEC 4.2, CDN.md 8) ---- */
+/* ---- distance and the physical floor (hopsplit(1) CACHE AND EDGE:
+ * great-circle distance, light in fibre at 2/3 c) ---- */
 
 #define EDGE_EARTH_RADIUS_KM 6371.0
 /* Light in fibre covers about 200 km per ms one way, so a round trip costs
@@ -101,8 +104,8 @@ int edge_is_distant(double distance_km, double floor_ms, double connect_ms,
 
 #define EDGE_TRACE_MAX 16384 /* larger bodies are refused */
 
-/* Fields of a Cloudflare trace body (CDN.md 1.1); each is owned, NULL when
- * absent.  colo is upper case, loc as sent. */
+/* Fields of a Cloudflare trace body (Cloudflare's /cdn-cgi/trace); each is
+ * owned, NULL when absent.  colo is upper case, loc as sent. */
 struct edge_trace {
   char *fl, *h, *ip, *ts, *visit_scheme, *uag, *colo, *sliver, *http, *loc,
       *tls, *sni, *warp, *gateway, *rbi, *kex;
@@ -162,12 +165,14 @@ enum edge_source {
 extern const char *const edge_source_names[EDGE_SOURCE_COUNT];
 
 /* Vendor of the outermost CDN that the response headers show (Cloudflare,
- * Akamai, then Fastly, CloudFront, ...; CDN.md 7), as a static lower-case
+ * Akamai, then Fastly, CloudFront, ...: a CDN in front of another adds
+ * its own headers on top of the inner one's), as a static lower-case
  * name, or NULL.  Caches that are not CDNs (varnish, nginx) are cache.c's
  * business and are not named here. */
 const char *edge_vendor_from_headers(const struct header *h, size_t n);
 /* Vendor from the first CNAME chain entry whose suffix is in the table of
- * CDN.md 7 (case-insensitive, on a label boundary), or NULL.  Static. */
+ * the host names each CDN has its customers point at (edge_vendor.c;
+ * case-insensitive, on a label boundary), or NULL.  Static. */
 const char *edge_vendor_from_cnames(const char *const *cnames, size_t n);
 
 struct edge_id {
@@ -187,7 +192,7 @@ void edge_identify(const struct header *h, size_t n, const char *const *cnames,
  * /cdn-cgi/trace of its host. */
 int edge_wants_trace(const struct hop *hop);
 
-/* ---- the per-hop result (SPEC 5 edge[]) ---- */
+/* ---- the per-hop result (hopsplit(1) OUTPUT edge[]) ---- */
 
 struct edge_result {
   int hop;        /* 1-based hop index */

@@ -14,7 +14,8 @@
 
 /* ---- POP extraction, per vendor ---- */
 
-/* cf-ray: "<ray id>-<COLO>", split at the last '-' (CDN.md 1.2). */
+/* cf-ray: "<ray id>-<COLO>", split at the last '-'
+ * (developers.cloudflare.com/fundamentals/reference/cloudflare-ray-id). */
 static void pop_cloudflare(const struct header *h, size_t n,
                            struct edge_id *id)
 {
@@ -27,7 +28,8 @@ static void pop_cloudflare(const struct header *h, size_t n,
     edge_set_code(id->pop, sizeof(id->pop), code, 3);
 }
 
-/* x-amz-cf-pop "ICN54-P3" (CDN.md 2), else Server-Timing cdn-pop. */
+/* x-amz-cf-pop "ICN54-P3" (AWS's CloudFront developer guide,
+ * docs.aws.amazon.com/AmazonCloudFront), else Server-Timing cdn-pop. */
 static void pop_cloudfront(const struct header *h, size_t n,
                            struct edge_id *id)
 {
@@ -65,7 +67,8 @@ static int fastly_entry_pop(const char *s, size_t len, char *out, size_t size)
   return 1;
 }
 
-/* x-served-by: first entry = shield, last entry = edge (CDN.md 3). */
+/* x-served-by: first entry = shield, last entry = edge
+ * (fastly.com/documentation/reference/http/http-headers). */
 static void pop_fastly(const struct header *h, size_t n, struct edge_id *id)
 {
   const char *v = header_find(h, n, "x-served-by"), *p, *e;
@@ -109,7 +112,8 @@ static int vercel_region(const char *s, size_t len, char *out, size_t size)
   return 1;
 }
 
-/* x-vercel-id "<edge>::[<function region>::]<id>" (CDN.md 5). */
+/* x-vercel-id "<edge>::[<function region>::]<id>"
+ * (vercel.com/docs/headers/request-headers#x-vercel-id). */
 static void pop_vercel(const struct header *h, size_t n, struct edge_id *id)
 {
   const char *v = header_find(h, n, "x-vercel-id"), *sep, *next;
@@ -127,7 +131,7 @@ static void pop_vercel(const struct header *h, size_t n, struct edge_id *id)
 }
 
 /* Server "BunnyCDN-DE1-1079": a two-letter country or a three-letter city
- * code, then a digit (CDN.md 5). */
+ * code, then a digit (the Server header Bunny's edges send). */
 static void pop_bunny(const struct header *h, size_t n, struct edge_id *id)
 {
   const char *server = header_find(h, n, "server");
@@ -142,7 +146,8 @@ static void pop_bunny(const struct header *h, size_t n, struct edge_id *id)
     edge_set_code(id->pop, sizeof(id->pop), code, len);
 }
 
-/* X-MSEdge-Ref "... Ref B: HKG201051218023 ..." (CDN.md 5). */
+/* X-MSEdge-Ref "... Ref B: HKG201051218023 ..."
+ * (learn.microsoft.com/azure/frontdoor/front-door-http-headers-protocol). */
 static void pop_azure(const struct header *h, size_t n, struct edge_id *id)
 {
   const char *ref = str_ci_find(header_find(h, n, "x-msedge-ref"), "Ref B:");

@@ -21,7 +21,7 @@ const char *edge_vendor_from_headers(const struct header *h, size_t n)
   const char *xc = header_find(h, n, "x-cache");
 
   /* Outermost first: a CDN in front of another shows its own markers on
-   * top of the inner one's (CDN.md 7). */
+   * top of the inner one's. */
   if (header_find(h, n, "cf-ray") || header_find(h, n, "cf-cache-status") ||
       str_ci_prefix(server, "cloudflare"))
     return "cloudflare";
@@ -63,7 +63,8 @@ const char *edge_vendor_from_headers(const struct header *h, size_t n)
   return NULL;
 }
 
-/* CNAME suffixes of CDN.md 7.  A leading '.' matches on a label boundary;
+/* CNAME suffixes that name a CDN, as each vendor documents the host
+ * names its customers point at.  A leading '.' matches on a label boundary;
  * without one the name must match exactly or end with "." + it.  Weak
  * entries count only when no strong one matches the chain. */
 static const struct {

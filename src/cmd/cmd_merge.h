@@ -1,6 +1,6 @@
 /*
  * cmd_merge.h: "hopsplit merge [--format F] [-o FILE] A.json B.json ..."
- * (SPEC 2): runs saved in several places, one comparison across the
+ * (hopsplit(1)): runs saved in several places, one comparison across the
  * vantage points.
  */
 #ifndef HOPSPLIT_CMD_MERGE_H

@@ -43,7 +43,7 @@ char *cmd_report_slurp(const char *path, size_t *len, int *too_large)
     return NULL;
   }
   /* At most REPORT_MAX_SIZE bytes: a regular file larger is refused before
-   * reading, a pipe when it grows past it (issue 16). */
+   * reading, a pipe when it grows past it. */
   buf_init(&b, (size_t)REPORT_MAX_SIZE);
   if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
       st.st_size > (off_t)REPORT_MAX_SIZE)

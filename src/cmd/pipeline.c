@@ -268,10 +268,10 @@ int pipeline_preflight(const struct plan *p)
 }
 
 /*
- * ndjson streaming (SPEC 5): while a plan is measured, each sample's line
- * goes to stdout (--format ndjson) and to every -o FILE.ndjson as soon as
- * the sample ends, written whole (through EINTR and short writes), so
- * that a killed run keeps every finished sample.  These files are written
+ * ndjson streaming (hopsplit(1) OUTPUT): while a plan is measured, each
+ * sample's line goes to stdout (--format ndjson) and to every -o FILE.ndjson
+ * as soon as the sample ends, written whole (through EINTR and short writes),
+ * so that a killed run keeps every finished sample.  These files are written
  * in place, not through a temporary file (report_out_open in_place);
  * pipeline_report then adds the summary line and closes them.  A line
  * needs only the sample and its hops' facts, never an analysis of the

@@ -1,7 +1,7 @@
 /*
  * pipeline.h: one measurement from a built plan to the written reports,
  * shared by the URL form (main.c) and profile runs: probe -> analysis ->
- * report, and the exit status that follows (SPEC 2).
+ * report, and the exit status that follows (hopsplit(1)).
  *
  * pipeline_measure fills a struct pipeline; pipeline_release frees what it
  * holds.  The plan is borrowed and must outlive it.
@@ -64,7 +64,7 @@ void pipeline_context(const struct pipeline *pl, struct report_ctx *ctx,
 int pipeline_report(const struct pipeline *pl, const struct options *o);
 
 /*
- * Say on stderr every distinct failure of the run once (SPEC 2), as curl
+ * Say on stderr every distinct failure of the run once (hopsplit(1)), as curl
  * says "curl: (7) ...": per target and error class, the modes whose first
  * message of that class is the same share one line with their counts,
  * the message, and what to do:

@@ -142,14 +142,14 @@ int options_override(struct options *o, const struct opt_def *d,
                      const char *val, char *err, size_t errlen);
 
 /* The extensions of the report formats an -o FILE may have, for messages
- * and --help: ".json .ndjson ..." (SPEC 2). */
+ * and --help: ".json .ndjson ..." (hopsplit(1)). */
 extern const char options_output_exts[];
 
 /*
  * Settle what depends on several options; call once after the last
  * options_set.  An -o FILE without a report format's extension is written
  * in the format --format gives; when --format was not given, that is a
- * usage error (SPEC 2: "-o photo.jpg" must not get a text report, and a
+ * usage error (hopsplit(1): "-o photo.jpg" must not get a text report, and a
  * body is never stored): returns -1 with a message in err naming the file
  * (the caller adds where), and sets *bad (may be NULL) to the file's
  * index in o->outputs.  Returns 0 otherwise.

@@ -859,7 +859,7 @@ static int set_duration(struct options *o, enum opt_id id, const char *val,
 {
   int64_t us;
 
-  /* --pause is hopsplit's own: a unit is required (SPEC 2).  The
+  /* --pause is hopsplit's own: a unit is required (hopsplit(1)).  The
    * timeouts are curl's options, where a bare number is seconds. */
   if ((id == OPT_PAUSE ? units_parse_duration_unit
                        : units_parse_duration)(val, &us, err, errlen) < 0)

@@ -1,5 +1,5 @@
 /*
- * profile.c: a YAML profile -> struct profile (SPEC 6, hopsplit-profile(5)).
+ * profile.c: a YAML profile -> struct profile (hopsplit-profile(5)).
  * Input: the bytes of one file, read with libyaml's document API, and the
  * options of the command line.  Output: the options of the run and of each
  * target, built by replaying every key through options_set (the setter of
@@ -305,7 +305,7 @@ static void load_document(struct loader *L, const struct options *cli)
     insecure |= pt->opts.insecure;
   }
   /* The reports say that verification is off when any target has it
-   * off (SPEC 7); they read the options of the run. */
+   * off (hopsplit(1) Redaction); they read the options of the run. */
   if (insecure && !p->opts.insecure)
     p->opts.insecure = 1;
   for (i = 0; i < L->n_checks; i++)

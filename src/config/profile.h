@@ -1,5 +1,5 @@
 /*
- * profile.h: a YAML profile (SPEC 6, hopsplit-profile(5)) -> the options
+ * profile.h: a YAML profile (hopsplit-profile(5)) -> the options
  * of the run, its targets each with their own options, its checks.  Every
  * key goes through the one option table and setter of options.h, so a
  * key and a flag cannot behave differently; the options of the command
@@ -22,7 +22,7 @@
 #define PROFILE_MAX_SIZE (1024 * 1024)
 /* YAML aliases may make the document walked larger than the one written
  * by at most this many nodes (an alias counts as the nodes it stands
- * for); beyond, the profile is refused (issue 16). */
+ * for); beyond, the profile is refused. */
 #define PROFILE_MAX_ALIAS_NODES 100000
 /* The options of all targets together, those of 'defaults' counted once
  * per target, are at most this many values. */

@@ -137,10 +137,10 @@ static void mode_names(const struct options *o, struct buf *b)
 }
 
 /*
- * A check the configured rounds cannot decide (SPEC 3.5): a comparison
- * below COMPARE_CI_MIN_PAIRS pairs has no 95 % interval, so its verdict
- * is always "no clear difference"; a p95 below 20 samples is the largest
- * sample by nearest rank.  Warned at load time, so --dry-run shows it.
+ * A check the configured rounds cannot decide (hopsplit(1) COMPARISON): a
+ * comparison below COMPARE_CI_MIN_PAIRS pairs has no 95 % interval, so its
+ * verdict is always "no clear difference"; a p95 below 20 samples is the
+ * largest sample by nearest rank.  Warned at load time, so --dry-run shows it.
  */
 static void rounds_warning(struct loader *L, const yaml_node_t *n,
                            const struct check *c)

@@ -89,7 +89,7 @@ fail:
   return NULL;
 }
 
-/* The variables of the loader (issue 16): remembered as values use
+/* The variables of the loader: remembered as values use
  * them, and kept out of messages. */
 void pf_note_vars(struct loader *L, const char *raw)
 {

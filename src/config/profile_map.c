@@ -1,7 +1,7 @@
 /*
  * profile_map.c: a map of strings to indexes with open addressing (FNV-1a),
  * for the checks of the profile loader that would otherwise compare every
- * name with every other (issue 16; see profile_int.h).
+ * name with every other (see profile_int.h).
  */
 #include <stdint.h>
 #include <stdlib.h>

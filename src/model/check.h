@@ -1,9 +1,9 @@
 /*
- * check.h: the checks of a profile (SPEC 6) and their outcome.  A profile
- * (profile.c) parses them into a struct check_set; after the analysis,
+ * check.h: the checks of a profile (hopsplit-profile(5)) and their outcome.  A
+ * profile (profile.c) parses them into a struct check_set; after the analysis,
  * check_evaluate (analysis.h) decides each one from the analysis alone and
  * keeps the measured value, and report_checks.c prints them.  A failed check
- * makes the exit status 1 (SPEC 2).
+ * makes the exit status 1 (hopsplit(1)).
  *
  * Three kinds:
  *   metric   PHASE.STAT of a target in one mode against max and/or min;

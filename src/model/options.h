@@ -68,7 +68,7 @@ struct options {
   long rounds;
   int rounds_set;            /* -n or a profile's rounds: as written */
   unsigned modes;            /* bit (1u << MODE_x) */
-  enum schedule_order order; /* inside a round (SPEC 3.4) */
+  enum schedule_order order; /* inside a round (hopsplit(1) MEASUREMENT) */
   uint64_t seed;
   int seed_set;
   int64_t pause_us;
@@ -131,7 +131,7 @@ struct options {
   int64_t max_time_us;
   enum trace_mode trace;
   char *client_location;
-  char *vantage; /* --vantage, NULL: the host name (SPEC 2) */
+  char *vantage; /* --vantage, NULL: the host name (hopsplit(1)) */
   enum report_format format;
   struct output_spec *outputs;
   size_t n_outputs;
@@ -208,7 +208,7 @@ const char *options_method(const struct options *o);
 
 /* The request is unsafe (RFC 9110 9.2.1): a method other than GET, HEAD,
  * OPTIONS and TRACE, or a body.  Such a request is sent once, cold, unless
- * rounds are given explicitly (SPEC 2). */
+ * rounds are given explicitly (hopsplit(1)). */
 int options_unsafe(const struct options *o);
 
 /* Whether the probe keeps the request and response header blocks of

@@ -1,5 +1,5 @@
 /*
- * options_lifecycle.c: a struct options from its defaults (SPEC 2) to its
+ * options_lifecycle.c: a struct options from its defaults (hopsplit(1)) to its
  * release, and copies of it (a profile target's own options).  The option
  * table and the setter that change it are config's (src/config/options.c).
  */

@@ -12,8 +12,8 @@
 #include "sample.h"
 
 /* A /cdn-cgi/trace fetched once per Cloudflare-fronted origin, outside the
- * measured samples (SPEC 4.2).  body is NULL when the fetch failed; error
- * then says why.  The analysis parses it. */
+ * measured samples (hopsplit(1) CACHE AND EDGE).  body is NULL when the fetch
+ * failed; error then says why.  The analysis parses it. */
 struct trace_fetch {
   char *origin; /* "https://host:port" */
   char *host;

@@ -240,7 +240,8 @@ const char *hop_header(const struct hop *h, const char *name)
 }
 
 /* Response headers that say something about caching, the CDN edge or server
- * timing (SPEC 4, CDN.md).  Everything else is counted, not kept. */
+ * timing (hopsplit(1) CACHE AND EDGE).  Everything else is counted, not kept.
+ */
 static const char *const diagnostic_headers[] = {
     "age",
     "akamai-cache-status",

@@ -29,7 +29,7 @@ enum phase {
   PHASE_COUNT
 };
 
-/* Error classes of a failed sample (SPEC 2, 7). */
+/* Error classes of a failed sample (hopsplit(1) Errors). */
 enum err_class {
   ERR_NONE,
   ERR_DNS,
@@ -144,7 +144,7 @@ struct hop_fallback {
 
 /* Every string of a hop is pooled (strpool.h); the hop owns its arrays.
  * Fields are ordered and sized so that a hop takes few bytes: a run keeps
- * every hop of every sample (SPEC 8). */
+ * every hop of every sample (the performance budget of tests/bench). */
 struct hop {
   const char *url; /* requested URL, unredacted (reports redact) */
   const char *method;
@@ -319,8 +319,9 @@ int sample_counted(const struct sample *s, int keep_interfered);
  * hop phases must already be set; closes the accounting exactly. */
 void sample_close_accounts(struct sample *s);
 
-/* The phases a sample sums to (SPEC 3.1): each hop phase over its hops,
- * then redirect, other and total.  Names as SPEC 5 prints them. */
+/* The phases a sample sums to (hopsplit(1) MEASUREMENT): each hop phase over
+ * its hops, then redirect, other and total.  Names as hopsplit(1) OUTPUT
+ * prints them. */
 enum sum_phase {
   SUM_DNS,
   SUM_CONNECT,

@@ -1,7 +1,7 @@
 /*
  * schedule.c: the order of the (target, mode) pairs inside each round
- * (SPEC 3.4).  Pure: the plan asks for one round at a time and gets a
- * permutation back.  See schedule.h for the three orders.
+ * (hopsplit(1) MEASUREMENT).  Pure: the plan asks for one round at a time and
+ * gets a permutation back.  See schedule.h for the three orders.
  *
  * The shuffle uses its own PRNG rather than rand() or random() so that a
  * seed printed in one report reproduces the same schedule on any platform

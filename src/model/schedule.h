@@ -1,6 +1,7 @@
 /*
  * schedule.h: the order of the (target, mode) pairs inside each round
- * (SPEC 3.4).  Part of the plan stage, pure: no I/O, no allocation.
+ * (hopsplit(1) MEASUREMENT).  Part of the plan stage, pure: no I/O, no
+ * allocation.
  *
  * Input: an order, the number of items of a round (an item is the index of
  * one (target, mode) pair), the 1-based round number and a seed.  Output: a

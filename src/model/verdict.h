@@ -1,8 +1,9 @@
 /*
  * verdict.h: the vocabulary of verdicts every stage speaks: a cache's
- * verdict on a hop (SPEC 4.1) with counts across samples, and a
- * comparison's verdict (SPEC 3.5).  Names are the ones SPEC 5 prints.
- * Model stage: plain enums and name tables (src/model/verdict.c).
+ * verdict on a hop (hopsplit(1) CACHE AND EDGE) with counts across samples,
+ * and a comparison's verdict (hopsplit(1) COMPARISON).  Names are the ones
+ * hopsplit(1) OUTPUT prints. Model stage: plain enums and name tables
+ * (src/model/verdict.c).
  */
 #ifndef HOPSPLIT_VERDICT_H
 #define HOPSPLIT_VERDICT_H
@@ -31,7 +32,7 @@ int cache_verdict_served_from_cache(enum cache_verdict v);
  * UNCACHEABLE): what a finding reports. */
 int cache_verdict_not_cacheable(enum cache_verdict v);
 
-/* Verdict counts across samples (SPEC 5 cache[].counts). */
+/* Verdict counts across samples (hopsplit(1) OUTPUT cache[].counts). */
 struct cache_counts {
   int n[CACHE_VERDICT_COUNT];
 };

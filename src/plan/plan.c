@@ -64,7 +64,7 @@ static char *host_of(const char *url)
 
 /* Unnamed targets are named after their host when that host is unique
  * among all targets and no other target has that name, else t1, t2 ...
- * by position (SPEC 3.1). */
+ * by position (hopsplit(1) MEASUREMENT). */
 static void name_targets(struct plan *p, const int *named)
 {
   size_t i, j;
@@ -379,7 +379,7 @@ int plan_resolve_names(struct plan *p)
 /* The (target, mode) items, rounds and seed of a plan whose targets are
  * set.  An unsafe request (options_unsafe) is sent once, cold, without
  * priming, as curl sends it, unless the rounds are written (-n, a
- * profile): a DELETE or a POST is not repeated unasked (SPEC 2). */
+ * profile): a DELETE or a POST is not repeated unasked (hopsplit(1)). */
 static void plan_items(struct plan *p, const struct options *o, int written)
 {
   size_t i, j;
@@ -551,7 +551,7 @@ static void print_target_settings(const struct plan *p, size_t t, FILE *f)
   print_settings(p->targets[t].opts, p->opts->show_secrets, m);
   fclose(m);
   /* The run's lines, sorted: each line of the target is looked up in
-   * log time, not searched for in the whole text (issue 16: a profile
+   * log time, not searched for in the whole text (a profile
    * with thousands of headers). */
   for (line = run; *line; line = end + 1) {
     end = strchr(line, '\n');
@@ -645,7 +645,7 @@ static void put_file(void *ctx, const char *s, size_t n)
 
 /* The plan as plan_print_raw writes it, with what a terminal would act on
  * (an ESC in a -H value or a URL given on the command line) written as
- * \xNN, as the text report and stderr do (SPEC 7). */
+ * \xNN, as the text report and stderr do (hopsplit(1) Redaction). */
 void plan_print(const struct plan *p, FILE *f)
 {
   char *text = NULL;

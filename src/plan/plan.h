@@ -1,6 +1,6 @@
 /*
  * plan.h: what a run will measure, expanded and validated from the
- * options and the target arguments (STYLE 5.1 step 2).
+ * options and the target arguments (step 2 of the pipeline, README.md Layout).
  *
  * plan_build reports every problem in one pass and returns -1; nothing is
  * measured then.  The plan borrows the options (they must outlive it) and
@@ -52,7 +52,7 @@ struct plan {
   size_t n_items;
   long rounds;
   /* An unsafe request without rounds given: one cold sample, no priming
-   * (options_unsafe, SPEC 2). */
+   * (options_unsafe, hopsplit(1)). */
   int unsafe_once;
   uint64_t seed; /* the seed used, set even when not given */
   /* Where the run measures (--vantage, else the host name), owned; NULL

@@ -1,6 +1,6 @@
 /*
- * engine.h: the event loop every measurement runs on (SPEC 3.4, STYLE 5.6).
- * One epoll loop per engine drives libcurl's multi interface
+ * engine.h: the event loop every measurement runs on (hopsplit(1)
+ * MEASUREMENT).  One epoll loop per engine drives libcurl's multi interface
  * (curl_multi_socket_action) and the c-ares channels of the samples (their
  * socket-state callbacks), and any descriptor its owner adds.  A sample is
  * a small state machine on it: primes, each hop's DNS lookup and transfer,

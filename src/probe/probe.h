@@ -1,7 +1,7 @@
 /*
- * probe.h: measuring (STYLE 5.1 step 3).  The only stage that touches
- * libcurl, c-ares and OpenSSL.  Input: the plan.  Output: struct sample,
- * one per call, strictly one after another.
+ * probe.h: measuring (step 3 of the pipeline, README.md Layout).  The only
+ * stage that touches libcurl, c-ares and OpenSSL.  Input: the plan.  Output:
+ * struct sample, one per call, strictly one after another.
  *
  * A probe owns the long-lived clients of warm and resumed mode; probe_free
  * releases them.  Samples written by probe_sample belong to the caller,
@@ -19,7 +19,7 @@
 #include "sample.h"
 
 /* Set by the interrupt handler: a transfer or DNS lookup under way is
- * abandoned at the next chance (SPEC 7). */
+ * abandoned at the next chance (hopsplit(1) Redaction). */
 extern volatile sig_atomic_t probe_interrupted;
 
 /* A deadline for what the calling thread measures from now on, on the
@@ -129,7 +129,7 @@ struct trace_job *probe_trace_prepare(const struct options *o,
 void probe_trace_finish(struct trace_job *j, int result);
 
 /*
- * Turn libcurl's cumulative offsets of one hop into phases (STYLE 5.6): the
+ * Turn libcurl's cumulative offsets of one hop into phases: the
  * only place that does so.  wait runs from the moment the connection was
  * ready (appconnect, connect, or the start of a reused transfer) to the
  * first byte, because libcurl 7.88's time_pretransfer is stamped late on

@@ -1,6 +1,6 @@
 /*
- * probe_conn.c: the connection of one hop, beside the transfer itself
- * (issue 17).  Input: the client, the options and the hop's URL.  Output:
+ * probe_conn.c: the connection of one hop, beside the transfer itself.
+ * Input: the client, the options and the hop's URL.  Output:
  * the hop's family, local port, the first connection attempt that failed
  * or lost (libcurl's happy eyeballs, as in curl), and its TLS hook: the
  * session offered (resumed mode), whether one was offered, and why not.

@@ -1,6 +1,6 @@
 /*
- * probe_dns.c: DNS through c-ares (SPEC 3.2).  Input: a host name and the
- * resolver settings.  Output: a plain struct dns_answer with the
+ * probe_dns.c: DNS through c-ares (hopsplit(1) DNS).  Input: a host name and
+ * the resolver settings.  Output: a plain struct dns_answer with the
  * addresses, CNAME chain, smallest TTL, the resolver that answered and the
  * time the lookup took.  No c-ares type leaves this file.
  */
@@ -47,7 +47,7 @@ struct dns_ctx {
   int status;
   struct ares_addrinfo *res;
   /* The queries on the wire (id and question), to mend a refusal that
-   * carries no question section (issue 17), and what failed. */
+   * carries no question section, and what failed. */
   struct {
     int fd;
     unsigned char q[DNS_QUERY_MAX];
@@ -759,7 +759,7 @@ void probe_dns_start(struct dns_channel *c, const char *host, int family,
   hints.ai_family = family == 4 ? AF_INET : family == 6 ? AF_INET6 : AF_UNSPEC;
   /* No ARES_AI_NOSORT: c-ares sorts the addresses by RFC 6724 (as glibc's
    * getaddrinfo does for curl), and libcurl's happy eyeballs starts with
-   * the family of the first (issue 17). */
+   * the family of the first. */
   hints.ai_flags = 0;
   ctx->t0 = probe_now_us();
   c->deadline_us = ctx->t0 + timeout_us;

@@ -449,7 +449,7 @@ static enum err_class hop_dns(struct hop_job *j)
  * Authorization, Cookie, Proxy-Authorization, X-Api-Key, X-Auth-Token,
  * Private-Token ...) is a credential of the first origin: dropped on a
  * cross-origin redirect unless --location-trusted.  curl drops only
- * Authorization and Cookie (issue 16). */
+ * Authorization and Cookie. */
 static int header_is_credential(const char *h)
 {
   const char *colon = strchr(h, ':');
@@ -513,7 +513,7 @@ static const char *detail(const char *errbuf)
 }
 
 /*
- * What went wrong, in words that say what to do (issue 18): the host, the
+ * What went wrong, in words that say what to do: the host, the
  * option that sets the limit that was hit, the fix a user can make.
  * libcurl's own words follow only where they add a fact.
  */

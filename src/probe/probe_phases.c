@@ -1,8 +1,8 @@
 /*
- * probe_phases.c: a hop's phases from libcurl's timestamps (SPEC 3.1).
- * Input: the CURLINFO_*_TIME_T stamps copied into struct curl_times, the
- * lookup time c-ares measured, whether TLS was expected and whether the
- * connection was reused.  Output: the phase array.  Pure.
+ * probe_phases.c: a hop's phases from libcurl's timestamps (hopsplit(1)
+ * MEASUREMENT). Input: the CURLINFO_*_TIME_T stamps copied into struct
+ * curl_times, the lookup time c-ares measured, whether TLS was expected and
+ * whether the connection was reused.  Output: the phase array.  Pure.
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -27,8 +27,8 @@
 #include "banned.h"
 
 /*
- * Sessions of resumed mode, kept by hopsplit rather than by libcurl
- * (issue 17).  libcurl 7.88 ends HTTP/2 connections without a TLS
+ * Sessions of resumed mode, kept by hopsplit rather than by libcurl.
+ * libcurl 7.88 ends HTTP/2 connections without a TLS
  * close_notify, and OpenSSL then marks the connection's session as not
  * resumable (SSL_free -> ssl_clear_bad_session), so libcurl never offers
  * it; and OpenSSL's TLS 1.3 client takes a session out of use once it has

@@ -1,11 +1,11 @@
 /*
  * probe_trace.c: Cloudflare's /cdn-cgi/trace, fetched once per origin and
- * run, outside the measured samples (SPEC 4.2).  Input: a hop already
- * measured (its URL and the addresses its host resolved to).  Output: the
- * raw body, capped at 16 KiB, in struct trace_fetch; the analysis parses
- * it.  The transfer is a step of the run on the engine (runner.c), never
- * a blocking call.  A trace that is missing, slow, huge or garbage is recorded
- * as unavailable and never fails the run.
+ * run, outside the measured samples (hopsplit(1) CACHE AND EDGE).  Input: a
+ * hop already measured (its URL and the addresses its host resolved to).
+ * Output: the raw body, capped at 16 KiB, in struct trace_fetch; the analysis
+ * parses it.  The transfer is a step of the run on the engine (runner.c),
+ * never a blocking call.  A trace that is missing, slow, huge or garbage is
+ * recorded as unavailable and never fails the run.
  */
 #include <curl/curl.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /*
- * probe_walk.c: one logical request of a sample (SPEC 3.1): hop after hop
- * on one client until a final response, an error, or a redirect refused,
- * each hop started when the one before ended (probe_hops.c runs a hop on
- * the engine).  Input: a client, a target and the sample to fill.  Output:
+ * probe_walk.c: one logical request of a sample (hopsplit(1) MEASUREMENT): hop
+ * after hop on one client until a final response, an error, or a redirect
+ * refused, each hop started when the one before ended (probe_hops.c runs a hop
+ * on the engine).  Input: a client, a target and the sample to fill.  Output:
  * the sample's hops, its total, status and error, its accounts closed.
  */
 #include <stdio.h>

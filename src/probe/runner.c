@@ -1,7 +1,7 @@
 /*
  * runner.c: rounds x (target, mode) pairs, in the order the schedule
- * gives, one sample at a time (SPEC 3.4).  Input: the plan.  Output:
- * struct results.  Progress goes to stderr.
+ * gives, one sample at a time (hopsplit(1) MEASUREMENT).  Input: the plan.
+ * Output: struct results.  Progress goes to stderr.
  */
 #include <errno.h>
 #include <signal.h>
@@ -368,8 +368,8 @@ static void run_next(void *ud)
 }
 
 /*
- * --parallel N (SPEC 3.4): lanes, each measuring one target at a time,
- * that target's samples one after another (rounds, its modes in the
+ * --parallel N (hopsplit(1) MEASUREMENT): lanes, each measuring one target at
+ * a time, that target's samples one after another (rounds, its modes in the
  * round's order), and taking the next target when done.  First a serial
  * control: one lane, CONTROL_ROUNDS rounds of every target alone; then the
  * batch on up to N lanes.  A warm or resumed client is only ever used by

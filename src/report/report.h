@@ -1,8 +1,8 @@
 /*
- * report.h: rendering (STYLE 5.1 step 5).  Renderers read the plan, the
- * results and the analysis and never compute statistics.  Each writes
- * into a struct buf; report_write_rendered writes a file atomically (temporary
- * file in the same directory, then rename).
+ * report.h: rendering (step 5 of the pipeline, README.md Layout).  Renderers
+ * read the plan, the results and the analysis and never compute statistics.
+ * Each writes into a struct buf; report_write_rendered writes a file
+ * atomically (temporary file in the same directory, then rename).
  */
 #ifndef HOPSPLIT_REPORT_H
 #define HOPSPLIT_REPORT_H
@@ -60,8 +60,8 @@ void report_render(const struct report_ctx *c, enum report_format f,
  * summary CSV (report_csv_summary). */
 void report_render_path(const struct report_ctx *c, enum report_format f,
                         const char *path, struct buf *out);
-/* The summary CSV (SPEC 5 csv): per target x mode x phase n, p50, p95,
- * min, max, mean, stddev, and the comparison rows. */
+/* The summary CSV (hopsplit(1) OUTPUT csv): per target x mode x phase n, p50,
+ * p95, min, max, mean, stddev, and the comparison rows. */
 void report_csv_summary(const struct report_ctx *c, struct buf *out);
 
 /*
@@ -145,7 +145,7 @@ void report_heads_note(const struct report_ctx *c);
 const struct sample *report_heads_sample(const struct report_ctx *c, size_t t,
                                          const char **which);
 
-/* Redaction helpers used by every renderer (SPEC 7). */
+/* Redaction helpers used by every renderer (hopsplit(1) Redaction). */
 char *report_url(const struct report_ctx *c, const char *url);
 /* Value of a response header as reports show it; caller frees. */
 char *report_header_value(const struct report_ctx *c, const char *name,

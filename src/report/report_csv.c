@@ -1,5 +1,5 @@
 /*
- * report_csv.c: CSV (SPEC 5, csv), RFC 4180: a header row, fields
+ * report_csv.c: CSV (hopsplit(1) OUTPUT, csv), RFC 4180: a header row, fields
  * separated by commas, a field quoted with '"' (and '"' doubled) when it
  * holds a comma, quote, CR or LF, every row ending in CRLF.  Unknown
  * values are empty; booleans are true/false; durations are integer
@@ -88,7 +88,7 @@ static const struct column {
     {"interference_us", SC_SAMPLE_ONCE, "interference_us"},
     {"interfered", SC_SAMPLE, "interfered"},
     {"control", SC_SAMPLE, "control"},
-    /* HTTP/3 (issue 28): the server's Alt-Svc offer, why --http3 ended on
+    /* HTTP/3: the server's Alt-Svc offer, why --http3 ended on
      * TCP, the TLS library when it was libcurl-gnutls, 0-RTT bytes. */
     {"alt_svc", SC_HOP, "alt_svc.protocol"},
     {"alt_svc_port", SC_HOP, "alt_svc.port"},

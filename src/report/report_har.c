@@ -1,8 +1,8 @@
 /*
- * report_har.c: HTTP Archive 1.2 (SPEC 5, har): one page per sample, one
- * entry per hop.  timings are milliseconds, -1 for a phase that did not
- * happen (dns on a reused connection or a pinned address, connect and ssl
- * on a reused connection, ssl on plain http), and connect includes ssl as
+ * report_har.c: HTTP Archive 1.2 (hopsplit(1) OUTPUT, har): one page per
+ * sample, one entry per hop.  timings are milliseconds, -1 for a phase that
+ * did not happen (dns on a reused connection or a pinned address, connect and
+ * ssl on a reused connection, ssl on plain http), and connect includes ssl as
  * HAR requires.  Response headers are the diagnostic ones hopsplit keeps,
  * redacted; request headers are the ones the run was told to send.
  * hopsplit's own facts are under "_hopsplit" (custom fields start with an

@@ -1,6 +1,6 @@
 /*
  * report_heads.c: the header blocks of one sample per target, as curl
- * shows them (-i, -D, -v; SPEC 2).  Input: the results (each hop's
+ * shows them (-i, -D, -v; hopsplit(1)).  Input: the results (each hop's
  * head_out and head_in, kept by the probe under options_heads) and the
  * analysis (which sample is the median cold one).  Output: curl's -i and
  * --dump-header form (the response blocks of each hop as received, CRLF

@@ -1,7 +1,7 @@
 /*
- * report_html.c: one self-contained HTML file (SPEC 5, html): inline CSS
- * and SVG, no script, nothing fetched.  Per target and mode: the phase
- * table, a waterfall of the median sample, and a strip plot per phase of
+ * report_html.c: one self-contained HTML file (hopsplit(1) OUTPUT, html):
+ * inline CSS and SVG, no script, nothing fetched.  Per target and mode: the
+ * phase table, a waterfall of the median sample, and a strip plot per phase of
  * every successful sample with its p50 and p95 marked; then the
  * comparison to the baseline as bars with confidence intervals, and the
  * findings, cache and edge tables when the analysis has them.

@@ -1,7 +1,7 @@
 /*
- * report_json.c: the "hopsplit/1" JSON document (SPEC 5), the stable
- * machine contract.  Input: plan, results, analysis.  Output: JSON text.
- * Durations are integer microseconds with a _us suffix; libcurl's own
+ * report_json.c: the "hopsplit/1" JSON document (hopsplit(1) OUTPUT), the
+ * stable machine contract.  Input: plan, results, analysis.  Output: JSON
+ * text. Durations are integer microseconds with a _us suffix; libcurl's own
  * cumulative values keep curl's names and unit (seconds) under "curl".
  */
 #include <stdlib.h>
@@ -214,7 +214,8 @@ static void cache_arr(struct json *j, const struct target_analysis *ta)
       if (ch->counts.n[v])
         json_int(j, cache_verdict_names[v], ch->counts.n[v]);
     json_object_end(j);
-    /* SPEC 5: every cache the response passed, nearest the user first. */
+    /* hopsplit(1) OUTPUT: every cache the response passed, nearest the user
+     * first. */
     json_array_begin(j, "layers");
     for (l = 0; l < ch->result.n_layers; l++) {
       const struct cache_layer *cl = &ch->result.layers[l];

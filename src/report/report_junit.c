@@ -1,9 +1,9 @@
 /*
  * report_junit.c: JUnit XML of a run's checks, for CI readers (GitLab's
  * artifacts:reports:junit, GitHub Actions' test reporters, Jenkins' junit
- * step; SPEC 5 junit).  Input: the plan (its check set, evaluated), the
- * results and the analysis.  Output: one <testsuites> document with a
- * <testsuite> per profile and target, a <testcase> per check of that
+ * step; hopsplit(1) OUTPUT junit).  Input: the plan (its check set,
+ * evaluated), the results and the analysis.  Output: one <testsuites> document
+ * with a <testsuite> per profile and target, a <testcase> per check of that
  * target (a <failure> with the measured value and the budget when it
  * failed, <skipped> when it was not evaluated), and one "samples"
  * testcase per target that fails when samples failed (exit status 3).  A

@@ -1,8 +1,8 @@
 /*
- * report_ndjson.c: newline-delimited JSON (SPEC 5): one compact object per
- * sample, {"type":"sample", ...the sample of the hopsplit/1 document},
- * in the order measured, then one {"type":"summary", ...} line with the
- * rest of the document (settings, targets with their summaries, and
+ * report_ndjson.c: newline-delimited JSON (hopsplit(1) OUTPUT): one compact
+ * object per sample, {"type":"sample", ...the sample of the hopsplit/1
+ * document}, in the order measured, then one {"type":"summary", ...} line with
+ * the rest of the document (settings, targets with their summaries, and
  * whatever the analysis adds) and cache_inferred[].  Lines end in LF.
  *
  * Both are written by the JSON document's own writers (report_json.c,

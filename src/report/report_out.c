@@ -1,5 +1,5 @@
 /*
- * report_out.c: output files written as users expect (SPEC 5, see
+ * report_out.c: output files written as users expect (hopsplit(1) OUTPUT, see
  * report.h).  Input: a path given with -o.  Output: the file, replaced
  * atomically when it is a regular file, written through when it is
  * anything else.  Temporary files are listed in a small table that a

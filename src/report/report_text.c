@@ -1,7 +1,7 @@
 /*
- * report_text.c: the report for a person at a terminal (SPEC 5, text):
- * header, per target and mode a phase table, the hop chain of the median
- * cold sample, a waterfall of it in 80 columns, and the failures.
+ * report_text.c: the report for a person at a terminal (hopsplit(1) OUTPUT,
+ * text): header, per target and mode a phase table, the hop chain of the
+ * median cold sample, a waterfall of it in 80 columns, and the failures.
  * Input: plan, results, analysis.  Output: text, ANSI colours only when
  * the context says so.
  */
@@ -483,8 +483,8 @@ static char *raw_shown(const char *raw, int show_secrets)
 
 /* A hop's cache verdict, and with several caches one line per layer,
  * nearest the user first; every reason starts a
- * line of its own (SPEC 5, 80 columns: long values wrap, never cut below
- * CACHE_RAW_TEXT_MAX).  An UNKNOWN verdict shows its reasons too: which
+ * line of its own (hopsplit(1) OUTPUT, 80 columns: long values wrap, never cut
+ * below CACHE_RAW_TEXT_MAX).  An UNKNOWN verdict shows its reasons too: which
  * headers were looked for. */
 static void cache_lines(struct buf *b, const struct cache_hop *ch,
                         int show_secrets)
@@ -1569,8 +1569,8 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
 
 static void render(const struct report_ctx *c, struct buf *b);
 
-/* The report, then written to out with every control character escaped
- * (issue 16): names, header values, error texts and trace bodies come
+/* The report, then written to out with every control character escaped:
+ * names, header values, error texts and trace bodies come
  * from the network, and an ESC or OSC of a server's X-Cache must not
  * reach the terminal.  Each such string was placed through vis(), so the
  * only ESC left is that of on() and off(): with --color those colours

@@ -1,7 +1,7 @@
 /*
  * serve.h: "hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]
  * [--max-concurrent N] [OPTIONS]", a prober for Prometheus in the manner
- * of blackbox_exporter (SPEC 2, 5 serve).  The stage's own header is
+ * of blackbox_exporter (hopsplit(1) SERVE).  The stage's own header is
  * serve_int.h.
  */
 #ifndef HOPSPLIT_SERVE_H

@@ -1,6 +1,6 @@
 /*
  * serve_int.h: "hopsplit serve", a prober for Prometheus in the manner of
- * blackbox_exporter (SPEC 2, 5 serve), read only by the serve stage.
+ * blackbox_exporter (hopsplit(1) SERVE), read only by the serve stage.
  *
  * Input: the command line and, with --config, a profile whose targets and
  * defaults become the modules.  Output: HTTP answers on the listening

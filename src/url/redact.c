@@ -1,7 +1,7 @@
 /*
  * redact.c: credentials out of URLs and header lines before they are
- * printed (SPEC 7; the rule in url.h).  Any string is accepted, also a
- * relative or broken reference: it is split by RFC 3986 Appendix B, not
+ * printed (hopsplit(1) Redaction; the rule in url.h).  Any string is accepted,
+ * also a relative or broken reference: it is split by RFC 3986 Appendix B, not
  * parsed.  Pure.
  */
 #include <stdlib.h>

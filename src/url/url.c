@@ -278,7 +278,7 @@ static void fill_other(struct url *u, const struct parts *p)
 int url_parse(struct url *u, const char *s, char *err, size_t errlen)
 {
   struct parts p;
-  char *quote = NULL; /* URLs in messages are redacted (SPEC 7) */
+  char *quote = NULL; /* URLs in messages are redacted */
   CURLU *h = NULL;
   CURLUcode rc;
   size_t n;

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-/* Longest URL or Location value accepted, in bytes (SPEC 7). */
+/* Longest URL or Location value accepted, in bytes (hopsplit(1) Redaction). */
 #define URL_MAX_LEN 8192
 
 /*
@@ -91,7 +91,7 @@ int url_same_origin(const char *a, const char *b);
 
 /*
  * A URL from the command line: without a "scheme://" prefix it gets
- * "https://" (SPEC 2).  Malloc'd, caller frees; never NULL.
+ * "https://" (hopsplit(1)).  Malloc'd, caller frees; never NULL.
  */
 char *url_normalize_arg(const char *arg);
 
@@ -99,9 +99,9 @@ char *url_normalize_arg(const char *arg);
 int url_scheme_allowed(const char *url);
 
 /*
- * A copy of url that is safe to print (SPEC 7).  Malloc'd, caller frees;
- * never NULL.  Any string is accepted, also a relative reference; only
- * these parts change, everything else is kept byte for byte:
+ * A copy of url that is safe to print (hopsplit(1) Redaction).  Malloc'd,
+ * caller frees; never NULL.  Any string is accepted, also a relative
+ * reference; only these parts change, everything else is kept byte for byte:
  *
  * - the userinfo: the password of "user:pass@" ("user:REDACTED@"), and a
  *   userinfo without ':' as a whole, a token ("https://TOKEN@host/"

@@ -22,7 +22,7 @@ static void put_stderr(void *ctx, const char *p, size_t n)
 
 /* One line on stderr.  What a message quotes may come from the network
  * (a header, an error text of a server): control characters are written
- * as \xNN, never raw (issue 16).  Formatted on the stack, or with malloc
+ * as \xNN, never raw.  Formatted on the stack, or with malloc
  * when longer (not xmalloc, which reports through here). */
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {

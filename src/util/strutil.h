@@ -24,8 +24,8 @@ size_t str_edit_distance(const char *a, const char *b);
 const char *str_closest(const char *name, const char *const *names, size_t n);
 
 /*
- * Append s[0..n) to b with what a terminal would act on written as \xNN
- * (issue 16): the C0 controls (tab too; '\n' kept with STR_KEEP_NL),
+ * Append s[0..n) to b with what a terminal would act on written as \xNN:
+ * the C0 controls (tab too; '\n' kept with STR_KEEP_NL),
  * DEL, the C1 controls U+0080..U+009F and bytes that are not UTF-8.
  * Valid UTF-8 text is kept.  With STR_KEEP_SGR a colour sequence (ESC '['
  * digits and ';' 'm', SGR) is kept: the text report's own colours.

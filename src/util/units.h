@@ -1,7 +1,7 @@
 /*
  * units.h: parsing and formatting of durations, counts, byte sizes and
  * timestamps (wrk units.c).  Pure: no I/O, no library types.  Times are
- * int64 microseconds everywhere (STYLE 5.6).
+ * int64 microseconds everywhere.
  *
  * Parsers return 0, or -1 with a lowercase message in err (err may be
  * NULL).  Formatters write a NUL-terminated string into the caller's
@@ -28,7 +28,7 @@ int units_parse_duration(const char *s, int64_t *us, char *err, size_t errlen);
 /*
  * As units_parse_duration, but the unit is required: a bare number ("200";
  * zero excepted, the same in every unit) is an error whose text says how to
- * write it ("write 200ms or 200s"). SPEC 2: only curl's own options (-m,
+ * write it ("write 200ms or 200s"). hopsplit(1): only curl's own options (-m,
  * --connect-timeout) take a bare number as seconds; hopsplit's own (--pause, a
  * profile check's max/min) would silently read 200 as 200 s.
  */
