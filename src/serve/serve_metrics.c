@@ -459,9 +459,10 @@ static void findings(const struct serve_probe *sp, struct buf *out)
   for (i = 0; i < ta->n_findings; i++) {
     const struct finding *f = &ta->findings[i];
 
-    prom_family_once(out, &fam, "hopsplit_finding_saving_seconds", "gauge",
-                     "Estimated saving of a finding (SPEC 4.3), from this "
-                     "probe's medians; hop 0 is the whole request.");
+    prom_family_once(
+        out, &fam, "hopsplit_finding_saving_seconds", "gauge",
+        "Estimated saving of a finding (hopsplit(1) FINDINGS), from this "
+        "probe's medians; hop 0 is the whole request.");
 
     snprintf(h, sizeof(h), "%d", f->hop);
     buf_puts(out, "hopsplit_finding_saving_seconds{");
