@@ -469,6 +469,63 @@ static void tls_config(struct bb_loader *L, struct blackbox_module *m,
   }
 }
 
+/*
+ * body_size_limit, a size as Go's units.ParseBase2Bytes reads it: one or
+ * more numbers (a fraction allowed), each with a unit B, KB, KiB, MB,
+ * MiB, GB, GiB, TB, TiB, PB, PiB, EB or EiB, all powers of 1024 ("10MB",
+ * "1KB512B", "1.5KB"), or "0"; the sum truncated to whole bytes.
+ */
+static void body_size(struct bb_loader *L, struct blackbox_module *m,
+                      const yaml_node_t *v)
+{
+  static const char prefixes[] = "KMGTPE";
+  const char *s = scalar(v), *p = s;
+  long double total = 0;
+  int bad = !s || !*s;
+
+  if (s && !strcmp(s, "0")) {
+    m->opts.body_limit = 0;
+    return;
+  }
+  while (!bad && *p) {
+    long double num = 0, scale = 1, frac = 0.1L;
+    int digits = 0, shift = 0;
+    const char *c;
+
+    for (; *p >= '0' && *p <= '9'; p++, digits++)
+      num = num * 10 + (*p - '0');
+    if (*p == '.')
+      for (p++; *p >= '0' && *p <= '9'; p++, digits++, frac /= 10)
+        num += frac * (*p - '0');
+    if (!digits) {
+      bad = 1;
+      break;
+    }
+    if (*p && (c = strchr(prefixes, *p)) != NULL) {
+      shift = 10 * (int)(c - prefixes + 1);
+      p++;
+      if (*p == 'i')
+        p++;
+    }
+    if (*p != 'B') {
+      bad = 1;
+      break;
+    }
+    p++;
+    while (shift--)
+      scale *= 2;
+    total += num * scale;
+  }
+  if (bad || total > (long double)INT64_MAX) {
+    complain(L, v,
+             "'body_size_limit': '%s' is not a size (a number and a unit "
+             "of B, KB, KiB, MB, MiB, GB, GiB, TB, PB or EB, e.g. 10MB)",
+             s ? s : "?");
+    return;
+  }
+  m->opts.body_limit = (int64_t)total;
+}
+
 static void status_codes(struct bb_loader *L, struct blackbox_module *m,
                          const yaml_node_t *v)
 {
@@ -712,6 +769,9 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
       proxy_header = k;
       proxy_headers(L, m, k, val);
     }
+    else if (!strcmp(key, "body_size_limit")) {
+      body_size(L, m, val);
+    }
     else if (!strcmp(key, "compression") && s) {
       compression = val;
     }
@@ -732,7 +792,8 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
                "fail_if_header_not_matches, fail_if_body_matches_regexp, "
                "fail_if_body_not_matches_regexp, tls_config, basic_auth, "
                "bearer_token, bearer_token_file, authorization, "
-               "compression, preferred_ip_protocol, ip_protocol_fallback, "
+               "body_size_limit, compression, preferred_ip_protocol, "
+               "ip_protocol_fallback, "
                "proxy_url, skip_resolve_phase_with_proxy, "
                "proxy_connect_header)",
                key);

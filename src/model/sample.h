@@ -204,6 +204,9 @@ struct hop {
    * in this hop's body (body_scanned 1: the body was searched). */
   uint32_t body_matched;
   uint8_t body_scanned;
+  /* 1 when options.body_limit stopped the transfer: size_decoded bytes of
+   * the body were read, the rest never was (the hop is otherwise whole). */
+  uint8_t body_limited;
 };
 
 struct sample {

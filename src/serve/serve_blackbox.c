@@ -164,6 +164,16 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
       return -1;
     }
   }
+  /* body_size_limit: blackbox's body regexps, else its read of the rest
+   * of the body, fail on a body that passed it. */
+  if (fin->body_limited) {
+    snprintf(why, len,
+             "failed to read the HTTP response body: it is larger than the "
+             "module's body_size_limit");
+    if (bb->n_bodies)
+      sp->regex_failed = 1;
+    return -1;
+  }
   if (bodies_ok(sp, bb, fin, why, len) < 0)
     return -1;
   if (bb->versions) {

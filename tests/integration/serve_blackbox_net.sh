@@ -203,6 +203,19 @@ modules:
     http:
       preferred_ip_protocol: ip4
       tls_config: {ca_file: $CA_FILE, server_name: sni.test, min_version: TLS13}
+  body_limit:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      body_size_limit: 1.5KB
+  body_limit_re:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      body_size_limit: 1KiB
+      fail_if_body_matches_regexp: [nothing-like-this]
 EOF
 printf ' s3cret-file \n' >"$HS_DIR/token"
 hs_start_blackbox "$HS_DIR/blackbox" "$MODS"
@@ -424,6 +437,42 @@ for case in "sni $SNI_PORT 1 TLSv1.3" "tls12_max $SNI_PORT 1 TLSv1.2" \
 done
 python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs6" ||
   hs_fail "min_version, max_version: /probe differs from blackbox_exporter's"
+
+# body_size_limit: a body read up to the limit fails the probe (64 KiB
+# /big; the 3-byte /ok passes), with probe_failed_due_to_regex 1 when the
+# module has body regexps; the bytes read and the status as blackbox's.
+: >"$HS_DIR/pairs7"
+for case in "body_limit /big 0" "body_limit /ok 1" "body_limit_re /big 0" \
+  "body_limit_re /ok 1"; do
+  set -- $case
+  both "http://127.0.0.1:$HTTP_PORT$2" "$1"
+  hs_log "$1 $2: blackbox: $(show bb$n.prom) $(grep -E '^probe_(failed_due_to_regex|http_uncompressed_body_length) ' "$HS_DIR/bb$n.prom" | tr '\n' ' ')"
+  hs_log "$1 $2: hopsplit: $(show hs$n.prom) $(grep -E '^probe_(failed_due_to_regex|http_uncompressed_body_length) ' "$HS_DIR/hs$n.prom" | tr '\n' ' ')"
+  grep -qx "probe_success $3" "$HS_DIR/hs$n.prom" ||
+    hs_fail "module $1 on $2: hopsplit's probe_success is not $3"
+  pair "$HS_DIR/pairs7" "probe_success probe_http_status_code probe_failed_due_to_regex probe_http_uncompressed_body_length probe_http_content_length"
+done
+python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs7" ||
+  hs_fail "body_size_limit: /probe differs from blackbox_exporter's"
+
+# The sizes each accepts (blackbox's --config.check is the reference):
+# a number with a power-of-1024 unit, several in a row, or 0.
+for v in 0 10MB 1KiB 1.5KB .5KB 1KB512B 0.1B 1024 "'1 KB'" 1kb -1 1K 1e3B; do
+  printf 'modules:\n  m:\n    prober: http\n    http:\n      body_size_limit: %s\n' \
+    "$v" >"$HS_DIR/size.yml"
+  if prometheus-blackbox-exporter --config.check \
+    --config.file="$HS_DIR/size.yml" >/dev/null 2>&1; then want=0; else want=2; fi
+  if [ "$want" = 2 ]; then
+    hs_run 2 serve --listen 127.0.0.1:0 --config "$HS_DIR/size.yml"
+    hs_grep_err "size\.yml:5:24: 'body_size_limit': .* is not a size"
+  else
+    # Accepted: serve starts (and is stopped after a second).
+    timeout 1 "$HOPSPLIT" serve --listen 127.0.0.1:0 \
+      --config "$HS_DIR/size.yml" >/dev/null 2>"$HS_DIR/size.err"
+    grep -q listening "$HS_DIR/size.err" ||
+      { cat "$HS_DIR/size.err" >&2; hs_fail "body_size_limit $v: refused"; }
+  fi
+done
 
 # hopsplit's outputs name the URL given, never the TLS name in a URL.
 curl -q -sS --noproxy '*' --max-time 20 -o "$HS_DIR/debug.txt" \
