@@ -443,6 +443,14 @@ static void tls_config(struct bb_loader *L, struct blackbox_module *m,
       free(m->opts.tls_server_name);
       m->opts.tls_server_name = name && *name ? xstrdup(name) : NULL;
     }
+    else if (key && (!strcmp(key, "cert_file") || !strcmp(key, "key_file")) &&
+             scalar(val)) {
+      char **to = key[0] == 'c' ? &m->opts.tls_cert : &m->opts.tls_key;
+      const char *file = scalar(val);
+
+      free(*to);
+      *to = file && *file ? xstrdup(file) : NULL;
+    }
     else if (key &&
              (!strcmp(key, "min_version") || !strcmp(key, "max_version"))) {
       static const char *const names[] = {"TLS10", "TLS11", "TLS12", "TLS13"};
@@ -463,8 +471,8 @@ static void tls_config(struct bb_loader *L, struct blackbox_module *m,
     else
       complain(L, k,
                "tls_config key '%s' is not one hopsplit serve honours "
-               "(ca_file, insecure_skip_verify, server_name, min_version, "
-               "max_version)",
+               "(ca_file, cert_file, key_file, insecure_skip_verify, "
+               "server_name, min_version, max_version)",
                key ? key : "?");
   }
 }

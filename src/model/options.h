@@ -166,6 +166,10 @@ struct options {
    * the lowest and highest TLS version offered as 10, 11, 12, 13 (TLS
    * 1.0 to 1.3); 0: the library's default. */
   int tls_min, tls_max;
+  /* No options: serve's blackbox tls_config.cert_file and key_file, the
+   * client certificate (PEM) and its key offered when a server asks for
+   * one; NULL: none. */
+  char *tls_cert, *tls_key;
   /* No option: serve's blackbox body_size_limit, the most bytes of a final
    * response's (decoded) body read before the transfer is stopped; 0: no
    * limit. */

@@ -49,6 +49,8 @@ void options_release(struct options *o)
   strv_free(o->resolve, o->n_resolve);
   free(o->dns_servers);
   free(o->tls_server_name);
+  free(o->tls_cert);
+  free(o->tls_key);
   free(o->proxy);
   strv_free(o->proxy_headers, o->n_proxy_headers);
   free(o->cacert);
@@ -107,6 +109,8 @@ void options_copy(struct options *dst, const struct options *src)
   dst->resolve = dup_strv(src->resolve, src->n_resolve);
   dst->dns_servers = dup_or_null(src->dns_servers);
   dst->tls_server_name = dup_or_null(src->tls_server_name);
+  dst->tls_cert = dup_or_null(src->tls_cert);
+  dst->tls_key = dup_or_null(src->tls_key);
   dst->proxy = dup_or_null(src->proxy);
   dst->proxy_headers = dup_strv(src->proxy_headers, src->n_proxy_headers);
   dst->cacert = dup_or_null(src->cacert);

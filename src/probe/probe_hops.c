@@ -834,6 +834,14 @@ void probe_set_common(const struct curl_api *api, void *easy,
     if (o->capath)
       api->easy_setopt(e, CURLOPT_CAPATH, o->capath);
   }
+  if (o->tls_cert) {
+    api->easy_setopt(e, CURLOPT_SSLCERT, o->tls_cert);
+    api->easy_setopt(e, CURLOPT_SSLCERTTYPE, "PEM");
+  }
+  if (o->tls_key) {
+    api->easy_setopt(e, CURLOPT_SSLKEY, o->tls_key);
+    api->easy_setopt(e, CURLOPT_SSLKEYTYPE, "PEM");
+  }
   if (o->tls_min || o->tls_max) {
     static const long lo[] = {CURL_SSLVERSION_TLSv1_0, CURL_SSLVERSION_TLSv1_1,
                               CURL_SSLVERSION_TLSv1_2,

@@ -41,16 +41,41 @@ hs_make_ca "$HS_DIR/pki"
   cat "$HS_DIR/sni-cert.log" >&2
   hs_fail "cannot make the sni.test certificate"
 }
+# tls_config.cert_file, key_file: a client certificate of the test CA.
+(
+  cd "$HS_PKI" || exit 1
+  openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+    -keyout client.key -out client.csr -subj /CN=probe-client &&
+    printf '%s\n' 'basicConstraints = critical, CA:FALSE' \
+      'extendedKeyUsage = clientAuth' >client.ext &&
+    openssl x509 -req -in client.csr -CA ca.crt -CAkey ca.key \
+      -CAcreateserial -days 2 -sha256 -extfile client.ext -out client.crt
+) >"$HS_DIR/client-cert.log" 2>&1 || {
+  cat "$HS_DIR/client-cert.log" >&2
+  hs_fail "cannot make the client certificate"
+}
 openssl x509 -noout -ext subjectAltName -in "$HS_PKI/sni.crt" |
   grep -qx ' *DNS:sni.test' || hs_fail "sni.crt names more than sni.test"
 SNI_PORT=$(hs_free_port)
 SNI2_PORT=$(hs_free_port)
 TLS12_PORT=$(hs_free_port)
+MTLS_PORT=$(hs_free_port)
 mkdir -p "$HS_DIR/nginx/servers.d" || hs_fail "cannot create servers.d"
 cat >"$HS_DIR/nginx/servers.d/sni.conf" <<EOC
 log_format hsauth '\$server_port \$request_uri auth=[\$http_authorization]'
                   ' ua=[\$http_user_agent]';
 log_format hstls '\$server_port \$ssl_protocol ua=[\$http_user_agent]';
+log_format hsmtls '\$server_port \$status \$ssl_client_verify'
+                  ' dn=[\$ssl_client_s_dn] ua=[\$http_user_agent]';
+server {
+  listen 127.0.0.1:$MTLS_PORT ssl;
+  ssl_certificate $HS_PKI/sni.crt;
+  ssl_certificate_key $HS_PKI/sni.key;
+  ssl_client_certificate $HS_PKI/ca.crt;
+  ssl_verify_client on;
+  access_log $HS_DIR/mtls.log hsmtls;
+  location = /ok { return 200 "mtls\\n"; }
+}
 server {
   listen 127.0.0.1:$TLS12_PORT ssl;
   ssl_protocols TLSv1.2;
@@ -203,6 +228,18 @@ modules:
     http:
       preferred_ip_protocol: ip4
       tls_config: {ca_file: $CA_FILE, server_name: sni.test, min_version: TLS13}
+  client_cert:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      tls_config: {ca_file: $CA_FILE, server_name: sni.test, cert_file: $HS_PKI/client.crt, key_file: $HS_PKI/client.key}
+  client_cert_missing:
+    prober: http
+    timeout: 5s
+    http:
+      preferred_ip_protocol: ip4
+      tls_config: {ca_file: $CA_FILE, server_name: sni.test, cert_file: $HS_DIR/none.crt, key_file: $HS_DIR/none.key}
   body_limit:
     prober: http
     timeout: 5s
@@ -454,6 +491,34 @@ for case in "body_limit /big 0" "body_limit /ok 1" "body_limit_re /big 0" \
 done
 python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs7" ||
   hs_fail "body_size_limit: /probe differs from blackbox_exporter's"
+
+# tls_config.cert_file, key_file: nginx asks for a client certificate of
+# the test CA; it logs the one each prober offered (SUCCESS and its
+# subject), a 400 without one, nothing when the files are missing (the
+# handshake cannot start).
+: >"$HS_DIR/pairs8"
+for case in "client_cert 1 200 SUCCESS" "sni 0 400 NONE" \
+  "client_cert_missing 0 - -"; do
+  set -- $case
+  : >"$HS_DIR/mtls.log"
+  both "https://127.0.0.1:$MTLS_PORT/ok" "$1"
+  hs_log "$1: blackbox: $(show bb$n.prom)"
+  hs_log "$1: hopsplit: $(show hs$n.prom)"
+  grep -qx "probe_success $2" "$HS_DIR/hs$n.prom" ||
+    hs_fail "module $1: hopsplit's probe_success is not $2"
+  pair "$HS_DIR/pairs8" "probe_success probe_http_status_code"
+  if [ "$3" = - ]; then
+    continue
+  fi
+  for ua in hopsplit Blackbox; do
+    logged "$HS_DIR/mtls.log" 1 "^$MTLS_PORT $3 $4 .*ua=\[$ua"
+  done
+  hs_log "$1: nginx: $(tr '\n' ' ' <"$HS_DIR/mtls.log")"
+  [ "$4" = NONE ] ||
+    logged "$HS_DIR/mtls.log" 2 "dn=\[CN=probe-client\]"
+done
+python3 "$HS_LIB_DIR/promdiff.py" --batch "$HS_DIR/pairs8" ||
+  hs_fail "cert_file, key_file: /probe differs from blackbox_exporter's"
 
 # The sizes each accepts (blackbox's --config.check is the reference):
 # a number with a power-of-1024 unit, several in a row, or 0.
