@@ -7,6 +7,7 @@
  */
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -181,16 +182,16 @@ struct gt_datum {
   unsigned char *data;
   unsigned int size;
 };
-static int gt_tried;
+static pthread_once_t gt_once = PTHREAD_ONCE_INIT;
 static int (*gt_version)(void *s);
 static const char *(*gt_version_name)(int v);
 static const char *(*gt_suite)(void *s);
 static int (*gt_resumed)(void *s);
 static int (*gt_alpn)(void *s, struct gt_datum *out);
 
+/* Once, on whichever engine thread reads a GnuTLS session first. */
 static void gt_load(void)
 {
-  gt_tried = 1;
   if (!h3_handle)
     return;
   /* The GnuTLS that libcurl-gnutls itself loaded (dlsym on its handle
@@ -210,8 +211,7 @@ int curl_api_gnutls_read(void *session, struct curl_api_tls *out)
 {
   if (!session)
     return -1;
-  if (!gt_tried)
-    gt_load();
+  (void)pthread_once(&gt_once, gt_load);
   memset(out, 0, sizeof(*out));
   out->resumed = -1;
   if (gt_version && gt_version_name) {

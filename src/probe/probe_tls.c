@@ -13,6 +13,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -140,6 +141,14 @@ static SSL_SESSION *sessions_pop(struct tls_sessions *s, const char *key)
 }
 
 static int hook_index = -1;
+static pthread_once_t hook_once = PTHREAD_ONCE_INIT;
+
+/* Once per process, whichever engine thread (hopsplit serve runs several)
+ * sets up a context first. */
+static void hook_index_init(void)
+{
+  hook_index = SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+}
 
 static struct tls_hook *hook_of(const SSL *ssl)
 {
@@ -205,8 +214,7 @@ int probe_tls_setup_ctx(void *ssl_ctx, struct tls_hook *h)
     return -1;
   if (h->store && probe_tls_use_store(ctx, h->store) < 0)
     return -1;
-  if (hook_index < 0)
-    hook_index = SSL_CTX_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+  (void)pthread_once(&hook_once, hook_index_init);
   if (hook_index < 0 || SSL_CTX_set_ex_data(ctx, hook_index, h) != 1)
     return -1;
   SSL_CTX_set_info_callback(ctx, on_info);
@@ -434,13 +442,15 @@ static struct {
   X509_STORE *store;
 } stores[TLS_STORES_MAX];
 static size_t n_stores;
+/* Engine threads of hopsplit serve ask for stores at once. */
+static pthread_mutex_t stores_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static int same(const char *a, const char *b)
 {
   return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-void *probe_tls_store(const char *cafile, const char *capath)
+static void *store_find_or_load(const char *cafile, const char *capath)
 {
   X509_STORE *st;
   size_t i;
@@ -469,6 +479,16 @@ void *probe_tls_store(const char *cafile, const char *capath)
   stores[n_stores].capath = capath ? xstrdup(capath) : NULL;
   stores[n_stores].store = st;
   n_stores++;
+  return st;
+}
+
+void *probe_tls_store(const char *cafile, const char *capath)
+{
+  void *st;
+
+  pthread_mutex_lock(&stores_mu);
+  st = store_find_or_load(cafile, capath);
+  pthread_mutex_unlock(&stores_mu);
   return st;
 }
 

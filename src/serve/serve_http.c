@@ -246,7 +246,7 @@ static enum MHD_Result answer_probe(struct MHD_Connection *con, struct req *r)
   /* This thread's string pool held what the analysis interned. */
   strpool_release_all();
   if (r->job.measured)
-    serve_work_released();
+    serve_work_released(&r->job);
   len = out.len;
   return answer(con, MHD_HTTP_OK, r->job.debug ? CT_TEXT : CT_PROM,
                 buf_detach(&out), len, 0);
@@ -543,7 +543,7 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **req_cls,
     /* The client went away before its answer was rendered. */
     serve_probe_release(&r->job.sp);
     if (r->job.measured)
-      serve_work_released();
+      serve_work_released(&r->job);
   }
   free(r);
   pthread_mutex_lock(&S.mu);

@@ -162,7 +162,9 @@ struct serve_job {
   void (*done)(struct serve_job *j);
   void *ud;
   int measured, rejected, draining;
-  struct serve_job *next; /* serve_work.c's lists */
+  struct serve_job *next;      /* serve_work.c's lists */
+  struct serve_stream *stream; /* serve_work.c's: its target and module */
+  struct serve_loop *loop;     /* serve_work.c's: the engine it runs on */
 };
 
 /* Start the measuring side; 0, or -1 (errno set). */
@@ -178,7 +180,7 @@ void serve_work_counts(unsigned *in_flight, unsigned *waiting);
 /* A measured job's samples are no longer read (its answer is rendered and
  * its probe released): the engine's string pool may then be emptied once
  * nothing else holds it. */
-void serve_work_released(void);
+void serve_work_released(struct serve_job *j);
 /* The engine loop's lateness so far (engine.h), for /metrics. */
 struct engine_lateness;
 void serve_work_lateness(struct engine_lateness *out);

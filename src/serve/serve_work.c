@@ -5,20 +5,27 @@
  * connection is suspended meanwhile.  Output: each job measured, or
  * refused, then its done callback, which resumes the connection.
  *
- * Every probe is measured on one engine (engine.h): one thread runs its
- * epoll loop, on which each probe's run (runner_start) is a state machine
- * beside the others; no thread per probe.  At most --max-concurrent probes
- * are in flight on it; those with a place start in turn per target and
- * module (run_push, run_pop).  A job over the limit waits, first in first out,
- * for a place until its deadline; one still waiting then is refused (503),
- * by the expiry thread, which sleeps until the earliest deadline of the
- * waiting jobs.  While the server drains, the waiting jobs and new ones
- * are refused and the jobs in flight finish.
+ * Every probe is measured on an engine (engine.h): a few loops, each one
+ * thread running its own epoll loop, on which each probe's run
+ * (runner_start) is a state machine beside the others; no thread per
+ * probe.  The probes of one target and module (a stream) run on one loop
+ * while any of them is in flight; a stream that has none goes to the
+ * loop with the fewest probes.  So a burst of thousands of probes of one
+ * target, or a target that hangs, keeps to its loop, and the other
+ * targets' probes (a live target scraped meanwhile) are measured on a
+ * loop that is not busy with it: their stamps are not late by its work.
+ * On one loop, the streams start in turn (run_pop).
  *
- * The samples' strings are pooled on the engine's thread (strpool.h): the
- * pool is emptied when no probe is in flight and every measured job has
- * been rendered and released (serve_work_released); past POOL_HOLD_BYTES
- * new probes wait for that.
+ * At most --max-concurrent probes are in flight; a job over the limit
+ * waits, first in first out, for a place until its deadline; one still
+ * waiting then is refused (503), by the expiry thread, which sleeps until
+ * the earliest deadline of the waiting jobs.  While the server drains,
+ * the waiting jobs and new ones are refused and the jobs in flight finish.
+ *
+ * The samples' strings are pooled on each loop's thread (strpool.h): a
+ * loop's pool is emptied when it has no probe in flight and every job it
+ * measured has been rendered and released (serve_work_released); past
+ * POOL_HOLD_BYTES it starts no new probe until then.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -28,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "engine.h"
@@ -37,26 +45,54 @@
 #include "xalloc.h"
 #include "banned.h"
 
-/* Probes started between two turns of the engine's loop. */
+/* Probes started between two turns of a loop. */
 #define START_BATCH 16
-/* A server never idle would never empty the engine's string pool: past
- * this size no probe is started until the ones in flight are answered
+/* A server never idle would never empty a loop's string pool: past this
+ * size no probe is started on it until the ones in flight are answered
  * and the pool emptied (their deadlines bound the pause). */
 #define POOL_HOLD_BYTES ((size_t)64 << 20)
+/* Loops: one per processor, at least LOOPS_MIN (a busy target's loop and
+ * the others' even on one or two processors), at most LOOPS_MAX. */
+#define LOOPS_MIN 4
+#define LOOPS_MAX 16
+
+/* One engine and its thread. */
+struct serve_loop {
+  struct engine *e;
+  pthread_t thread;
+  int started;
+  struct serve_stream *ring_head, *ring_tail; /* streams with jobs to start */
+  unsigned placed;     /* jobs on it, to start or running */
+  unsigned unreleased; /* measured jobs whose samples are still read */
+  struct engine_lateness lateness; /* a copy, taken after each step */
+  /* Jobs whose run ended in the current engine_step (its thread only):
+   * handed back after the step, when the runner holds nothing of them. */
+  struct serve_job *finished_head, *finished_tail;
+};
+
+/* The probes of one target and module on their loop. */
+struct serve_stream {
+  char *target;
+  const struct serve_module *module;
+  struct serve_loop *loop;
+  unsigned placed;               /* its jobs on the loop */
+  struct serve_job *head, *tail; /* to start */
+  int in_ring;
+  struct serve_stream *hnext; /* hash chain */
+  struct serve_stream *rnext; /* the loop's ring of streams to start */
+};
 
 static struct {
   const struct serve_config *cfg;
   pthread_mutex_t mu;
   pthread_cond_t cv_expiry;                /* the waiting list changed */
   struct serve_job *wait_head, *wait_tail; /* over the limit */
-  struct stream *ring_head, *ring_tail;    /* taken, for the engine */
   unsigned in_flight, waiting;
-  unsigned unreleased; /* measured jobs whose samples are still read */
   int draining, stopping;
-  struct engine *engine;
-  struct engine_lateness lateness; /* a copy, taken after each step */
-  pthread_t engine_thread, expiry;
-  int engine_started, expiry_started;
+  struct serve_loop loops[LOOPS_MAX];
+  unsigned n_loops;
+  pthread_t expiry;
+  int expiry_started;
 } W = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv_expiry = PTHREAD_COND_INITIALIZER};
 
 static void push(struct serve_job **head, struct serve_job **tail,
@@ -83,24 +119,11 @@ static struct serve_job *pop(struct serve_job **head, struct serve_job **tail)
   return j;
 }
 
-/*
- * The jobs that have a place, for the engine's thread to start, in one
- * queue per target and module, taken in turn: a burst of thousands of
- * probes of one target does not hold up another target's probe (a live
- * target scraped meanwhile) until the whole burst has started.  The lock
- * is held for all of these.
- */
+/* The streams with jobs placed, by target and module (the lock held for
+ * all of these). */
 #define STREAM_BUCKETS 1024u
 
-struct stream {
-  char *target; /* streams live while they have jobs */
-  const struct serve_module *module;
-  struct serve_job *head, *tail;
-  struct stream *hnext; /* hash chain */
-  struct stream *rnext; /* ring of streams with jobs */
-};
-
-static struct stream *streams[STREAM_BUCKETS];
+static struct serve_stream *streams[STREAM_BUCKETS];
 
 static unsigned stream_hash(const char *target,
                             const struct serve_module *module)
@@ -114,52 +137,41 @@ static unsigned stream_hash(const char *target,
   return (unsigned)(h % STREAM_BUCKETS);
 }
 
-static void run_push(struct serve_job *j)
+/* The loop with the fewest jobs placed (the first of equals). */
+static struct serve_loop *least_busy(void)
+{
+  struct serve_loop *best = &W.loops[0];
+  unsigned i;
+
+  for (i = 1; i < W.n_loops; i++)
+    if (W.loops[i].placed < best->placed)
+      best = &W.loops[i];
+  return best;
+}
+
+/* j's stream, made and placed on a loop if it has no job placed. */
+static struct serve_stream *stream_of(const struct serve_job *j)
 {
   const char *target = j->sp.target ? j->sp.target : "";
   unsigned b = stream_hash(target, j->sp.module);
-  struct stream *st;
+  struct serve_stream *st;
 
   for (st = streams[b]; st; st = st->hnext)
     if (st->module == j->sp.module && strcmp(st->target, target) == 0)
-      break;
-  if (!st) {
-    st = xcalloc(1, sizeof(*st));
-    st->target = xstrdup(target);
-    st->module = j->sp.module;
-    st->hnext = streams[b];
-    streams[b] = st;
-    if (W.ring_tail)
-      W.ring_tail->rnext = st;
-    else
-      W.ring_head = st;
-    W.ring_tail = st;
-  }
-  push(&st->head, &st->tail, j);
+      return st;
+  st = xcalloc(1, sizeof(*st));
+  st->target = xstrdup(target);
+  st->module = j->sp.module;
+  st->loop = least_busy();
+  st->hnext = streams[b];
+  streams[b] = st;
+  return st;
 }
 
-static struct serve_job *run_pop(void)
+static void stream_free(struct serve_stream *st)
 {
-  struct stream *st = W.ring_head, **pp;
-  struct serve_job *j;
+  struct serve_stream **pp;
 
-  if (!st)
-    return NULL;
-  j = pop(&st->head, &st->tail);
-  W.ring_head = st->rnext;
-  if (!W.ring_head)
-    W.ring_tail = NULL;
-  st->rnext = NULL;
-  if (st->head) {
-    /* Its next job waits for the other streams' turn. */
-    if (W.ring_tail)
-      W.ring_tail->rnext = st;
-    else
-      W.ring_head = st;
-    W.ring_tail = st;
-    return j;
-  }
-  /* Empty: it goes. */
   for (pp = &streams[stream_hash(st->target, st->module)]; *pp;
        pp = &(*pp)->hnext)
     if (*pp == st) {
@@ -168,16 +180,56 @@ static struct serve_job *run_pop(void)
     }
   free(st->target);
   free(st);
+}
+
+static void ring_add(struct serve_loop *l, struct serve_stream *st)
+{
+  st->rnext = NULL;
+  st->in_ring = 1;
+  if (l->ring_tail)
+    l->ring_tail->rnext = st;
+  else
+    l->ring_head = st;
+  l->ring_tail = st;
+}
+
+/* The next job to start on l: the streams take turns, so a burst of one
+ * target does not hold up another's probe until the whole burst has
+ * started. */
+static struct serve_job *run_pop(struct serve_loop *l)
+{
+  struct serve_stream *st = l->ring_head;
+  struct serve_job *j;
+
+  if (!st)
+    return NULL;
+  l->ring_head = st->rnext;
+  if (!l->ring_head)
+    l->ring_tail = NULL;
+  st->rnext = NULL;
+  st->in_ring = 0;
+  j = pop(&st->head, &st->tail);
+  if (st->head)
+    ring_add(l, st); /* its next job waits for the other streams' turn */
   return j;
 }
 
-/* Take a place for j (the lock held); the engine's thread starts it. */
+/* Take a place for j (the lock held); its loop's thread starts it. */
 static void start_locked(struct serve_job *j)
 {
+  struct serve_stream *st = stream_of(j);
+  struct serve_loop *l = st->loop;
+
   W.in_flight++;
-  W.unreleased++;
-  run_push(j);
-  engine_wake(W.engine);
+  st->placed++;
+  l->placed++;
+  l->unreleased++;
+  j->stream = st;
+  j->loop = l;
+  push(&st->head, &st->tail, j);
+  if (!st->in_ring)
+    ring_add(l, st);
+  engine_wake(l->e);
 }
 
 /* Refuse the jobs of the list (the lock not held). */
@@ -193,18 +245,13 @@ static void refuse(struct serve_job *gone, int draining)
   }
 }
 
-/* Jobs whose run ended in the current engine_step (engine's thread
- * only): handed back after the step, when the runner holds nothing of
- * them any more. */
-static struct serve_job *finished_head, *finished_tail;
-
 static void probe_done(struct serve_probe *sp)
 {
   struct serve_job *j =
       (struct serve_job *)(void *)((char *)sp -
                                    offsetof(struct serve_job, sp));
 
-  push(&finished_head, &finished_tail, j);
+  push(&j->loop->finished_head, &j->loop->finished_tail, j);
 }
 
 /* A probe's run ended: its place goes to the next waiting job whose
@@ -212,10 +259,15 @@ static void probe_done(struct serve_probe *sp)
 static void hand_back(struct serve_job *j)
 {
   struct serve_job *next, *gone = NULL;
+  struct serve_stream *st = j->stream;
   int64_t now = clock_mono_us();
 
   pthread_mutex_lock(&W.mu);
   W.in_flight--;
+  j->loop->placed--;
+  j->stream = NULL;
+  if (--st->placed == 0)
+    stream_free(st);
   while (W.wait_head && !W.draining && W.in_flight < W.cfg->max_concurrent) {
     next = pop(&W.wait_head, &W.wait_tail);
     W.waiting--;
@@ -233,9 +285,18 @@ static void hand_back(struct serve_job *j)
   refuse(gone, 0);
 }
 
+static void hand_back_finished(struct serve_loop *l)
+{
+  struct serve_job *j;
+
+  while ((j = pop(&l->finished_head, &l->finished_tail)) != NULL)
+    hand_back(j);
+}
+
 static void *engine_main(void *arg)
 {
-  struct engine *e = arg;
+  struct serve_loop *l = arg;
+  struct engine *e = l->e;
 
   for (;;) {
     struct serve_job *list = NULL, *tail = NULL, *j;
@@ -247,9 +308,9 @@ static void *engine_main(void *arg)
      * flight for the whole burst. */
     hold = strpool_bytes() > POOL_HOLD_BYTES;
     pthread_mutex_lock(&W.mu);
-    for (n = 0; !hold && n < START_BATCH && (j = run_pop()) != NULL; n++)
+    for (n = 0; !hold && n < START_BATCH && (j = run_pop(l)) != NULL; n++)
       push(&list, &tail, j);
-    more = W.ring_head != NULL && !hold;
+    more = l->ring_head != NULL && !hold;
     stop = W.stopping;
     pthread_mutex_unlock(&W.mu);
     while (list) {
@@ -260,21 +321,19 @@ static void *engine_main(void *arg)
        * more: it is answered as such. */
       if (j->sp.deadline_us <= clock_mono_us()) {
         serve_probe_expired(&j->sp);
-        push(&finished_head, &finished_tail, j);
+        push(&l->finished_head, &l->finished_tail, j);
         continue;
       }
       serve_probe_start(&j->sp, e, probe_done);
     }
-    while ((j = pop(&finished_head, &finished_tail)) != NULL)
-      hand_back(j);
+    hand_back_finished(l);
     if (stop && !more && !engine_jobs(e))
       break;
     engine_step(e, more ? 0 : -1);
-    while ((j = pop(&finished_head, &finished_tail)) != NULL)
-      hand_back(j);
+    hand_back_finished(l);
     pthread_mutex_lock(&W.mu);
-    engine_lateness(e, &W.lateness);
-    release = !W.unreleased && !W.ring_head;
+    engine_lateness(e, &l->lateness);
+    release = !l->unreleased && !l->ring_head;
     pthread_mutex_unlock(&W.mu);
     if (release && !engine_jobs(e) && strpool_count())
       strpool_release_all();
@@ -335,26 +394,42 @@ static void *expiry_main(void *arg)
   return NULL;
 }
 
+/* How many loops: one per processor online, within the bounds. */
+static unsigned loops_wanted(void)
+{
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+  if (n < LOOPS_MIN)
+    return LOOPS_MIN;
+  return n > LOOPS_MAX ? LOOPS_MAX : (unsigned)n;
+}
+
 int serve_work_start(const struct serve_config *c)
 {
+  unsigned want = loops_wanted(), i;
   char err[256];
   int rc;
 
   W.cfg = c;
-  W.engine = engine_alloc(err, sizeof(err));
-  if (!W.engine) {
-    msg_error("serve: %s", err);
-    errno = EINVAL;
-    return -1;
+  for (i = 0; i < want; i++) {
+    struct serve_loop *l = &W.loops[i];
+
+    l->e = engine_alloc(err, sizeof(err));
+    if (!l->e) {
+      msg_error("serve: %s", err);
+      serve_work_stop();
+      errno = EINVAL;
+      return -1;
+    }
+    W.n_loops = i + 1;
+    rc = pthread_create(&l->thread, NULL, engine_main, l);
+    if (rc != 0) {
+      serve_work_stop();
+      errno = rc;
+      return -1;
+    }
+    l->started = 1;
   }
-  rc = pthread_create(&W.engine_thread, NULL, engine_main, W.engine);
-  if (rc != 0) {
-    engine_free(W.engine);
-    W.engine = NULL;
-    errno = rc;
-    return -1;
-  }
-  W.engine_started = 1;
   rc = pthread_create(&W.expiry, NULL, expiry_main, NULL);
   if (rc != 0) {
     serve_work_stop();
@@ -385,16 +460,17 @@ void serve_work_submit(struct serve_job *j)
   pthread_mutex_unlock(&W.mu);
 }
 
-void serve_work_released(void)
+void serve_work_released(struct serve_job *j)
 {
+  struct serve_loop *l = j->loop;
   int wake;
 
   pthread_mutex_lock(&W.mu);
-  W.unreleased--;
-  wake = !W.unreleased;
+  l->unreleased--;
+  wake = !l->unreleased;
   pthread_mutex_unlock(&W.mu);
   if (wake)
-    engine_wake(W.engine);
+    engine_wake(l->e);
 }
 
 void serve_work_drain(void)
@@ -407,21 +483,29 @@ void serve_work_drain(void)
 
 void serve_work_stop(void)
 {
+  unsigned i;
+
   pthread_mutex_lock(&W.mu);
   W.stopping = 1;
   pthread_cond_broadcast(&W.cv_expiry);
   pthread_mutex_unlock(&W.mu);
-  if (W.engine_started) {
-    engine_wake(W.engine);
-    pthread_join(W.engine_thread, NULL);
-    W.engine_started = 0;
+  for (i = 0; i < W.n_loops; i++) {
+    struct serve_loop *l = &W.loops[i];
+
+    if (l->started) {
+      engine_wake(l->e);
+      pthread_join(l->thread, NULL);
+      l->started = 0;
+    }
   }
   if (W.expiry_started)
     pthread_join(W.expiry, NULL);
   W.expiry_started = 0;
-  if (W.engine)
-    engine_free(W.engine);
-  W.engine = NULL;
+  for (i = 0; i < W.n_loops; i++) {
+    engine_free(W.loops[i].e);
+    W.loops[i].e = NULL;
+  }
+  W.n_loops = 0;
 }
 
 void serve_work_counts(unsigned *in_flight, unsigned *waiting)
@@ -434,7 +518,17 @@ void serve_work_counts(unsigned *in_flight, unsigned *waiting)
 
 void serve_work_lateness(struct engine_lateness *out)
 {
+  unsigned i;
+
+  memset(out, 0, sizeof(*out));
   pthread_mutex_lock(&W.mu);
-  *out = W.lateness;
+  for (i = 0; i < W.n_loops; i++) {
+    const struct engine_lateness *x = &W.loops[i].lateness;
+
+    out->sum_us += x->sum_us;
+    out->count += x->count;
+    if (x->max_us > out->max_us)
+      out->max_us = x->max_us;
+  }
   pthread_mutex_unlock(&W.mu);
 }
