@@ -14,7 +14,10 @@
  * target, or a target that hangs, keeps to its loop, and the other
  * targets' probes (a live target scraped meanwhile) are measured on a
  * loop that is not busy with it: their stamps are not late by its work.
- * On one loop, the streams start in turn (run_pop).
+ * On one loop, the origins (scheme, host and port) with probes to start
+ * take turns, and within an origin its streams (run_pop): a burst of
+ * probes of many URLs of one server (a fleet behind one host) does not
+ * hold up another server's probe until the whole burst has started.
  *
  * At most --max-concurrent probes are in flight; a job over the limit
  * waits, first in first out, for a place until its deadline; one still
@@ -42,6 +45,7 @@
 #include "msg.h"
 #include "serve_int.h"
 #include "strpool.h"
+#include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -61,7 +65,7 @@ struct serve_loop {
   struct engine *e;
   pthread_t thread;
   int started;
-  struct serve_stream *ring_head, *ring_tail; /* streams with jobs to start */
+  struct serve_host *ring_head, *ring_tail; /* origins with jobs to start */
   unsigned placed;     /* jobs on it, to start or running */
   unsigned unreleased; /* measured jobs whose samples are still read */
   struct engine_lateness lateness; /* a copy, taken after each step */
@@ -70,16 +74,29 @@ struct serve_loop {
   struct serve_job *finished_head, *finished_tail;
 };
 
+/* The streams of one origin and module on one loop. */
+struct serve_host {
+  char *origin; /* url_origin, or the target when it has none */
+  const struct serve_module *module;
+  struct serve_loop *loop;
+  unsigned streams;                           /* alive, of this origin */
+  struct serve_stream *ring_head, *ring_tail; /* streams with jobs to start */
+  int in_ring;
+  struct serve_host *hnext; /* hash chain */
+  struct serve_host *rnext; /* the loop's ring of origins to start */
+};
+
 /* The probes of one target and module on their loop. */
 struct serve_stream {
   char *target;
   const struct serve_module *module;
   struct serve_loop *loop;
+  struct serve_host *host;
   unsigned placed;               /* its jobs on the loop */
   struct serve_job *head, *tail; /* to start */
   int in_ring;
   struct serve_stream *hnext; /* hash chain */
-  struct serve_stream *rnext; /* the loop's ring of streams to start */
+  struct serve_stream *rnext; /* its origin's ring of streams to start */
 };
 
 static struct {
@@ -124,6 +141,7 @@ static struct serve_job *pop(struct serve_job **head, struct serve_job **tail)
 #define STREAM_BUCKETS 1024u
 
 static struct serve_stream *streams[STREAM_BUCKETS];
+static struct serve_host *hosts[STREAM_BUCKETS];
 
 static unsigned stream_hash(const char *target,
                             const struct serve_module *module)
@@ -149,6 +167,52 @@ static struct serve_loop *least_busy(void)
   return best;
 }
 
+/* The origin of target with module on loop l, made if it has no stream
+ * there. */
+static struct serve_host *host_of(const char *target,
+                                  const struct serve_module *module,
+                                  struct serve_loop *l)
+{
+  char *origin = url_origin(target);
+  unsigned b;
+  struct serve_host *h;
+
+  if (!origin)
+    origin = xstrdup(target);
+  b = stream_hash(origin, module);
+  for (h = hosts[b]; h; h = h->hnext)
+    if (h->module == module && h->loop == l && strcmp(h->origin, origin) == 0)
+      break;
+  if (h) {
+    free(origin);
+  }
+  else {
+    h = xcalloc(1, sizeof(*h));
+    h->origin = origin;
+    h->module = module;
+    h->loop = l;
+    h->hnext = hosts[b];
+    hosts[b] = h;
+  }
+  h->streams++;
+  return h;
+}
+
+static void host_release(struct serve_host *h)
+{
+  struct serve_host **pp;
+
+  if (--h->streams)
+    return;
+  for (pp = &hosts[stream_hash(h->origin, h->module)]; *pp; pp = &(*pp)->hnext)
+    if (*pp == h) {
+      *pp = h->hnext;
+      break;
+    }
+  free(h->origin);
+  free(h);
+}
+
 /* j's stream, made and placed on a loop if it has no job placed. */
 static struct serve_stream *stream_of(const struct serve_job *j)
 {
@@ -163,6 +227,7 @@ static struct serve_stream *stream_of(const struct serve_job *j)
   st->target = xstrdup(target);
   st->module = j->sp.module;
   st->loop = least_busy();
+  st->host = host_of(target, st->module, st->loop);
   st->hnext = streams[b];
   streams[b] = st;
   return st;
@@ -178,39 +243,67 @@ static void stream_free(struct serve_stream *st)
       *pp = st->hnext;
       break;
     }
+  host_release(st->host);
   free(st->target);
   free(st);
 }
 
-static void ring_add(struct serve_loop *l, struct serve_stream *st)
+/* st has a job to start: in its origin's ring, and the origin in its
+ * loop's. */
+static void ring_add(struct serve_stream *st)
 {
-  st->rnext = NULL;
-  st->in_ring = 1;
-  if (l->ring_tail)
-    l->ring_tail->rnext = st;
-  else
-    l->ring_head = st;
-  l->ring_tail = st;
+  struct serve_host *h = st->host;
+  struct serve_loop *l = h->loop;
+
+  if (!st->in_ring) {
+    st->rnext = NULL;
+    st->in_ring = 1;
+    if (h->ring_tail)
+      h->ring_tail->rnext = st;
+    else
+      h->ring_head = st;
+    h->ring_tail = st;
+  }
+  if (!h->in_ring) {
+    h->rnext = NULL;
+    h->in_ring = 1;
+    if (l->ring_tail)
+      l->ring_tail->rnext = h;
+    else
+      l->ring_head = h;
+    l->ring_tail = h;
+  }
 }
 
-/* The next job to start on l: the streams take turns, so a burst of one
- * target does not hold up another's probe until the whole burst has
+/* The next job to start on l: the origins take turns, and within one its
+ * streams, so a burst against one target, or against many URLs of one
+ * server, does not hold up another's probe until the whole burst has
  * started. */
 static struct serve_job *run_pop(struct serve_loop *l)
 {
-  struct serve_stream *st = l->ring_head;
+  struct serve_host *h = l->ring_head;
+  struct serve_stream *st;
   struct serve_job *j;
 
-  if (!st)
+  if (!h)
     return NULL;
-  l->ring_head = st->rnext;
+  l->ring_head = h->rnext;
   if (!l->ring_head)
     l->ring_tail = NULL;
+  h->rnext = NULL;
+  h->in_ring = 0;
+  st = h->ring_head;
+  h->ring_head = st->rnext;
+  if (!h->ring_head)
+    h->ring_tail = NULL;
   st->rnext = NULL;
   st->in_ring = 0;
   j = pop(&st->head, &st->tail);
+  /* What is left waits for the other streams' and origins' turn. */
   if (st->head)
-    ring_add(l, st); /* its next job waits for the other streams' turn */
+    ring_add(st);
+  else if (h->ring_head)
+    ring_add(h->ring_head); /* the origin back in the loop's ring */
   return j;
 }
 
@@ -227,8 +320,7 @@ static void start_locked(struct serve_job *j)
   j->stream = st;
   j->loop = l;
   push(&st->head, &st->tail, j);
-  if (!st->in_ring)
-    ring_add(l, st);
+  ring_add(st);
   engine_wake(l->e);
 }
 

@@ -8,7 +8,9 @@ GET /probe?target=TARGET&module=MODULE with X-Prometheus-Scrape-Timeout-
 Seconds: TIMEOUT (Connection: close), on one asyncio loop, and reads every
 answer.  Meanwhile (--live URL) it probes URL every --live-every seconds
 until the load's answers are all in.  With N 1 and --sequential K it sends
-K probes one after another instead (the unloaded case).
+K probes one after another instead (the unloaded case).  With --each, load
+probe I's target is TARGET with n=I added to its query, so each is a
+target of its own (a fleet rather than one target).
 
 Prints one JSON object: n, answered (HTTP 200 with a probe_success line),
 right (probe_success equal to --expect), statuses, errors (connection
@@ -117,11 +119,20 @@ async def one_probe(port, path, timeout, client_timeout):
             "wall": time.monotonic() - t0}
 
 
-async def run(a):
-    q = {"target": a.target}
+def probe_path(a, i):
+    """The /probe path of load probe i: TARGET, or with --each TARGET with
+    n=i added to its query (each probe a target of its own)."""
+    t = a.target
+    if a.each:
+        t += ("&" if "?" in t else "?") + "n=%d" % i
+    q = {"target": t}
     if a.module:
         q["module"] = a.module
-    path = "/probe?" + urllib.parse.urlencode(q)
+    return "/probe?" + urllib.parse.urlencode(q)
+
+
+async def run(a):
+    path = probe_path(a, 0)
     client_timeout = float(a.timeout) + a.slack
     out = {"n": a.n if not a.sequential else a.sequential}
     peak = {"rss_kib": 0, "fds": 0}
@@ -172,8 +183,8 @@ async def run(a):
                                            client_timeout))
     else:
         results = await asyncio.gather(*[
-            one_probe(a.port, path, a.timeout, client_timeout)
-            for _ in range(a.n)])
+            one_probe(a.port, probe_path(a, i), a.timeout, client_timeout)
+            for i in range(a.n)])
     wall = time.monotonic() - t0
     done.set()
     await asyncio.gather(*bg)
@@ -248,6 +259,9 @@ def main():
     p.add_argument("target")
     p.add_argument("n", type=int)
     p.add_argument("--module", default="http_2xx")
+    p.add_argument("--each", action="store_true",
+                   help="each load probe a target of its own (n=I added "
+                   "to TARGET's query)")
     p.add_argument("--timeout", default="10",
                    help="X-Prometheus-Scrape-Timeout-Seconds")
     p.add_argument("--slack", type=float, default=10.0,
