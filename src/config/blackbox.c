@@ -937,9 +937,13 @@ int blackbox_load(const char *path, const struct options *base,
     return -1;
   }
   root = yaml_document_get_root_node(&L.doc);
-  for (p = root && root->type == YAML_MAPPING_NODE
-               ? root->data.mapping.pairs.start
-               : NULL;
+  if (!root) {
+    /* No document at all (an empty file, or comments only). */
+    msg_error("%s: empty: not a blackbox_exporter module file", path);
+    goto out;
+  }
+  for (p = root->type == YAML_MAPPING_NODE ? root->data.mapping.pairs.start
+                                           : NULL;
        p && p < root->data.mapping.pairs.top; p++) {
     const char *key = scalar(node(&L, p->key));
 
@@ -953,7 +957,7 @@ int blackbox_load(const char *path, const struct options *base,
   }
   if (!ms || ms->type != YAML_MAPPING_NODE) {
     if (!L.bad)
-      complain(&L, root ? root : node(&L, 1),
+      complain(&L, root,
                "no 'modules' mapping: not a blackbox_exporter module file");
     goto out;
   }
