@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "blackbox.h"
 #include "buf.h"
 #include "cache.h"
 #include "edge.h"
@@ -542,6 +544,57 @@ static void fuzz_body_scan(const uint8_t *data, size_t size)
   probe_body_scan_free(parts);
 }
 
+/* blackbox_exporter's module file as "hopsplit serve --config FILE" reads
+ * it: blackbox_is_file, then blackbox_load over the default options.  The
+ * loader takes a path, so the bytes go to one unlinked temporary file,
+ * rewritten for each input and read back through /proc/self/fd. */
+static void fuzz_blackbox(const uint8_t *data, size_t size)
+{
+  static int fd = -1;
+  static char path[64];
+  struct options base;
+  struct blackbox_module *mods = NULL;
+  size_t n = 0, i, k;
+  int is, rc;
+
+  if (size > FUZZ_MAX_INPUT)
+    size = FUZZ_MAX_INPUT;
+  if (fd < 0) {
+    char tmpl[] = "/tmp/hopsplit-fuzz-blackbox-XXXXXX";
+
+    fd = mkstemp(tmpl);
+    FUZZ_CHECK(fd >= 0);
+    unlink(tmpl);
+    snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+  }
+  FUZZ_CHECK(ftruncate(fd, 0) == 0);
+  FUZZ_CHECK(pwrite(fd, data, size, 0) == (ssize_t)size);
+  is = blackbox_is_file(path);
+  FUZZ_CHECK(is == 0 || is == 1);
+  options_init(&base);
+  rc = blackbox_load(path, &base, &mods, &n);
+  if (rc < 0)
+    FUZZ_CHECK(mods == NULL && n == 0);
+  for (i = 0; rc == 0 && i < n; i++) {
+    const struct blackbox_module *m = &mods[i];
+
+    FUZZ_CHECK(m->name != NULL);
+    FUZZ_CHECK(m->n_status <= BLACKBOX_STATUS_MAX);
+    for (k = 0; k < m->n_status; k++)
+      FUZZ_CHECK(m->status_lo[k] >= 100 && m->status_hi[k] <= 599 &&
+                 m->status_lo[k] <= m->status_hi[k]);
+    FUZZ_CHECK(m->versions < 1u << BB_HTTP_COUNT);
+    FUZZ_CHECK(m->timeout_us >= 0 && m->opts.body_limit >= 0);
+    for (k = 0; k < m->n_headers; k++)
+      FUZZ_CHECK(m->headers[k].header && m->headers[k].regexp &&
+                 m->headers[k].line >= 1 && m->headers[k].col >= 1);
+    for (k = 0; k < m->n_bodies; k++)
+      FUZZ_CHECK(m->bodies[k].regexp && m->bodies[k].line >= 1);
+  }
+  blackbox_modules_free(mods, n);
+  options_release(&base);
+}
+
 struct fuzz_target {
   const char *name;
   fuzz_fn fn;
@@ -556,4 +609,5 @@ static const struct fuzz_target fuzz_targets[] = {
     {"duration", fuzz_duration},       {"options", fuzz_options},
     {"profile", fuzz_profile},         {"json", fuzz_json},
     {"report", fuzz_report},           {"body_scan", fuzz_body_scan},
+    {"blackbox", fuzz_blackbox},
 };
