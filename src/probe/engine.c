@@ -20,6 +20,11 @@
  * became ready during the wait: counted from the wait's return.  The
  * wait is timed to the microsecond (epoll_pwait2) with the thread's timer
  * slack at 1 us, so that a quiet loop is not late by its own rounding.
+ * Ready descriptors wait in one queue per group (engine_job.group: the
+ * origin of the sample's target), and the groups with some take turns,
+ * one descriptor each, for at most STEP_BUDGET_US a step: one origin's
+ * burst does not hold up another's socket.  A descriptor waiting for its
+ * turn keeps the earliest moment it may have become ready.
  * A sample's figure counts from the later of that moment and the end of
  * its own previous handler (socket, timer or deferred task): its own
  * work delays its stamps as it would in any one-at-a-time client, and is
@@ -45,6 +50,7 @@
 
 #include "clock.h"
 #include "curl_api_int.h"
+#include "url.h"
 #include "engine_int.h"
 #include "msg.h"
 #include "probe.h"
@@ -60,7 +66,24 @@ struct watch {
   struct engine_job *const *owner;
   unsigned events;
   int64_t since; /* when these events were asked for */
+  /* Ready, waiting for its group's turn (kept when it is unwatched: the
+   * queue is walked past it). */
+  unsigned pending; /* ENGINE_* bits seen ready, 0: nothing to handle */
+  int64_t ready;    /* the earliest it may have become ready */
+  int queued;       /* in its group's queue */
+  int qnext;        /* the next descriptor of that queue, -1 none */
 };
+
+/* The ready descriptors of one group, first in first out; the groups
+ * with some take turns (a ring).  Slots are reused through a free list;
+ * indexes, since the table grows. */
+struct group_q {
+  uint64_t key;
+  int head, tail; /* descriptors, -1 none */
+  int hnext;      /* hash chain, or the free list */
+  int rnext;      /* the ring */
+};
+#define GROUP_BUCKETS 256u
 
 struct engine {
   int ep;
@@ -83,6 +106,11 @@ struct engine {
   struct engine_job *const *cur_owner;
   struct engine_lateness late;
   int64_t test_extra_us; /* HOPSPLIT_TEST_INTERFERENCE_US */
+  struct group_q *groups;
+  size_t n_groups, cap_groups;
+  int group_free;                  /* free slots, chained by hnext */
+  int group_bucket[GROUP_BUCKETS]; /* -1 empty */
+  int ring_head, ring_tail;        /* groups with ready descriptors */
 };
 
 struct engine_multi {
@@ -117,9 +145,13 @@ struct engine *engine_alloc(char *err, size_t errlen)
 {
   struct engine *e = xcalloc(1, sizeof(*e));
   struct epoll_event ev;
+  size_t i;
 
   e->test_extra_us = test_extra();
   e->hooks.next = e->hooks.prev = &e->hooks;
+  e->group_free = e->ring_head = e->ring_tail = -1;
+  for (i = 0; i < GROUP_BUCKETS; i++)
+    e->group_bucket[i] = -1;
   e->ready_ref = clock_mono_us();
   e->ep = epoll_create1(EPOLL_CLOEXEC);
   e->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
@@ -155,6 +187,7 @@ void engine_free(struct engine *e)
   close(e->wake_fd);
   free(e->watches);
   free(e->timers);
+  free(e->groups);
   free(e);
 }
 
@@ -447,9 +480,13 @@ int engine_watch_owned(struct engine *e, int fd, unsigned events,
   memset(&ev, 0, sizeof(ev));
   ev.data.fd = fd;
   if (!events) {
+    int queued = w->queued, qnext = w->qnext;
+
     if (was)
       (void)epoll_ctl(e->ep, EPOLL_CTL_DEL, fd, &ev);
     memset(w, 0, sizeof(*w));
+    w->queued = queued;
+    w->qnext = qnext;
     return 0;
   }
   ev.events = ((events & ENGINE_IN) ? EPOLLIN : 0u) |
@@ -477,9 +514,128 @@ int engine_watch(struct engine *e, int fd, unsigned events, engine_fd_cb cb,
   return engine_watch_owned(e, fd, events, cb, ud, NULL);
 }
 
+/* ---- groups: ready descriptors handled in turn ---- */
+
+uint64_t engine_group_key(const char *url)
+{
+  char *origin = url_origin(url);
+  const unsigned char *c = (const unsigned char *)(origin ? origin : url);
+  uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+
+  for (; c && *c; c++)
+    h = (h ^ *c) * 1099511628211ULL;
+  free(origin);
+  return h ? h : 1;
+}
+
+/* The slot of group key, made (not in the ring) if it has none. */
+static int group_get(struct engine *e, uint64_t key)
+{
+  unsigned b = (unsigned)(key % GROUP_BUCKETS);
+  int g;
+
+  for (g = e->group_bucket[b]; g >= 0; g = e->groups[g].hnext)
+    if (e->groups[g].key == key)
+      return g;
+  if (e->group_free >= 0) {
+    g = e->group_free;
+    e->group_free = e->groups[g].hnext;
+  }
+  else {
+    e->groups =
+        xgrow(e->groups, &e->cap_groups, e->n_groups + 1, sizeof(*e->groups));
+    g = (int)e->n_groups++;
+  }
+  e->groups[g].key = key;
+  e->groups[g].head = e->groups[g].tail = -1;
+  e->groups[g].rnext = -1;
+  e->groups[g].hnext = e->group_bucket[b];
+  e->group_bucket[b] = g;
+  return g;
+}
+
+/* Group g has nothing ready any more: its slot is free. */
+static void group_drop(struct engine *e, int g)
+{
+  int *pp = &e->group_bucket[e->groups[g].key % GROUP_BUCKETS];
+
+  while (*pp >= 0 && *pp != g)
+    pp = &e->groups[*pp].hnext;
+  if (*pp == g)
+    *pp = e->groups[g].hnext;
+  e->groups[g].hnext = e->group_free;
+  e->group_free = g;
+}
+
+static void ring_push(struct engine *e, int g)
+{
+  e->groups[g].rnext = -1;
+  if (e->ring_tail >= 0)
+    e->groups[e->ring_tail].rnext = g;
+  else
+    e->ring_head = g;
+  e->ring_tail = g;
+}
+
+/* fd was seen ready for got, at the earliest at ready: it waits for its
+ * group's turn (once, however often it is seen before). */
+static void enqueue(struct engine *e, int fd, unsigned got, int64_t ready)
+{
+  struct watch *w = &e->watches[fd];
+  const struct engine_job *j = w->owner ? *w->owner : NULL;
+  int g;
+
+  if (w->pending && ready > w->ready)
+    ready = w->ready;
+  w->pending |= got;
+  w->ready = ready;
+  if (w->queued)
+    return;
+  g = group_get(e, j ? j->group : 0);
+  w->queued = 1;
+  w->qnext = -1;
+  if (e->groups[g].tail >= 0) {
+    e->watches[e->groups[g].tail].qnext = fd;
+  }
+  else {
+    e->groups[g].head = fd;
+    ring_push(e, g);
+  }
+  e->groups[g].tail = fd;
+}
+
+/* The next ready descriptor in turn, or -1: the first of the group whose
+ * turn it is, and that group to the end of the ring. */
+static int dequeue(struct engine *e)
+{
+  int g = e->ring_head, fd;
+  struct group_q *q;
+
+  if (g < 0)
+    return -1;
+  q = &e->groups[g];
+  e->ring_head = q->rnext;
+  if (e->ring_head < 0)
+    e->ring_tail = -1;
+  fd = q->head;
+  q->head = e->watches[fd].qnext;
+  e->watches[fd].queued = 0;
+  if (q->head >= 0) {
+    ring_push(e, g);
+  }
+  else {
+    q->tail = -1;
+    group_drop(e, g);
+  }
+  return fd;
+}
+
 /* ---- the loop ---- */
 
 #define EVENTS_MAX 256
+/* A step handles ready descriptors for at most this long, then looks
+ * again for what became ready (another group's turn may have come). */
+#define STEP_BUDGET_US 2000
 
 /* Wait for events at most timeout_us (negative: no limit), to the
  * microsecond where the kernel can. */
@@ -508,12 +664,42 @@ static int poll_wait(struct engine *e, struct epoll_event *evs,
   return epoll_wait(e->ep, evs, EVENTS_MAX, ms);
 }
 
+/* Queue what evs[0..n) reports, each ready since ref at the earliest. */
+static void take(struct engine *e, const struct epoll_event *evs, int n,
+                 int64_t ref)
+{
+  int i;
+
+  for (i = 0; i < n; i++) {
+    int fd = evs[i].data.fd;
+    unsigned got = 0;
+
+    if (fd == e->wake_fd) {
+      uint64_t v;
+
+      while (read(e->wake_fd, &v, sizeof(v)) > 0)
+        ;
+      continue;
+    }
+    if ((size_t)fd >= e->n_watches || !e->watches[fd].cb)
+      continue;
+    if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP))
+      got |= ENGINE_IN;
+    if (evs[i].events & EPOLLOUT)
+      got |= ENGINE_OUT;
+    if (evs[i].events & EPOLLERR)
+      got |= ENGINE_ERR;
+    enqueue(e, fd, got, ref);
+  }
+}
+
 size_t engine_step(struct engine *e, int64_t timeout_us)
 {
   static _Thread_local int slack_set;
   struct epoll_event evs[EVENTS_MAX];
-  int64_t now, due, wake, ref;
-  int n, i;
+  int64_t now, due, wake, ref, start;
+  size_t polls;
+  int n, fd;
 
   if (!slack_set) {
     /* Timers are woken up to 50 us late by default (timer slack). */
@@ -528,51 +714,55 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
   }
   now = clock_mono_us();
   due = next_due(e);
-  if (e->head)
+  if (e->head || e->ring_head >= 0)
     timeout_us = 0;
   if (due >= 0 && (timeout_us < 0 || due - now < timeout_us))
     timeout_us = due - now > 0 ? due - now : 0;
-  /* What is ready already may have become so at any time since the last
-   * complete poll; what wakes a wait, during the wait. */
-  n = epoll_wait(e->ep, evs, EVENTS_MAX, 0);
-  wake = clock_mono_us();
+  /* Everything ready now, in as many polls as it takes (each descriptor
+   * is queued once, however often it is seen): what a poll without
+   * waiting finds may have become ready at any time since the last poll
+   * that found everything.  When nothing is ready or queued, wait: what
+   * wakes the wait became ready during it. */
   ref = e->ready_ref;
-  if (n == 0 && timeout_us != 0) {
+  polls = e->n_watches / EVENTS_MAX + 2;
+  do {
+    n = epoll_wait(e->ep, evs, EVENTS_MAX, 0);
+    wake = clock_mono_us();
+    if (n < 0 && errno != EINTR)
+      BUG("epoll_wait failed");
+    if (n > 0)
+      take(e, evs, n, ref);
+  } while (n == EVENTS_MAX && --polls > 0);
+  if (n < EVENTS_MAX)
+    e->ready_ref = wake;
+  if (e->ring_head < 0 && timeout_us != 0) {
     n = poll_wait(e, evs, timeout_us);
     wake = clock_mono_us();
-    ref = wake;
+    if (n < 0 && errno != EINTR)
+      BUG("epoll_wait failed");
+    if (n > 0)
+      take(e, evs, n, wake);
+    e->ready_ref = wake;
   }
-  if (n < 0 && errno != EINTR)
-    BUG("epoll_wait failed");
-  /* A full batch may have left ready descriptors for the next poll: they
-   * keep the older reference. */
-  e->ready_ref = n < EVENTS_MAX ? wake : ref;
-  for (i = 0; i < n; i++) {
-    int fd = evs[i].data.fd;
-    struct watch *w;
-    unsigned got = 0;
+  /* The groups take turns, one descriptor each, for at most the step's
+   * budget: a burst of one origin's ready sockets does not hold up
+   * another's, which is handled within a descriptor or so of each other
+   * group's. */
+  start = clock_mono_us();
+  while ((fd = dequeue(e)) >= 0) {
+    struct watch *w = &e->watches[fd];
+    unsigned got = w->pending;
 
-    if (fd == e->wake_fd) {
-      uint64_t v;
-
-      while (read(e->wake_fd, &v, sizeof(v)) > 0)
-        ;
+    w->pending = 0;
+    /* Unwatched since it was seen ready: nothing to handle. */
+    if (!got || !w->cb)
       continue;
-    }
-    /* Looked up afresh: an earlier handler may have unwatched it. */
-    if ((size_t)fd >= e->n_watches || !e->watches[fd].cb)
-      continue;
-    w = &e->watches[fd];
-    if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLRDHUP))
-      got |= ENGINE_IN;
-    if (evs[i].events & EPOLLOUT)
-      got |= ENGINE_OUT;
-    if (evs[i].events & EPOLLERR)
-      got |= ENGINE_ERR;
-    handler_begin(e, w->owner, w->since > ref ? w->since : ref);
+    handler_begin(e, w->owner, w->since > w->ready ? w->since : w->ready);
     w->cb(fd, got, w->ud);
     handler_end(e);
     run_tasks(e);
+    if (clock_mono_us() - start >= STEP_BUDGET_US)
+      break;
   }
   /* Timers due by now, at most as many as were armed: one re-armed by its
    * handler for "now" may wait for the next step. */

@@ -24,7 +24,15 @@ struct engine_job {
   int64_t max_late_us;
   int64_t own_end_us;
   int active;
+  /* Whose turn its socket events take (engine_group_key of its origin;
+   * 0: the group of events without a job).  Ready events are handled a
+   * group at a time in turn, so a burst of one origin's events does not
+   * hold up another origin's. */
+  uint64_t group;
 };
+/* The group key of a job measuring url: a hash of its origin (scheme,
+ * host, port), never 0. */
+uint64_t engine_group_key(const char *url);
 /* The job is in flight from now on / no more: engine_job_end returns its
  * interference (the largest lateness of its events, microseconds). */
 void engine_job_begin(struct engine *e, struct engine_job *j);

@@ -536,6 +536,8 @@ static struct sample_job *job_new(struct probe *p, struct engine *e,
   j->s.target = (uint32_t)target;
   j->s.mode = mode;
   j->self = &j->ej;
+  /* Its ready sockets take turns with other origins' (engine.c). */
+  j->ej.group = engine_group_key(p->plan->targets[target].url);
   engine_hold(e);
   /* From the loop, so that the caller's stack is left first. */
   engine_defer(e, &j->task, job_next, j, &j->self);

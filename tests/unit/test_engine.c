@@ -1,0 +1,203 @@
+/*
+ * test_engine.c: the event loop's turns (engine.c).  Ready sockets are
+ * handled a group (an origin) at a time in turn, so one origin's burst
+ * does not hold up another's socket; a socket unwatched while it waits
+ * for its turn is not handled; a step that spends its budget leaves the
+ * rest for the next step, which does not wait for anything new first.
+ * Real socket pairs on one engine; nothing is timed.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "engine_int.h"
+#include "banned.h"
+
+#define BURST 40
+
+struct pair {
+  int fd[2];
+  int group; /* the test's name for it: 'A' or 'B' */
+  int handled;
+};
+
+static struct {
+  struct engine *e;
+  char order[BURST + 8]; /* groups in the order handled */
+  size_t n;
+  int sleep_us;              /* each handler's own work */
+  struct pair *unwatch_also; /* the handler unwatches this one too */
+} T;
+
+static void on_ready(int fd, unsigned events, void *ud)
+{
+  struct pair *p = ud;
+  char c;
+
+  assert_true(events & ENGINE_IN);
+  assert_int_equal(read(fd, &c, 1), 1);
+  p->handled++;
+  if (T.n < sizeof(T.order) - 1)
+    T.order[T.n++] = (char)p->group;
+  assert_int_equal(engine_watch(T.e, fd, 0, NULL, NULL), 0);
+  if (T.unwatch_also) {
+    assert_int_equal(engine_watch(T.e, T.unwatch_also->fd[0], 0, NULL, NULL),
+                     0);
+    T.unwatch_also = NULL;
+  }
+  if (T.sleep_us) {
+    struct timespec ts = {0, (long)T.sleep_us * 1000L};
+
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* A readable socket of job *owner's group, watched now. */
+static void ready_pair(struct pair *p, int group,
+                       struct engine_job *const *owner)
+{
+  memset(p, 0, sizeof(*p));
+  p->group = group;
+  assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, p->fd), 0);
+  assert_int_equal(write(p->fd[1], "x", 1), 1);
+  assert_int_equal(
+      engine_watch_owned(T.e, p->fd[0], ENGINE_IN, on_ready, p, owner), 0);
+}
+
+static void close_pair(struct pair *p)
+{
+  close(p->fd[0]);
+  close(p->fd[1]);
+}
+
+static int setup(void **state)
+{
+  char err[256];
+
+  (void)state;
+  memset(&T, 0, sizeof(T));
+  T.e = engine_alloc(err, sizeof(err));
+  return T.e ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  engine_free(T.e);
+  T.e = NULL;
+  return 0;
+}
+
+/* Steps until every pair is handled (at most 100 steps). */
+static void run_until(struct pair *p, size_t n)
+{
+  size_t i, left = n;
+  int steps;
+
+  for (steps = 0; left && steps < 100; steps++) {
+    engine_step(T.e, 0);
+    for (left = 0, i = 0; i < n; i++)
+      left += p[i].handled == 0;
+  }
+}
+
+/* BURST sockets of origin A are ready before the one of origin B; B's is
+ * handled second, not last. */
+static void test_turns(void **state)
+{
+  struct engine_job ja, jb;
+  struct engine_job *oa = &ja, *ob = &jb;
+  struct pair p[BURST + 1];
+  size_t i;
+
+  (void)state;
+  memset(&ja, 0, sizeof(ja));
+  memset(&jb, 0, sizeof(jb));
+  ja.group = engine_group_key("http://slow.test:8080/a?n=1");
+  jb.group = engine_group_key("https://live.test/ok");
+  assert_int_equal(engine_group_key("http://slow.test:8080/b?n=2"), ja.group);
+  assert_int_not_equal(ja.group, jb.group);
+  assert_int_not_equal(ja.group, 0);
+  for (i = 0; i < BURST; i++)
+    ready_pair(&p[i], 'A', &oa);
+  ready_pair(&p[BURST], 'B', &ob);
+  run_until(p, BURST + 1);
+  assert_int_equal(T.n, BURST + 1);
+  for (i = 0; i <= BURST; i++)
+    assert_int_equal(p[i].handled, 1);
+  T.order[T.n] = '\0';
+  assert_ptr_not_equal(strchr(T.order, 'B'), NULL);
+  assert_true(strchr(T.order, 'B') - T.order <= 1);
+  for (i = 0; i <= BURST; i++)
+    close_pair(&p[i]);
+}
+
+/* A socket unwatched by another's handler while it waits is not
+ * handled. */
+static void test_unwatched_while_queued(void **state)
+{
+  struct engine_job j;
+  struct engine_job *o = &j;
+  struct pair p[2];
+
+  (void)state;
+  memset(&j, 0, sizeof(j));
+  j.group = engine_group_key("http://one.test/");
+  ready_pair(&p[0], 'A', &o);
+  ready_pair(&p[1], 'A', &o);
+  T.unwatch_also = &p[1];
+  engine_step(T.e, 0);
+  engine_step(T.e, 0);
+  assert_int_equal(p[0].handled, 1);
+  assert_int_equal(p[1].handled, 0);
+  assert_int_equal(T.n, 1);
+  close_pair(&p[0]);
+  close_pair(&p[1]);
+}
+
+/* Handlers longer than a step's budget: one per step, and a step with
+ * sockets still waiting does not wait for anything new (a wait without
+ * limit here would never end: ctest's timeout would fail the test). */
+static void test_budget(void **state)
+{
+  struct engine_job j;
+  struct engine_job *o = &j;
+  struct pair p[3];
+  int i;
+
+  (void)state;
+  memset(&j, 0, sizeof(j));
+  j.group = engine_group_key("http://one.test/");
+  for (i = 0; i < 3; i++)
+    ready_pair(&p[i], 'A', &o);
+  T.sleep_us = 3000; /* more than the 2 ms budget */
+  engine_step(T.e, -1);
+  assert_int_equal(T.n, 1);
+  engine_step(T.e, -1);
+  assert_int_equal(T.n, 2);
+  engine_step(T.e, -1);
+  assert_int_equal(T.n, 3);
+  for (i = 0; i < 3; i++)
+    close_pair(&p[i]);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_turns, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_unwatched_while_queued, setup,
+                                      teardown),
+      cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
+  };
+
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
