@@ -46,11 +46,16 @@ static void vmsg(const char *prefix, const char *fmt, va_list ap)
   if (text == small && n >= (int)sizeof(small))
     n = (int)sizeof(small) - 1;
   fflush(stdout);
+  /* The line is written in pieces: hopsplit serve's engine threads and
+   * libmicrohttpd's thread write lines at once, and each keeps stderr
+   * for its whole line, so that lines are not mixed. */
+  flockfile(stderr);
   fputs("hopsplit: ", stderr);
   if (prefix)
     fputs(prefix, stderr);
   str_escape_ctl_to(text, (size_t)n, 0, put_stderr, NULL);
   fputc('\n', stderr);
+  funlockfile(stderr);
   if (text != small)
     free(text);
 }

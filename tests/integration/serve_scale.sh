@@ -12,7 +12,10 @@
 #     before Prometheus' scrape timeout (the budget is the scrape timeout
 #     less --timeout-offset) and none before its budget (2 s): they waited
 #     for the connect until the deadline;
-#   - /metrics shows no probe in flight afterwards and every probe counted.
+#   - /metrics shows no probe in flight afterwards and every probe counted;
+#   - serve's -v log, written by the engine threads (a line per sample) and
+#     libmicrohttpd's thread (a line per probe) at once, has every line
+#     whole: none without its "hopsplit: " or with two.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 . "$HS_LIB_DIR/prom.sh"
 hs_init serve_scale
@@ -29,7 +32,7 @@ DEAD="http://127.0.0.1:$LT_PORT/dead"
 # and answering 1,000 requests at once on a loaded machine (the budget is
 # the scrape timeout less it, as blackbox_exporter's --timeout-offset).
 OFFSET=$((8 * HS_TF))
-hs_start_serve "$HS_DIR/serve" --timeout-offset "$OFFSET"
+hs_start_serve "$HS_DIR/serve" --timeout-offset "$OFFSET" -v
 grep -q "listening on .* probes at once" "$SERVE_ERR" || hs_fail "no limits"
 
 # load NAME ARGS...: probeload.py against serve, its JSON in $HS_DIR/NAME.
@@ -91,4 +94,15 @@ live=$("$HS_PYTHON" -c 'import json, sys
 print(json.load(open(sys.argv[1]))["live"]["sent"])' "$HS_DIR/slow.json")
 [ "$total" = $((2 * N + live)) ] ||
   hs_fail "/metrics counts $total probes, sent $((2 * N + live))"
+mixed=$(grep -c -v -e '^hopsplit: ' -e '^$' "$SERVE_ERR")
+twice=$(grep -c '^hopsplit: .*hopsplit: ' "$SERVE_ERR")
+probes=$(grep -c '^hopsplit: probe http://127\.0\.0\.1:[0-9]*/[a-z]* (module http_2xx, ' "$SERVE_ERR")
+hs_log "serve -v: $(wc -l <"$SERVE_ERR") lines, $probes of probes"
+[ "$mixed" = 0 ] && [ "$twice" = 0 ] || {
+  grep -v '^hopsplit: ' "$SERVE_ERR" | head -5 >&2
+  grep '^hopsplit: .*hopsplit: ' "$SERVE_ERR" | head -5 >&2
+  hs_fail "serve -v: $mixed lines without 'hopsplit: ', $twice with two"
+}
+[ "$probes" = "$total" ] ||
+  hs_fail "serve -v logged $probes probes, /metrics counts $total"
 hs_pass
