@@ -512,30 +512,36 @@ void probe_tls_release(void)
   n_stores = 0;
 }
 
+/* libcurl's built-in CA bundle and directory, asked once: any of
+ * hopsplit serve's engine threads may be the first to want them (serve's
+ * prewarm asks on the main thread before they start, but only when a
+ * module's warm-up plan builds and wants them). */
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+static char *def_file, *def_path;
+
+static void default_locations(void)
+{
+#if LIBCURL_VERSION_NUM >= 0x075400
+  CURL *tmp = curl_easy_init();
+  char *f = NULL, *d = NULL;
+
+  if (tmp) {
+    if (curl_easy_getinfo(tmp, CURLINFO_CAINFO, &f) == CURLE_OK && f)
+      def_file = xstrdup(f);
+    if (curl_easy_getinfo(tmp, CURLINFO_CAPATH, &d) == CURLE_OK && d)
+      def_path = xstrdup(d);
+    curl_easy_cleanup(tmp);
+  }
+#endif
+}
+
 /* The trust store for o: --cacert/--capath, else libcurl's built-in CA
  * bundle or directory, parsed once (probe_tls_warmup asks first, before
  * round 1). */
 void *probe_shared_store(const struct options *o)
 {
-  static int asked;
-  static char *def_file, *def_path;
-
   if (o->cacert || o->capath)
     return probe_tls_store(o->cacert, o->capath);
-  if (!asked) {
-#if LIBCURL_VERSION_NUM >= 0x075400
-    CURL *tmp = curl_easy_init();
-    char *f = NULL, *d = NULL;
-
-    if (tmp) {
-      if (curl_easy_getinfo(tmp, CURLINFO_CAINFO, &f) == CURLE_OK && f)
-        def_file = xstrdup(f);
-      if (curl_easy_getinfo(tmp, CURLINFO_CAPATH, &d) == CURLE_OK && d)
-        def_path = xstrdup(d);
-      curl_easy_cleanup(tmp);
-    }
-#endif
-    asked = 1;
-  }
+  (void)pthread_once(&default_once, default_locations);
   return probe_tls_store(def_file, def_path);
 }
