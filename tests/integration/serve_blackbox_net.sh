@@ -532,7 +532,7 @@ for v in 0 10MB 1KiB 1.5KB .5KB 1KB512B 0.1B 1024 "'1 KB'" 1kb -1 1K 1e3B; do
     hs_grep_err "size\.yml:5:24: 'body_size_limit': .* is not a size"
   else
     # Accepted: serve starts (and is stopped after a second).
-    timeout 1 "$HOPSPLIT" serve --listen 127.0.0.1:0 \
+    timeout "$HS_TF" "$HOPSPLIT" serve --listen 127.0.0.1:0 \
       --config "$HS_DIR/size.yml" >/dev/null 2>"$HS_DIR/size.err"
     grep -q listening "$HS_DIR/size.err" ||
       { cat "$HS_DIR/size.err" >&2; hs_fail "body_size_limit $v: refused"; }
