@@ -16,8 +16,10 @@
 #include "blackbox.h"
 #include "msg.h"
 #include "option_table.h"
+#include "profile.h"
 #include "units.h"
 #include "xalloc.h"
+#include "yaml_bounds_int.h"
 #include "banned.h"
 
 struct bb_loader {
@@ -908,6 +910,56 @@ int blackbox_is_file(const char *path)
   return rc;
 }
 
+/* What blackbox_exporter (Go's yaml.v3) refuses before it reads a key:
+ * aliases that expand the file into itself or by more than
+ * PROFILE_MAX_ALIAS_NODES nodes ("document contains excessive aliasing";
+ * a few lines of aliases would otherwise make millions of modules or
+ * regexps), and a key written twice in one mapping ("mapping key already
+ * defined").  -1 when the file cannot be walked. */
+static int bounds(struct bb_loader *L, const yaml_node_t *root)
+{
+  const yaml_node_t *cycle = NULL;
+  yaml_node_t *n;
+  int rc = pf_alias_walk(&L->doc, PROFILE_MAX_ALIAS_NODES, &cycle);
+
+  if (rc < 0) {
+    complain(L, cycle,
+             "an alias refers to a node that contains it (the file would be "
+             "infinite)");
+    return -1;
+  }
+  if (rc > 0) {
+    complain(L, root,
+             "aliases expand the file by more than %d nodes (as "
+             "blackbox_exporter, which refuses excessive aliasing)",
+             PROFILE_MAX_ALIAS_NODES);
+    return -1;
+  }
+  for (n = L->doc.nodes.start; n < L->doc.nodes.top; n++) {
+    struct pf_map keys;
+    yaml_node_pair_t *p;
+
+    if (n->type != YAML_MAPPING_NODE)
+      continue;
+    memset(&keys, 0, sizeof(keys));
+    for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+      const yaml_node_t *k = node(L, p->key);
+      size_t *first;
+
+      if (!scalar(k))
+        continue;
+      first = pf_map_find(&keys, scalar(k));
+      if (!first)
+        pf_map_put(&keys, scalar(k), k->start_mark.line + 1);
+      else
+        complain(L, k, "duplicate key '%s' (first at line %zu)", scalar(k),
+                 *first);
+    }
+    pf_map_release(&keys);
+  }
+  return 0;
+}
+
 int blackbox_load(const char *path, const struct options *base,
                   struct blackbox_module **mods, size_t *n)
 {
@@ -942,6 +994,8 @@ int blackbox_load(const char *path, const struct options *base,
     msg_error("%s: empty: not a blackbox_exporter module file", path);
     goto out;
   }
+  if (bounds(&L, root) < 0)
+    goto out;
   for (p = root->type == YAML_MAPPING_NODE ? root->data.mapping.pairs.start
                                            : NULL;
        p && p < root->data.mapping.pairs.top; p++) {

@@ -85,10 +85,11 @@ static size_t children(const yaml_node_t *n, size_t i, int *child)
   return 0;
 }
 
-int pf_bounds_check(struct loader *L)
+int pf_alias_walk(yaml_document_t *doc, size_t max_alias,
+                  const yaml_node_t **cycle)
 {
-  size_t n_nodes = (size_t)(L->doc->nodes.top - L->doc->nodes.start);
-  uint64_t *size, limit = (uint64_t)n_nodes + PROFILE_MAX_ALIAS_NODES;
+  size_t n_nodes = (size_t)(doc->nodes.top - doc->nodes.start);
+  uint64_t *size, limit = (uint64_t)n_nodes + max_alias;
   unsigned char *state;
   struct frame {
     int id;
@@ -99,9 +100,7 @@ int pf_bounds_check(struct loader *L)
 
   if (!n_nodes)
     return 0;
-  find_duplicates(L, n_nodes);
-  /* Nodes as the walk meets them: an alias counts as often as it is
-   * used.  Post-order without recursion; sizes saturate past the limit. */
+  /* Nodes as the walk meets them; sizes saturate past the limit. */
   size = xcalloc(n_nodes + 1, sizeof(*size));
   state = xcalloc(n_nodes + 1, 1);
   stack = xmalloc((n_nodes + 1) * sizeof(*stack));
@@ -111,7 +110,7 @@ int pf_bounds_check(struct loader *L)
   size[1] = 1;
   while (depth && !rc) {
     struct frame *f = &stack[depth - 1];
-    const yaml_node_t *n = pf_node(L, f->id);
+    const yaml_node_t *n = yaml_document_get_node(doc, f->id);
     int child;
 
     if (!children(n, f->next++, &child)) {
@@ -129,11 +128,7 @@ int pf_bounds_check(struct loader *L)
     if (child < 1 || (size_t)child > n_nodes)
       continue;
     if (state[child] == 1) {
-      const yaml_node_t *c = pf_node(L, child);
-
-      complain(L, c,
-               "an alias refers to a node that contains it (the profile "
-               "would be infinite)");
+      *cycle = yaml_document_get_node(doc, child);
       rc = -1;
       break;
     }
@@ -148,17 +143,34 @@ int pf_bounds_check(struct loader *L)
     stack[depth].id = child;
     stack[depth++].next = 0;
   }
-  if (!rc && size[1] > limit) {
-    pf_problem_at(L, 0, 0,
-                  "aliases expand the profile by more than %d nodes (the "
-                  "limit: anchors and aliases are for sharing a few values)",
-                  PROFILE_MAX_ALIAS_NODES);
-    rc = -1;
-  }
+  if (!rc && size[1] > limit)
+    rc = 1;
   free(size);
   free(state);
   free(stack);
   return rc;
+}
+
+int pf_bounds_check(struct loader *L)
+{
+  size_t n_nodes = (size_t)(L->doc->nodes.top - L->doc->nodes.start);
+  const yaml_node_t *cycle = NULL;
+  int rc;
+
+  if (!n_nodes)
+    return 0;
+  find_duplicates(L, n_nodes);
+  rc = pf_alias_walk(L->doc, PROFILE_MAX_ALIAS_NODES, &cycle);
+  if (rc < 0)
+    complain(L, cycle,
+             "an alias refers to a node that contains it (the profile "
+             "would be infinite)");
+  else if (rc > 0)
+    pf_problem_at(L, 0, 0,
+                  "aliases expand the profile by more than %d nodes (the "
+                  "limit: anchors and aliases are for sharing a few values)",
+                  PROFILE_MAX_ALIAS_NODES);
+  return rc ? -1 : 0;
 }
 
 int pf_duplicate(struct loader *L, const yaml_node_t *m,

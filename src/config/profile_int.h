@@ -17,6 +17,7 @@
 #include "option_table.h"
 #include "options.h"
 #include "profile.h"
+#include "yaml_bounds_int.h"
 
 /* One problem; line and col are 0-based as libyaml's marks. */
 struct problem {
@@ -47,22 +48,6 @@ struct tspec {
   size_t repeats;     /* later targets with the same name */
   size_t repeat_prob; /* the problem that says so */
 };
-
-/* A map of strings (borrowed, or owned when own is set) to indexes, for
- * checks in linear time (profile_bounds.c). */
-struct pf_map_slot {
-  const char *key;
-  size_t val;
-};
-struct pf_map {
-  struct pf_map_slot *slots;
-  size_t cap, n;
-  int own;
-};
-size_t *pf_map_find(const struct pf_map *m, const char *key);
-/* 1 when added, 0 when key was there (an owned key is then freed). */
-int pf_map_put(struct pf_map *m, const char *key, size_t val);
-void pf_map_release(struct pf_map *m);
 
 /* An environment variable a value used, to keep its value out of
  * messages. */

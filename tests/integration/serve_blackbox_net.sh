@@ -539,6 +539,33 @@ for v in 0 10MB 1KiB 1.5KB .5KB 1KB512B 0.1B 1024 "'1 KB'" 1kb -1 1K 1e3B; do
   fi
 done
 
+# What both refuse before reading a key (blackbox's --config.check is the
+# reference, exit 1): a module or a key written twice in one mapping, and
+# aliases that expand a 4.5 KB file to 120,000 regexps (200 modules, each
+# the same 600-alias list); hopsplit names the place.
+printf 'modules:\n  m:\n    prober: http\n  m:\n    prober: tcp\n' \
+  >"$HS_DIR/dup1.yml"
+printf 'modules:\n  m:\n    prober: http\n    http:\n      method: GET\n      tls_config: {server_name: a, server_name: b}\n' \
+  >"$HS_DIR/dup2.yml"
+python3 - "$HS_DIR/alias.yml" <<'EOP' || hs_fail "cannot write alias.yml"
+import sys
+lines = ["modules:", "  base: &m", "    prober: http", "    http:",
+         "      body: &s a",
+         "      fail_if_body_matches_regexp: [" + ", ".join(["*s"] * 600) + "]"]
+lines += ["  m%d: *m" % i for i in range(200)]
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")
+EOP
+for case in "dup1 4:3: duplicate key 'm' \(first at line 2\)" \
+  "dup2 6:36: duplicate key 'server_name' \(first at line 6\)" \
+  "alias 1:1: aliases expand the file by more than 100000 nodes"; do
+  f=${case%% *}
+  prometheus-blackbox-exporter --config.check \
+    --config.file="$HS_DIR/$f.yml" >/dev/null 2>&1 &&
+    hs_fail "blackbox_exporter accepts $f.yml"
+  hs_run 2 serve --listen 127.0.0.1:0 --config "$HS_DIR/$f.yml"
+  hs_grep_err "$f\.yml:${case#* }"
+done
+
 # hopsplit's outputs name the URL given, never the TLS name in a URL.
 curl -q -sS --noproxy '*' --max-time 20 -o "$HS_DIR/debug.txt" \
   "http://127.0.0.1:$SERVE_PORT/probe?target=$S/redirect-rel&module=sni&debug=true" ||
