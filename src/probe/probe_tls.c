@@ -13,6 +13,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
+#include <openssl/x509v3.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -450,6 +451,27 @@ static int same(const char *a, const char *b)
   return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
+/* OpenSSL caches a certificate's extensions (key identifiers, names,
+ * constraints) when it first checks it; two threads that first check the
+ * same certificate at once both write the cache while the other reads it
+ * (https://github.com/openssl/openssl/issues/32609; ThreadSanitizer saw
+ * it in hopsplit serve, two engine threads verifying servers against one
+ * shared store's CA).  So the thread that loads a store caches each of
+ * its certificates before any connection sees it.  Certificates that a
+ * --capath directory adds later, on demand, are not covered. */
+static void cache_extensions(X509_STORE *st)
+{
+  STACK_OF(X509_OBJECT) *objs = X509_STORE_get0_objects(st);
+  int i;
+
+  for (i = 0; i < sk_X509_OBJECT_num(objs); i++) {
+    X509 *x = X509_OBJECT_get0_X509(sk_X509_OBJECT_value(objs, i));
+
+    if (x)
+      (void)X509_get_extension_flags(x);
+  }
+}
+
 static void *store_find_or_load(const char *cafile, const char *capath)
 {
   X509_STORE *st;
@@ -470,6 +492,7 @@ static void *store_find_or_load(const char *cafile, const char *capath)
     ERR_clear_error();
     return NULL;
   }
+  cache_extensions(st);
   msg_info("trust store: %s%s%s, %d certificates loaded%s",
            cafile ? cafile : "", cafile && capath ? " and " : "",
            capath ? capath : "",
