@@ -212,6 +212,12 @@ static char *read_secret(struct bb_loader *L, const yaml_node_t *at,
     return NULL;
   }
   n = fread(buf, 1, sizeof(buf) - 1, f);
+  if (ferror(f)) {
+    /* A directory opens but does not read. */
+    fclose(f);
+    complain(L, at, "'%s': cannot read '%s'", key, path);
+    return NULL;
+  }
   fclose(f);
   buf[n] = '\0';
   while (n && strchr(" \t\r\n", buf[n - 1]))
@@ -230,6 +236,7 @@ static void basic_auth(struct bb_loader *L, struct blackbox_module *m,
   yaml_node_pair_t *p;
   const char *user = NULL;
   char *pass = NULL, *pair, *line, *enc;
+  int have_secret = 0;
 
   if (v->type != YAML_MAPPING_NODE) {
     complain(L, v, "'basic_auth' takes a mapping");
@@ -239,12 +246,22 @@ static void basic_auth(struct bb_loader *L, struct blackbox_module *m,
     yaml_node_t *k = node(L, p->key), *val = node(L, p->value);
     const char *key = scalar(k);
 
-    if (key && !strcmp(key, "username") && scalar(val))
+    int secret =
+        key && (!strcmp(key, "password") || !strcmp(key, "password_file"));
+
+    if ((secret || (key && !strcmp(key, "username"))) && !scalar(val))
+      complain(L, val, "basic_auth '%s' takes a string", key);
+    else if (key && !strcmp(key, "username"))
       user = scalar(val);
-    else if (key && !strcmp(key, "password") && scalar(val) && !pass)
-      pass = xstrdup(scalar(val));
-    else if (key && !strcmp(key, "password_file") && scalar(val) && !pass)
-      pass = read_secret(L, val, key, scalar(val));
+    else if (secret && have_secret)
+      complain(L, k,
+               "at most one of basic_auth password & password_file must be "
+               "configured (as blackbox_exporter says)");
+    else if (secret) {
+      have_secret = 1;
+      pass = !strcmp(key, "password") ? xstrdup(scalar(val))
+                                      : read_secret(L, val, key, scalar(val));
+    }
     else
       complain(L, k,
                "basic_auth key '%s' is not one hopsplit serve honours "
@@ -384,6 +401,9 @@ static void authorization(struct bb_loader *L, struct blackbox_module *m,
       cred = v;
     else if (key && !strcmp(key, "credentials_file") && scalar(v))
       cred_file = v;
+    else if (key && (!strcmp(key, "type") || !strcmp(key, "credentials") ||
+                     !strcmp(key, "credentials_file")))
+      complain(L, v, "authorization '%s' takes a string", key);
     else
       complain(L, k,
                "authorization key '%s' is not one hopsplit serve honours "
@@ -470,6 +490,10 @@ static void tls_config(struct bb_loader *L, struct blackbox_module *m,
       else
         *to = 10 + (int)i;
     }
+    else if (key && (!strcmp(key, "ca_file") || !strcmp(key, "server_name") ||
+                     !strcmp(key, "cert_file") || !strcmp(key, "key_file")))
+      complain(L, val, "tls_config '%s' takes a %s", key,
+               key[0] == 's' ? "name" : "file name");
     else
       complain(L, k,
                "tls_config key '%s' is not one hopsplit serve honours "
@@ -646,6 +670,27 @@ static void compression_key(struct bb_loader *L, struct blackbox_module *m,
     set_opt(L, m, v, "compression", "compressed", NULL);
 }
 
+/* What a key of the http block that takes a string takes, for the
+ * message when it is given something else; NULL for other keys. */
+static const char *http_takes(const char *key)
+{
+  static const char *const takes[][2] = {
+      {"method", "a string"},
+      {"body", "a string"},
+      {"headers", "a mapping of header names to values"},
+      {"preferred_ip_protocol", "ip4 or ip6"},
+      {"bearer_token", "a string"},
+      {"bearer_token_file", "a file name"},
+      {"proxy_url", "a URL"},
+      {"compression", "gzip, br, deflate or identity"}};
+  size_t i;
+
+  for (i = 0; i < ARRAY_SIZE(takes); i++)
+    if (!strcmp(key, takes[i][0]))
+      return takes[i][1];
+  return NULL;
+}
+
 static void http_block(struct bb_loader *L, struct blackbox_module *m,
                        const yaml_node_t *v)
 {
@@ -655,6 +700,7 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
                     *compression = NULL, *accept = NULL;
   const char *host = NULL;
   const yaml_node_t *proxy_header = NULL;
+  const char *takes;
   int fallback = 1, follow = 1, no_follow = -1;
   const yaml_node_t *follow_at = NULL;
   struct bb_auth auth;
@@ -790,6 +836,9 @@ static void http_block(struct bb_loader *L, struct blackbox_module *m,
     }
     else if (!strcmp(key, "fail_if_body_not_matches_regexp")) {
       body_checks(L, m, k, val, 1);
+    }
+    else if ((takes = http_takes(key)) != NULL) {
+      complain(L, val, "'%s' takes %s", key, takes);
     }
     else {
       complain(L, k,

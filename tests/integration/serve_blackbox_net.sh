@@ -539,14 +539,22 @@ for v in 0 10MB 1KiB 1.5KB .5KB 1KB512B 0.1B 1024 "'1 KB'" 1kb -1 1K 1e3B; do
   fi
 done
 
-# What both refuse before reading a key (blackbox's --config.check is the
-# reference, exit 1): a module or a key written twice in one mapping, and
-# aliases that expand a 4.5 KB file to 120,000 regexps (200 modules, each
-# the same 600-alias list); hopsplit names the place.
+# What both refuse (blackbox's --config.check is the reference, exit 1):
+# a module or a key written twice in one mapping, aliases that expand a
+# 4.5 KB file to 120,000 regexps (200 modules, each the same 600-alias
+# list), a key given a value of the wrong kind and both basic_auth
+# passwords; hopsplit names the place and what was wrong.
 printf 'modules:\n  m:\n    prober: http\n  m:\n    prober: tcp\n' \
   >"$HS_DIR/dup1.yml"
 printf 'modules:\n  m:\n    prober: http\n    http:\n      method: GET\n      tls_config: {server_name: a, server_name: b}\n' \
   >"$HS_DIR/dup2.yml"
+k=0
+for v in 'headers: [a]' 'tls_config: {ca_file: [x]}' \
+  'basic_auth: {username: u, password: p, password_file: /dev/null}'; do
+  k=$((k + 1))
+  printf 'modules:\n  m:\n    prober: http\n    http:\n      %s\n' "$v" \
+    >"$HS_DIR/kind$k.yml"
+done
 python3 - "$HS_DIR/alias.yml" <<'EOP' || hs_fail "cannot write alias.yml"
 import sys
 lines = ["modules:", "  base: &m", "    prober: http", "    http:",
@@ -557,7 +565,10 @@ open(sys.argv[1], "w").write("\n".join(lines) + "\n")
 EOP
 for case in "dup1 4:3: duplicate key 'm' \(first at line 2\)" \
   "dup2 6:36: duplicate key 'server_name' \(first at line 6\)" \
-  "alias 1:1: aliases expand the file by more than 100000 nodes"; do
+  "alias 1:1: aliases expand the file by more than 100000 nodes" \
+  "kind1 5:16: 'headers' takes a mapping of header names to values" \
+  "kind2 5:29: tls_config 'ca_file' takes a file name" \
+  "kind3 5:46: at most one of basic_auth password & password_file"; do
   f=${case%% *}
   prometheus-blackbox-exporter --config.check \
     --config.file="$HS_DIR/$f.yml" >/dev/null 2>&1 &&
