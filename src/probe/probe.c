@@ -60,6 +60,7 @@ struct probe {
   struct dns_cache *warm_dns;   /* one per target */
   struct resumed_base *resumed; /* one per target */
   char *prime_warned;           /* one per target: a failure was shown */
+  uint64_t *group;              /* one per target: engine_group_key */
 };
 
 int probe_global_init(void)
@@ -232,13 +233,16 @@ static void client_release(struct client *c)
 struct probe *probe_alloc(const struct plan *plan)
 {
   struct probe *p = xcalloc(1, sizeof(*p));
-  size_t n = plan->n_targets;
+  size_t n = plan->n_targets, i;
 
   p->plan = plan;
   p->warm = xcalloc(n, sizeof(*p->warm));
   p->warm_dns = xcalloc(n, sizeof(*p->warm_dns));
   p->resumed = xcalloc(n, sizeof(*p->resumed));
   p->prime_warned = xcalloc(n ? n : 1, 1);
+  p->group = xcalloc(n ? n : 1, sizeof(*p->group));
+  for (i = 0; i < n; i++)
+    p->group[i] = engine_group_key(plan->targets[i].url);
   return p;
 }
 
@@ -260,6 +264,7 @@ void probe_free(struct probe *p)
   free(p->warm_dns);
   free(p->resumed);
   free(p->prime_warned);
+  free(p->group);
   engine_free(p->own_engine);
   free(p);
 }
@@ -537,7 +542,7 @@ static struct sample_job *job_new(struct probe *p, struct engine *e,
   j->s.mode = mode;
   j->self = &j->ej;
   /* Its ready sockets take turns with other origins' (engine.c). */
-  j->ej.group = engine_group_key(p->plan->targets[target].url);
+  j->ej.group = p->group[target];
   engine_hold(e);
   /* From the loop, so that the caller's stack is left first. */
   engine_defer(e, &j->task, job_next, j, &j->self);

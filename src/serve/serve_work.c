@@ -90,8 +90,7 @@ struct serve_host {
 struct serve_stream {
   char *target;
   const struct serve_module *module;
-  struct serve_loop *loop;
-  struct serve_host *host;
+  struct serve_host *host;       /* its origin on its loop (host->loop) */
   unsigned placed;               /* its jobs on the loop */
   struct serve_job *head, *tail; /* to start */
   int in_ring;
@@ -226,8 +225,7 @@ static struct serve_stream *stream_of(const struct serve_job *j)
   st = xcalloc(1, sizeof(*st));
   st->target = xstrdup(target);
   st->module = j->sp.module;
-  st->loop = least_busy();
-  st->host = host_of(target, st->module, st->loop);
+  st->host = host_of(target, st->module, least_busy());
   st->hnext = streams[b];
   streams[b] = st;
   return st;
@@ -311,7 +309,7 @@ static struct serve_job *run_pop(struct serve_loop *l)
 static void start_locked(struct serve_job *j)
 {
   struct serve_stream *st = stream_of(j);
-  struct serve_loop *l = st->loop;
+  struct serve_loop *l = st->host->loop;
 
   W.in_flight++;
   st->placed++;
