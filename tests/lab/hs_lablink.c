@@ -3,8 +3,9 @@
  * devices that forwards every IP packet after a fixed one-way delay, and
  * optionally at a limited rate, in both directions.  No netem needed.
  *
- *   hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S] [-q PACKETS]
- *              [-s SPIN_US] [-R] [-p READY_FILE]
+ *   hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S]
+ *              [-U UP_BIT_S] [-D DOWN_BIT_S] [-q PACKETS] [-s SPIN_US] [-R]
+ *              [-p READY_FILE]
  *
  * The two TUN devices are made in the caller's network namespace; the lab
  * script then moves one of them into the other namespace (a TUN device
@@ -56,6 +57,7 @@ struct dir {
   pthread_cond_t cv;
   struct slot *q;
   size_t cap, head, count;
+  int64_t rate_bps;     /* bits per second, 0 = unlimited */
   int64_t link_free_ns; /* rate limit: when the wire is free again */
   int stop;             /* under mu: the threads of this direction end */
   /* counters, under mu */
@@ -65,7 +67,6 @@ struct dir {
 };
 
 static int64_t delay_ns;
-static int64_t rate_bps; /* bits per second, 0 = unlimited */
 static int64_t spin_ns = 200 * 1000;
 
 static int64_t now_ns(void)
@@ -139,10 +140,10 @@ static void *reader(void *arg)
     else {
       struct slot *s = &d->q[(d->head + d->count) % d->cap];
 
-      if (rate_bps > 0) {
+      if (d->rate_bps > 0) {
         int64_t start = t > d->link_free_ns ? t : d->link_free_ns;
 
-        d->link_free_ns = start + (int64_t)n * 8 * 1000000000 / rate_bps;
+        d->link_free_ns = start + (int64_t)n * 8 * 1000000000 / d->rate_bps;
         release = d->link_free_ns + delay_ns;
       }
       else {
@@ -266,16 +267,18 @@ static int start_thread(pthread_t *t, void *(*fn)(void *), void *arg,
 static void usage(void)
 {
   fputs("usage: hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S]\n"
-        "                  [-q PACKETS] [-s SPIN_US] [-R] [-p READY_FILE]\n",
+        "                  [-U UP_BIT_S] [-D DOWN_BIT_S] [-q PACKETS]\n"
+        "                  [-s SPIN_US] [-R] [-p READY_FILE]\n",
         stderr);
   exit(2);
 }
 
 static int dir_init(struct dir *d, const char *name, int in, int out,
-                    size_t cap)
+                    size_t cap, int64_t rate)
 {
   memset(d, 0, sizeof(*d));
   d->name = name;
+  d->rate_bps = rate;
   d->in = in;
   d->out = out;
   d->cap = cap;
@@ -306,11 +309,12 @@ int main(int argc, char **argv)
   const char *name_a = NULL, *name_b = NULL, *ready = NULL;
   size_t cap = 1024;
   int realtime = 0, fa, fb, opt, sig = 0, i;
+  int64_t rate = 0, up = -1, down = -1;
   struct dir dirs[2];
   pthread_t th[4];
   sigset_t set;
 
-  while ((opt = getopt(argc, argv, "a:b:d:r:q:s:Rp:")) != -1) {
+  while ((opt = getopt(argc, argv, "a:b:d:r:U:D:q:s:Rp:")) != -1) {
     switch (opt) {
     case 'a':
       name_a = optarg;
@@ -322,7 +326,13 @@ int main(int argc, char **argv)
       delay_ns = parse_num(optarg, "delay", MAX_DELAY_US) * 1000;
       break;
     case 'r':
-      rate_bps = parse_num(optarg, "rate", INT64_C(100000000000));
+      rate = parse_num(optarg, "rate", INT64_C(100000000000));
+      break;
+    case 'U':
+      up = parse_num(optarg, "up rate", INT64_C(100000000000));
+      break;
+    case 'D':
+      down = parse_num(optarg, "down rate", INT64_C(100000000000));
       break;
     case 'q':
       cap = (size_t)parse_num(optarg, "queue", 65536);
@@ -344,6 +354,10 @@ int main(int argc, char **argv)
   }
   if (!name_a || !name_b || optind != argc)
     usage();
+  if (up < 0)
+    up = rate;
+  if (down < 0)
+    down = rate;
 
   /* Every thread inherits this mask: only sigwait below sees signals. */
   sigemptyset(&set);
@@ -358,8 +372,8 @@ int main(int argc, char **argv)
   fb = tun_open(name_b);
   if (fb < 0)
     return 1;
-  if (dir_init(&dirs[0], "a->b", fa, fb, cap) < 0 ||
-      dir_init(&dirs[1], "b->a", fb, fa, cap) < 0) {
+  if (dir_init(&dirs[0], "a->b", fa, fb, cap, up) < 0 ||
+      dir_init(&dirs[1], "b->a", fb, fa, cap, down) < 0) {
     fputs("hs-lablink: out of memory\n", stderr);
     return 1;
   }
@@ -381,10 +395,12 @@ int main(int argc, char **argv)
     }
   }
   fprintf(stderr,
-          "hs-lablink: %s <-> %s, one-way delay %lld us, rate %lld bit/s%s, "
-          "queue %zu packets, spin %lld us%s\n",
-          name_a, name_b, (long long)(delay_ns / 1000), (long long)rate_bps,
-          rate_bps ? "" : " (unlimited)", cap, (long long)(spin_ns / 1000),
+          "hs-lablink: %s <-> %s, one-way delay %lld us, rate a->b (up) %lld "
+          "bit/s%s, b->a (down) %lld bit/s%s, queue %zu packets, spin %lld "
+          "us%s\n",
+          name_a, name_b, (long long)(delay_ns / 1000), (long long)up,
+          up ? "" : " (unlimited)", (long long)down,
+          down ? "" : " (unlimited)", cap, (long long)(spin_ns / 1000),
           realtime ? ", SCHED_FIFO threads" : "");
 
   while (sigwait(&set, &sig) != 0) {

@@ -11,14 +11,15 @@
 #
 #   lab_init NAME            hs_init NAME, root and tool checks (skip 77),
 #                            exit trap that takes every lab down
-#   lab_up DELAY_MS [RATE]   bring a lab up with that one-way delay
-#                            (optionally RATE bit/s) and make it current;
+#   lab_up DELAY_MS [RATE [UP_RATE]]  bring a lab up with that one-way
+#                            delay (optionally RATE bit/s, both ways, or
+#                            RATE down and UP_RATE up) and make it current;
 #                            prints nothing, sets LAB_ID, LAB_C, LAB_S...
 #                            Several labs may be up at once (each its own
 #                            pair of namespaces, same addresses inside).
-#   lab_up_bare DELAY_MS [RATE]  as lab_up, without dnsmasq and nginx: the
+#   lab_up_bare DELAY_MS [RATE [UP_RATE]]  as lab_up, without dnsmasq and nginx: the
 #                            caller starts its own servers in $LAB_S
-#   lab_add_host ADDR DELAY_MS [RATE]  one more server namespace in the
+#   lab_add_host ADDR DELAY_MS [RATE [UP_RATE]]  one more server namespace in the
 #                            current lab, at ADDR (198.18.0.3 ...), joined
 #                            to the client by a link of its own with that
 #                            delay: hosts with different delays (the photo
@@ -246,17 +247,20 @@ r = s.recvfrom(4096)[0]
 ok = r[:2] == q[:2] and socket.inet_aton(srv) in r[len(q):]
 sys.exit(0 if ok else 1)'
 
-# lab_up DELAY_MS [RATE_BIT_S]: bring a new lab up and make it current.
+# lab_up DELAY_MS [RATE_BIT_S [UP_BIT_S]]: bring a new lab up and make it
+# current.  RATE limits both directions, or only the way down (server to
+# client) when UP_BIT_S limits the way up.
 lab_up() {
   lab_up_bare "$@"
   lab_servers
 }
 
-# lab_up_bare DELAY_MS [RATE_BIT_S]: the namespaces and the link of a new
-# lab, made current, without servers.
+# lab_up_bare DELAY_MS [RATE_BIT_S [UP_BIT_S]]: the namespaces and the link
+# of a new lab, made current, without servers.
 lab_up_bare() {
   lab_delay_ms=$1
   lab_rate=${2:-0}
+  lab_uprate=${3:-$lab_rate}
   LAB_SEQ=$((LAB_SEQ + 1))
   LAB_ID=$LAB_SEQ
   LAB_PIDS=
@@ -291,7 +295,7 @@ lab_up_bare() {
   lab_us=$((lab_delay_ms * 1000))
   rm -f "$LAB_DIR/link.ready"
   ip netns exec "$LAB_C" "$HS_LABLINK" -a "$lab_tc" -b "$lab_ts" \
-    -d "$lab_us" -r "$lab_rate" -R ${HS_LABLINK_OPTS:-} \
+    -d "$lab_us" -D "$lab_rate" -U "$lab_uprate" -R ${HS_LABLINK_OPTS:-} \
     -p "$LAB_DIR/link.ready" </dev/null >"$LAB_DIR/link.log" 2>&1 &
   LAB_LINK_PID=$!
   lab_track "$LAB_LINK_PID"
@@ -356,7 +360,7 @@ lab_servers() {
   }
 }
 
-# lab_add_host ADDR DELAY_MS [RATE_BIT_S]: a further server namespace of
+# lab_add_host ADDR DELAY_MS [RATE_BIT_S [UP_BIT_S]]: a further server namespace of
 # the current lab at ADDR, joined to the client namespace by a link of its
 # own (its own hs-lablink, delay and rate), so that hosts sit at different
 # distances.  The client keeps $LAB_CLIENT_IP on each of its devices; the
@@ -367,6 +371,7 @@ lab_add_host() {
   lab_xaddr=$1
   lab_xdelay=$2
   lab_xrate=${3:-0}
+  lab_xuprate=${4:-$lab_xrate}
   LAB_SEQ=$((LAB_SEQ + 1))
   LAB_XS=hs-$$-$LAB_SEQ-s
   lab_xtc=hs$$$LAB_SEQ"c"
@@ -380,7 +385,8 @@ lab_add_host() {
     hs_fail "cannot turn IPv6 off in $LAB_XS"
   rm -f "$LAB_DIR/link$LAB_SEQ.ready"
   ip netns exec "$LAB_C" "$HS_LABLINK" -a "$lab_xtc" -b "$lab_xts" \
-    -d $((lab_xdelay * 1000)) -r "$lab_xrate" -R ${HS_LABLINK_OPTS:-} \
+    -d $((lab_xdelay * 1000)) -D "$lab_xrate" -U "$lab_xuprate" \
+    -R ${HS_LABLINK_OPTS:-} \
     -p "$LAB_DIR/link$LAB_SEQ.ready" </dev/null \
     >"$LAB_DIR/link$LAB_SEQ.log" 2>&1 &
   lab_xpid=$!
