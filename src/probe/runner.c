@@ -240,6 +240,70 @@ static void trace_next(struct run *rn)
   run_end(rn);
 }
 
+/* A trace fetched outside any run (runner_trace_start). */
+struct lone_trace {
+  struct engine *e;
+  struct engine_multi *m;
+  struct trace_job *job;
+  struct trace_fetch *t;
+  struct engine_task task;
+  int result;
+  runner_trace_cb done;
+  void *ud;
+};
+
+static void lone_trace_step(void *ud)
+{
+  struct lone_trace *lt = ud;
+  struct engine *e = lt->e;
+
+  probe_trace_finish(lt->job, lt->result);
+  engine_multi_free(lt->m);
+  lt->done(lt->t, lt->ud);
+  free(lt);
+  engine_unhold(e);
+}
+
+static void on_lone_trace_done(void *easy, int result, void *ud)
+{
+  struct lone_trace *lt = ud;
+
+  (void)easy;
+  lt->result = result;
+  engine_defer(lt->e, &lt->task, lone_trace_step, lt, NULL);
+}
+
+int runner_trace_start(struct engine *e, const struct options *o,
+                       const struct hop *h, struct trace_fetch *t,
+                       runner_trace_cb done, void *ud)
+{
+  struct lone_trace *lt;
+  void *easy = NULL;
+
+  lt = xcalloc(1, sizeof(*lt));
+  lt->e = e;
+  lt->t = t;
+  lt->done = done;
+  lt->ud = ud;
+  lt->job = probe_trace_prepare(o, h, t, &easy);
+  if (!lt->job) {
+    free(lt);
+    return -1;
+  }
+  lt->m = engine_multi_new(e, &curl_api_linked, NULL, on_lone_trace_done, lt);
+  if (!lt->m || engine_multi_add(lt->m, easy) < 0) {
+    if (!t->error)
+      t->error = xstrdup("cannot start the transfer");
+    probe_trace_finish(lt->job, -1);
+    if (lt->m)
+      engine_multi_free(lt->m);
+    free(lt);
+    return -1;
+  }
+  engine_hold(e);
+  return 0;
+}
+
 static void run_finish(void *ud)
 {
   struct run *rn = ud;

@@ -45,6 +45,21 @@ int runner_start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each,
                  runner_done_cb done, void *ud);
 
+/*
+ * Fetch /cdn-cgi/trace of hop h's origin into t (results_add_trace's
+ * record, or one the caller zeroed and gave origin and host) on engine e,
+ * outside any run: a server's trace cache (hopsplit serve) starts it after
+ * a probe has ended.  The fetch uses h's addresses and o's TLS settings,
+ * and lasts at most 5 s (less when o's --max-time is shorter).
+ * done(t, ud) runs once on e's thread when it has ended, t->body or
+ * t->error set.  Call on e's thread; returns 0, or -1 with t->error set
+ * (done is not called then).  h and o need not outlive the call.
+ */
+typedef void (*runner_trace_cb)(struct trace_fetch *t, void *ud);
+int runner_trace_start(struct engine *e, const struct options *o,
+                       const struct hop *h, struct trace_fetch *t,
+                       runner_trace_cb done, void *ud);
+
 /* Install the SIGINT/SIGTERM handlers (first signal: stop after the
  * current sample; second: exit 130 at once). */
 void runner_signals(void);

@@ -102,6 +102,10 @@ struct serve_probe {
   int regex_failed; /* a blackbox header regexp failed the probe */
   int want_log;
   struct buf log; /* logfmt lines for debug=true (when want_log) */
+  /* The module's --trace (TRACE_NEVER for a blackbox module): the run
+   * itself fetches none (serve_trace.c does, outside the probe). */
+  enum trace_mode trace;
+  struct engine *engine; /* the run's (serve_probe_start) */
 };
 
 /* Begin the probe of target with module (NULL or "" for the default)
@@ -138,6 +142,18 @@ void serve_probe_release(struct serve_probe *sp);
 int serve_blackbox_status_ok(const struct serve_module *m, long st);
 int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
                          char *why, size_t len);
+
+/* The /cdn-cgi/trace cache (serve_trace.c): at most one fetch per origin
+ * every SERVE_TRACE_INTERVAL_S seconds, never inside a probe.
+ * serve_trace_after (on e's thread, when sp's run has ended) starts the
+ * fetches sp's module asks for and the cache lacks, on e, and returns how
+ * many; serve_trace_copy (any thread) adds the cached traces of sp's
+ * origins to its results before the analysis, and returns how many;
+ * serve_trace_clear empties the cache (after the engines stopped). */
+#define SERVE_TRACE_INTERVAL_S 600
+unsigned serve_trace_after(struct serve_probe *sp, struct engine *e);
+unsigned serve_trace_copy(struct serve_probe *sp);
+void serve_trace_clear(void);
 
 /* Budget of a probe from the X-Prometheus-Scrape-Timeout-Seconds value
  * (NULL when absent), as blackbox_exporter computes it: the header (else

@@ -263,6 +263,7 @@ int serve_run(struct serve_config *c)
   }
   serve_http_stop(d);
   serve_work_stop();
+  serve_trace_clear();
   probe_global_cleanup();
   if (msg_verbosity >= 0)
     fprintf(stderr, "hopsplit: serve: stopped after %llu probes\n",

@@ -228,6 +228,10 @@ int serve_probe_prepare(struct serve_probe *sp, const struct serve_config *c,
   }
   options_copy(&sp->opts, &sp->module->opts);
   sp->have_opts = 1;
+  /* No trace inside the probe: the cache fetches it after (serve_trace.c),
+   * and a blackbox module, which never sends one, fetches none. */
+  sp->trace = sp->module->bb ? TRACE_NEVER : sp->opts.trace;
+  sp->opts.trace = TRACE_NEVER;
   if (budget_us < 1000)
     budget_us = 1000;
   if (sp->opts.max_time_us <= 0 || sp->opts.max_time_us > budget_us)
@@ -259,6 +263,15 @@ static void on_run_done(const struct plan *p, struct results *r, int rc,
   (void)rc;
   sp->ended_us = clock_mono_us();
   sp->ran = 1;
+  if (serve_trace_after(sp, sp->engine)) {
+    char iv[32];
+
+    snprintf(iv, sizeof(iv), "%d", SERVE_TRACE_INTERVAL_S);
+    plog(sp, "info",
+         "Fetching /cdn-cgi/trace after the probe, for later probes (at most "
+         "once per origin every interval_seconds)",
+         "interval_seconds", iv, (const char *)NULL);
+  }
   sp->done(sp);
 }
 
@@ -266,6 +279,7 @@ void serve_probe_start(struct serve_probe *sp, struct engine *e,
                        void (*done)(struct serve_probe *sp))
 {
   sp->done = done;
+  sp->engine = e;
   if (runner_start(e, &sp->plan, &sp->results, sp->deadline_us, on_sample,
                    on_run_done, sp) < 0) {
     fail(sp, "the probe could not be set up (see the server's log)");
@@ -287,6 +301,11 @@ void serve_probe_finish(struct serve_probe *sp)
   size_t i;
 
   if (sp->ran) {
+    if (serve_trace_copy(sp))
+      plog(sp, "info",
+           "Using the server's cached /cdn-cgi/trace (no trace request in "
+           "this probe)",
+           (const char *)NULL);
     analysis_build(&sp->analysis, &sp->plan, &sp->results);
     sp->have_analysis = 1;
     if (!sp->reason)
