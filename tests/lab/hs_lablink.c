@@ -5,7 +5,7 @@
  *
  *   hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S]
  *              [-U UP_BIT_S] [-D DOWN_BIT_S] [-q PACKETS] [-s SPIN_US] [-R]
- *              [-p READY_FILE]
+ *              [-p READY_FILE] [-x DIR:N[,N...]]...
  *
  * The two TUN devices are made in the caller's network namespace; the lab
  * script then moves one of them into the other namespace (a TUN device
@@ -20,6 +20,16 @@
  * is constant, so the queue is FIFO and its head is always due first.  Full
  * queues drop (tail drop, counted), like a router.  -R runs the readers
  * and writers under SCHED_FIFO, so a loaded machine delays them less.
+ *
+ * -x DIR:N,M drops, in direction DIR ("a" is a->b, "b" is b->a), the Nth
+ * and Mth IPv4 TCP segment that carries data of every TCP connection
+ * (counted per connection from its SYN, so the lab's own readiness checks,
+ * a few segments long, are not touched): a known loss for the transport
+ * tests.  Per direction the link counts the segments it dropped so, and
+ * the data segments it then forwarded of that connection beyond the
+ * hole before the segment that fills it: what the receiver queues out of
+ * order (its kernel's rcv_ooopack).  SIGUSR1 writes the counters to
+ * stderr and the link goes on.
  *
  * SIGTERM, SIGINT or SIGHUP: the threads stop, the devices go away with
  * the process, counters and the lateness of writes go to stderr, exit 0.
@@ -43,6 +53,9 @@
 /* Bigger than any packet of a 1500-byte MTU; a larger one is dropped. */
 #define SLOT_BYTES   2048
 #define MAX_DELAY_US (10 * 1000 * 1000)
+/* -x: data segments of a connection to drop, connections followed. */
+#define DROP_MAX  16
+#define FLOWS_MAX 64
 
 struct slot {
   int64_t release_ns;
@@ -50,8 +63,23 @@ struct slot {
   unsigned char data[SLOT_BYTES];
 };
 
+/* One TCP connection seen in a direction (-x): its data segments so far
+ * and the lowest hole the link made in it (hole: its sequence number). */
+struct flow {
+  uint32_t saddr, daddr;
+  uint16_t sport, dport;
+  uint64_t data_segments;
+  int hole;
+  uint32_t hole_seq;
+  int64_t seen_ns; /* last packet: the oldest entry is reused */
+};
+
 struct dir {
   const char *name; /* "a->b" */
+  /* -x: the data segments (1-based, per connection) dropped */
+  uint64_t drop_at[DROP_MAX];
+  size_t n_drop;
+  struct flow flows[FLOWS_MAX];
   int in, out;
   pthread_mutex_t mu;
   pthread_cond_t cv;
@@ -62,6 +90,7 @@ struct dir {
   int stop;             /* under mu: the threads of this direction end */
   /* counters, under mu */
   uint64_t forwarded, dropped_full, dropped_big, write_errors;
+  uint64_t dropped_rule, ooo_forwarded, holes_filled;
   uint64_t bytes;
   int64_t late_max_ns, late_sum_ns;
 };
@@ -107,6 +136,93 @@ static void wait_until(int64_t t)
   }
 }
 
+static uint32_t get32(const unsigned char *p)
+{
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 |
+         (uint32_t)p[3];
+}
+
+/* The flow of an IPv4 TCP packet, made anew on a SYN (the oldest entry
+ * goes when the table is full). */
+static struct flow *flow_of(struct dir *d, uint32_t sa, uint32_t da,
+                            uint16_t sp, uint16_t dp, int syn, int64_t t)
+{
+  struct flow *f, *old = &d->flows[0];
+  size_t i;
+
+  for (i = 0; i < FLOWS_MAX; i++) {
+    f = &d->flows[i];
+    if (f->seen_ns && f->saddr == sa && f->daddr == da && f->sport == sp &&
+        f->dport == dp) {
+      if (syn)
+        break;
+      f->seen_ns = t;
+      return f;
+    }
+    if (f->seen_ns < old->seen_ns)
+      old = f;
+  }
+  f = i < FLOWS_MAX ? &d->flows[i] : old;
+  memset(f, 0, sizeof(*f));
+  f->saddr = sa;
+  f->daddr = da;
+  f->sport = sp;
+  f->dport = dp;
+  f->seen_ns = t;
+  return f;
+}
+
+/* -x: whether to drop this packet (called under d->mu), and the counters
+ * of what follows a drop. */
+static int drop_rule(struct dir *d, const unsigned char *p, size_t n,
+                     int64_t t)
+{
+  size_t ihl, doff, tot, len, i;
+  uint32_t seq;
+  struct flow *f;
+  int syn;
+
+  if (!d->n_drop || n < 20 || p[0] >> 4 != 4 || p[9] != 6)
+    return 0;
+  ihl = (size_t)(p[0] & 15) * 4;
+  tot = (size_t)p[2] << 8 | p[3];
+  if (ihl < 20 || tot > n || tot < ihl + 20)
+    return 0;
+  doff = (size_t)(p[ihl + 12] >> 4) * 4;
+  if (doff < 20 || tot < ihl + doff)
+    return 0;
+  len = tot - ihl - doff;
+  syn = (p[ihl + 13] & 0x02) != 0;
+  f = flow_of(d, get32(p + 12), get32(p + 16),
+              (uint16_t)(p[ihl] << 8 | p[ihl + 1]),
+              (uint16_t)(p[ihl + 2] << 8 | p[ihl + 3]), syn, t);
+  if (!len)
+    return 0;
+  seq = get32(p + ihl + 4);
+  f->data_segments++;
+  for (i = 0; i < d->n_drop; i++)
+    if (d->drop_at[i] == f->data_segments) {
+      d->dropped_rule++;
+      if (!f->hole || (int32_t)(seq - f->hole_seq) < 0) {
+        f->hole = 1;
+        f->hole_seq = seq;
+      }
+      return 1;
+    }
+  if (f->hole) {
+    int32_t from = (int32_t)(seq - f->hole_seq);
+
+    if (from <= 0 && (int64_t)from + (int64_t)len > 0) {
+      f->hole = 0; /* this one fills it */
+      d->holes_filled++;
+    }
+    else if (from > 0) {
+      d->ooo_forwarded++;
+    }
+  }
+  return 0;
+}
+
 static void *reader(void *arg)
 {
   struct dir *d = arg;
@@ -133,6 +249,9 @@ static void *reader(void *arg)
     pthread_mutex_lock(&d->mu);
     if ((size_t)n > SLOT_BYTES) {
       d->dropped_big++;
+    }
+    else if (drop_rule(d, buf, (size_t)n, t)) {
+      /* counted by drop_rule */
     }
     else if (d->count == d->cap) {
       d->dropped_full++;
@@ -268,7 +387,8 @@ static void usage(void)
 {
   fputs("usage: hs-lablink -a TUN_A -b TUN_B [-d DELAY_US] [-r RATE_BIT_S]\n"
         "                  [-U UP_BIT_S] [-D DOWN_BIT_S] [-q PACKETS]\n"
-        "                  [-s SPIN_US] [-R] [-p READY_FILE]\n",
+        "                  [-s SPIN_US] [-R] [-p READY_FILE]\n"
+        "                  [-x a|b:N[,N...]]...\n",
         stderr);
   exit(2);
 }
@@ -290,8 +410,47 @@ static int dir_init(struct dir *d, const char *name, int in, int out,
   return 0;
 }
 
+/* -x DIR:N[,N...] into the drop list of its direction. */
+static void parse_drops(struct dir *dirs, const char *arg)
+{
+  struct dir *d;
+  const char *p;
+
+  if ((arg[0] != 'a' && arg[0] != 'b') || arg[1] != ':') {
+    fprintf(stderr, "hs-lablink: bad -x '%s' (a:N,... or b:N,...)\n", arg);
+    exit(2);
+  }
+  d = &dirs[arg[0] == 'b'];
+  for (p = arg + 2; *p;) {
+    char *end;
+    unsigned long long v;
+
+    errno = 0;
+    v = strtoull(p, &end, 10);
+    if (errno || end == p || v == 0 || (*end && *end != ',') ||
+        d->n_drop == DROP_MAX) {
+      fprintf(stderr,
+              "hs-lablink: bad -x '%s' (segment numbers from 1, at most "
+              "%d a direction)\n",
+              arg, DROP_MAX);
+      exit(2);
+    }
+    d->drop_at[d->n_drop++] = v;
+    p = *end ? end + 1 : end;
+  }
+}
+
 static void dir_report(struct dir *d)
 {
+  pthread_mutex_lock(&d->mu);
+  if (d->n_drop)
+    fprintf(stderr,
+            "hs-lablink: %s dropped %llu data segments (-x), forwarded %llu "
+            "beyond a hole (out of order at the receiver), %llu filled a "
+            "hole\n",
+            d->name, (unsigned long long)d->dropped_rule,
+            (unsigned long long)d->ooo_forwarded,
+            (unsigned long long)d->holes_filled);
   fprintf(
       stderr,
       "hs-lablink: %s forwarded %llu packets (%llu bytes), dropped %llu "
@@ -302,6 +461,7 @@ static void dir_report(struct dir *d)
       (unsigned long long)d->write_errors,
       d->forwarded ? (double)d->late_sum_ns / (double)d->forwarded / 1e3 : 0.0,
       (double)d->late_max_ns / 1e3);
+  pthread_mutex_unlock(&d->mu);
 }
 
 int main(int argc, char **argv)
@@ -313,8 +473,10 @@ int main(int argc, char **argv)
   struct dir dirs[2];
   pthread_t th[4];
   sigset_t set;
+  const char *drops[2 * DROP_MAX];
+  size_t n_drops = 0, k;
 
-  while ((opt = getopt(argc, argv, "a:b:d:r:U:D:q:s:Rp:")) != -1) {
+  while ((opt = getopt(argc, argv, "a:b:d:r:U:D:q:s:Rp:x:")) != -1) {
     switch (opt) {
     case 'a':
       name_a = optarg;
@@ -348,6 +510,11 @@ int main(int argc, char **argv)
     case 'p':
       ready = optarg;
       break;
+    case 'x':
+      if (n_drops == 2 * DROP_MAX)
+        usage();
+      drops[n_drops++] = optarg;
+      break;
     default:
       usage();
     }
@@ -364,6 +531,7 @@ int main(int argc, char **argv)
   sigaddset(&set, SIGTERM);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGHUP);
+  sigaddset(&set, SIGUSR1);
   pthread_sigmask(SIG_BLOCK, &set, NULL);
 
   fa = tun_open(name_a);
@@ -377,6 +545,8 @@ int main(int argc, char **argv)
     fputs("hs-lablink: out of memory\n", stderr);
     return 1;
   }
+  for (k = 0; k < n_drops; k++)
+    parse_drops(dirs, drops[k]);
   for (i = 0; i < 4; i++) {
     struct dir *d = &dirs[i / 2];
     void *(*fn)(void *) = i % 2 ? writer : reader;
@@ -403,7 +573,14 @@ int main(int argc, char **argv)
           down ? "" : " (unlimited)", cap, (long long)(spin_ns / 1000),
           realtime ? ", SCHED_FIFO threads" : "");
 
-  while (sigwait(&set, &sig) != 0) {
+  for (;;) {
+    if (sigwait(&set, &sig) != 0)
+      continue;
+    if (sig != SIGUSR1)
+      break;
+    fputs("hs-lablink: counters (SIGUSR1)\n", stderr);
+    dir_report(&dirs[0]);
+    dir_report(&dirs[1]);
   }
   for (i = 0; i < 2; i++) {
     pthread_mutex_lock(&dirs[i].mu);

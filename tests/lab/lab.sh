@@ -30,6 +30,12 @@
 #   lab_down_all             every lab still up (the exit trap does this)
 #   lab_c CMD...             run CMD in the client namespace
 #   lab_run RC ARGS...       run hopsplit in the client namespace, as hs_run
+#   lab_counters             the current lab's main link writes its counters
+#                            to its log (SIGUSR1); prints those lines
+#
+# HS_LABLINK_OPTS adds options to the links lab_up_bare and lab_add_host
+# start, e.g. "-x a:20" (drop the 20th data segment the client sends on
+# each connection) or "-x b:30" (the 30th it receives): see hs_lablink.c.
 #
 # Exported by lab_up: LAB_C LAB_S (namespace names), LAB_CLIENT_IP,
 # LAB_SERVER_IP, LAB_HOST (origin.test, resolved by the lab's dnsmasq, as
@@ -409,6 +415,24 @@ lab_add_host() {
     ip -n "$LAB_C" link set "$lab_xtc" mtu 1500 up &&
     ip -n "$LAB_XS" link set "$lab_xts" mtu 1500 up ||
     hs_fail "cannot configure the devices for $lab_xaddr"
+}
+
+# lab_counters: SIGUSR1 to the current lab's main link, which writes its
+# counters to link.log and goes on; the lines of that dump on stdout.
+lab_counters() {
+  lab_n0=$(grep -c 'counters (SIGUSR1)' "$LAB_DIR/link.log")
+  kill -USR1 "$LAB_LINK_PID" || hs_fail "the lab's link is gone"
+  lab_i=0
+  while :; do
+    lab_n1=$(grep -c 'counters (SIGUSR1)' "$LAB_DIR/link.log")
+    [ "$lab_n1" -gt "$lab_n0" ] &&
+      [ "$(sed -n "/counters (SIGUSR1)/h; //!H; \${x;p}" "$LAB_DIR/link.log" |
+        grep -c 'forwarded .* packets')" -ge 2 ] && break
+    lab_i=$((lab_i + 1))
+    [ "$lab_i" -lt $((50 * HS_TF)) ] || hs_fail "the link wrote no counters"
+    sleep 0.1
+  done
+  sed -n '/counters (SIGUSR1)/h; //!H; ${x;p}' "$LAB_DIR/link.log"
 }
 
 # lab_run RC ARGS...: hopsplit in the client namespace; as hs_run.
