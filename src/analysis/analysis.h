@@ -111,8 +111,8 @@ enum finding_basis {
 };
 
 /* The floor below which a saving is not listed as a finding: under
- * FINDING_FLOOR_US and under FINDING_FLOOR_PCT % of the median cold total
- * (both).  Findings that estimate no saving by design (noise, warm-idle,
+ * FINDING_FLOOR_US or under FINDING_FLOOR_PCT % of the median cold total
+ * (either).  Findings that estimate no saving by design (noise, warm-idle,
  * an uncertain basis) are listed whatever their size. */
 #define FINDING_FLOOR_US  1000
 #define FINDING_FLOOR_PCT 1
