@@ -9,7 +9,7 @@ hs_init profile_errors
 hs_require python3 timeout diff
 DATA=$HOPSPLIT_SRC/tests/data/profiles
 unset HOPSPLIT_TEST_UNSET HOPSPLIT_TEST_UNSET_URL
-HOPSPLIT_TEST_SET=set
+HOPSPLIT_TEST_SET='set'
 export HOPSPLIT_TEST_SET
 
 cd "$DATA" || hs_fail "no $DATA"

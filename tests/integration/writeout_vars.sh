@@ -96,7 +96,7 @@ fi
 if [ "$(curl -q -s -o /dev/null -w '%{url.scheme}' "http://127.0.0.1:$HTTP_PORT/ok" 2>/dev/null)" = http ]; then
   WU=''
   for part in scheme user password options host port path query fragment zoneid; do
-    WU="$WU[%{url.$part}][%{urle.$part}]"
+    WU="${WU}[%{url.$part}][%{urle.$part}]"
   done
   WU="$WU\n"
   for u in "$B/redirect-same?x=1#frag" "$B/ok" "http://origin.test:$HTTP_PORT/ok?a=%41"; do
