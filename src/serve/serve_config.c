@@ -58,7 +58,8 @@ static void serve_usage(FILE *f)
         "lasts at most the\nscrape timeout Prometheus sends "
         "(X-Prometheus-Scrape-Timeout-Seconds, else\n120 s) less the "
         "offset.  SIGTERM or SIGINT: stop accepting, answer the\nprobes "
-        "under way, exit 0.  See SERVE in hopsplit(1).\n",
+        "under way, exit 0.  SIGHUP: read --config again.  See SERVE in\n"
+        "hopsplit(1).\n",
         f);
 }
 
@@ -296,7 +297,10 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
   }
   if (cli.opts.serve_timeout_offset >= 0)
     c->timeout_offset = cli.opts.serve_timeout_offset;
-  msg_verbosity = cli.opts.verbosity;
+  /* Written only when it changes: a reload (SIGHUP) parses the same
+   * command line again while the probes' threads read it. */
+  if (msg_verbosity != cli.opts.verbosity)
+    msg_verbosity = cli.opts.verbosity;
   if (cli.opts.help) {
     serve_usage(stdout);
     rc = 1;

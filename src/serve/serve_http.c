@@ -47,6 +47,9 @@ static const double buckets[] = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
 #define N_BUCKETS (ARRAY_SIZE(buckets))
 
 static struct {
+  /* The modules in use: replaced whole by serve_http_set_config on a
+   * reload (read with serve_http_config); a probe keeps the one it began
+   * with (struct req). */
   const struct serve_config *cfg;
   pthread_mutex_t mu;
   pthread_cond_t cv;
@@ -63,8 +66,18 @@ static MHD_socket quiesced_fd = MHD_INVALID_SOCKET;
 
 void serve_http_init(const struct serve_config *c)
 {
-  S.cfg = c;
+  __atomic_store_n(&S.cfg, c, __ATOMIC_RELEASE);
   S.started_at = (double)clock_wall_us() / 1e6;
+}
+
+void serve_http_set_config(const struct serve_config *c)
+{
+  __atomic_store_n(&S.cfg, c, __ATOMIC_RELEASE);
+}
+
+static const struct serve_config *serve_http_config(void)
+{
+  return __atomic_load_n(&S.cfg, __ATOMIC_ACQUIRE);
 }
 
 unsigned serve_http_in_flight(void)
@@ -181,6 +194,7 @@ static void count_bad(void)
 /* One request, from its headers to its answer sent. */
 struct req {
   struct MHD_Connection *con;
+  const struct serve_config *cfg; /* the modules its probe began with */
   struct serve_job job;
   int prepared;  /* job.sp holds a probe */
   int submitted; /* handed to serve_work.c: answer when resumed */
@@ -217,7 +231,7 @@ static void count_probe(const struct serve_probe *sp)
  * (a bad module or target): analysis, verdict, metrics. */
 static enum MHD_Result answer_probe(struct MHD_Connection *con, struct req *r)
 {
-  const struct serve_config *c = S.cfg;
+  const struct serve_config *c = r->cfg;
   struct serve_probe *sp = &r->job.sp;
   struct buf out;
   size_t len;
@@ -268,13 +282,13 @@ static enum MHD_Result answer_refused(struct MHD_Connection *con,
   snprintf(msg, sizeof(msg),
            "too many probes under way (--max-concurrent %u) until the "
            "deadline\n",
-           S.cfg->max_concurrent);
+           serve_http_config()->max_concurrent);
   return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE, msg, 0);
 }
 
 static enum MHD_Result handle_probe(struct MHD_Connection *con, struct req *r)
 {
-  const struct serve_config *c = S.cfg;
+  const struct serve_config *c = serve_http_config();
   const char *target =
       MHD_lookup_connection_value(con, MHD_GET_ARGUMENT_KIND, "target");
   const char *module =
@@ -305,6 +319,7 @@ static enum MHD_Result handle_probe(struct MHD_Connection *con, struct req *r)
     return answer_text(con, MHD_HTTP_SERVICE_UNAVAILABLE,
                        "hopsplit serve is shutting down\n", 1);
   r->con = con;
+  r->cfg = c;
   r->job.debug = debug && !strcmp(debug, "true");
   r->job.done = job_done;
   r->job.ud = r;
@@ -335,7 +350,7 @@ static long long rss_bytes(void)
 
 static enum MHD_Result handle_metrics(struct MHD_Connection *con)
 {
-  const struct serve_config *c = S.cfg;
+  const struct serve_config *c = serve_http_config();
   struct buf out;
   int64_t cpu_us;
   long long rss = rss_bytes();
@@ -434,7 +449,7 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
 
 static enum MHD_Result handle_index(struct MHD_Connection *con)
 {
-  const struct serve_config *c = S.cfg;
+  const struct serve_config *c = serve_http_config();
   struct buf b;
   size_t i, len;
 
@@ -555,7 +570,7 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **req_cls,
 struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
                                     unsigned *port)
 {
-  const struct serve_config *c = S.cfg;
+  const struct serve_config *c = serve_http_config();
   struct MHD_Daemon *d;
   const union MHD_DaemonInfo *info;
   unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME |

@@ -208,6 +208,9 @@ void serve_work_lateness(struct engine_lateness *out);
 struct MHD_Daemon;
 struct sockaddr;
 void serve_http_init(const struct serve_config *c);
+/* The modules of a reload (SIGHUP) for the probes that begin from now
+ * on; c lives as long as the server (a probe under way keeps its own). */
+void serve_http_set_config(const struct serve_config *c);
 /* Start libmicrohttpd on sa (one epoll thread); the port bound in
  * *port.  NULL when it cannot listen (errno set). */
 struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,

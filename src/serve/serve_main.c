@@ -9,6 +9,13 @@
  * Signals are blocked in every thread (the daemon's threads inherit the
  * mask) and taken here with sigwait, so no handler runs inside a probe.
  *
+ * SIGHUP reads the module file (--config) again, as blackbox_exporter
+ * does: the probes that begin after it use the new modules, those under
+ * way finish with theirs; a file that no longer reads keeps the modules
+ * in use and says why.  Every set of modules read lives until the exit
+ * (a probe under way may hold any of them; a reload costs the memory of
+ * one set).
+ *
  * At start the open-file limit is raised to its hard limit: each probe in
  * flight holds descriptors, and so does each connection.  The default
  * --max-concurrent and libmicrohttpd's connection limit are sized from it
@@ -107,6 +114,25 @@ bad:
                    s);
 }
 
+/* The command line, for a reload (cmd_serve). */
+static int serve_argc;
+static char **serve_argv;
+
+/* The module sets replaced by a reload, freed at the exit. */
+struct old_config {
+  struct serve_config *c;
+  struct old_config *next;
+};
+
+static void print_modules(const struct serve_config *c)
+{
+  size_t i;
+
+  for (i = 0; i < c->n_modules; i++)
+    fprintf(stderr, " %s%s", c->modules[i].name,
+            i == c->default_module ? " (default)" : "");
+}
+
 /* Parse every module's trust store and pay OpenSSL's one-time set-up
  * before the first connection, on this thread: the stores are shared by
  * the probes, which then only read them. */
@@ -168,6 +194,68 @@ static void serve_limits(struct serve_config *c)
              c->max_concurrent, nofile);
 }
 
+/* SIGHUP: the modules of --config read again into a new set, which the
+ * probes beginning from now on use (serve_http_set_config); *cur becomes
+ * it and the set it replaces goes on *old. */
+static void reload(struct serve_config **cur, struct old_config **old)
+{
+  struct serve_config *n;
+  struct old_config *o;
+
+  if (!(*cur)->profile) {
+    msg_warn("serve: SIGHUP: no --config to read again; the modules stay "
+             "as they are");
+    return;
+  }
+  n = xmalloc(sizeof(*n));
+  if (serve_config_parse(n, serve_argc, serve_argv) != 0) {
+    msg_error("serve: SIGHUP: cannot reload '%s'; the %zu module%s read "
+              "before stay in use",
+              (*cur)->profile, (*cur)->n_modules,
+              (*cur)->n_modules == 1 ? "" : "s");
+    free(n);
+    return;
+  }
+  /* The limits are the server's, sized once at start. */
+  n->max_concurrent = (*cur)->max_concurrent;
+  n->max_concurrent_given = (*cur)->max_concurrent_given;
+  n->max_connections = (*cur)->max_connections;
+  prewarm(n);
+  serve_http_set_config(n);
+  o = xmalloc(sizeof(*o));
+  o->c = *cur;
+  o->next = *old;
+  *old = o;
+  *cur = n;
+  if (msg_verbosity >= 0) {
+    fprintf(stderr,
+            "hopsplit: serve: SIGHUP: reloaded %s, modules:", n->profile);
+    print_modules(n);
+    fputs("\n", stderr);
+    fflush(stderr);
+  }
+}
+
+/* The sets replaced by reloads (the first, c0, is the caller's). */
+static void free_old(struct old_config *old, struct serve_config *cur,
+                     const struct serve_config *c0)
+{
+  while (old) {
+    struct old_config *next = old->next;
+
+    if (old->c != c0) {
+      serve_config_release(old->c);
+      free(old->c);
+    }
+    free(old);
+    old = next;
+  }
+  if (cur != c0) {
+    serve_config_release(cur);
+    free(cur);
+  }
+}
+
 int serve_run(struct serve_config *c)
 {
   struct sockaddr_storage ss;
@@ -176,8 +264,9 @@ int serve_run(struct serve_config *c)
   unsigned port = 0;
   int v6, sig = 0, rc = EXIT_OK;
   int64_t until;
-  size_t i;
   char addr[INET6_ADDRSTRLEN] = "";
+  struct serve_config *cur = c;
+  struct old_config *old = NULL;
 
   if (parse_listen(c->listen, &ss, &v6) < 0)
     return EXIT_USAGE;
@@ -219,18 +308,19 @@ int serve_run(struct serve_config *c)
             "%u probes at once, %u connections, modules:",
             v6 ? "[" : "", addr, v6 ? "]" : "", port, c->vantage,
             c->max_concurrent, c->max_connections);
-    for (i = 0; i < c->n_modules; i++)
-      fprintf(stderr, " %s%s", c->modules[i].name,
-              i == c->default_module ? " (default)" : "");
+    print_modules(c);
     fputs(")\n", stderr);
     fflush(stderr);
   }
-  /* SIGHUP is taken and ignored: a terminal hang-up is no reason to stop
-   * monitoring, and there is no configuration to reload yet. */
-  do {
+  /* SIGHUP reloads the modules (a terminal hang-up is no reason to stop
+   * monitoring either). */
+  for (;;) {
     if (sigwait(&set, &sig) != 0)
       sig = SIGTERM;
-  } while (sig == SIGHUP);
+    if (sig != SIGHUP)
+      break;
+    reload(&cur, &old);
+  }
   if (msg_verbosity >= 0)
     fprintf(stderr,
             "hopsplit: serve: %s: draining %u probe%s under way, accepting "
@@ -264,6 +354,7 @@ int serve_run(struct serve_config *c)
   serve_http_stop(d);
   serve_work_stop();
   serve_trace_clear();
+  free_old(old, cur, c);
   probe_global_cleanup();
   if (msg_verbosity >= 0)
     fprintf(stderr, "hopsplit: serve: stopped after %llu probes\n",
@@ -276,6 +367,8 @@ int cmd_serve(int argc, char **argv)
   struct serve_config c;
   int rc = serve_config_parse(&c, argc, argv);
 
+  serve_argc = argc;
+  serve_argv = argv;
   if (rc < 0)
     return EXIT_USAGE;
   if (rc == 1)
