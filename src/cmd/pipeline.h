@@ -30,6 +30,9 @@ struct pipeline {
   struct analysis analysis;
   char *libraries;
   int interrupted;
+  /* The thread's current arena before the run made its results' current
+   * (strpool.h), put back by pipeline_release. */
+  struct arena *prev_arena;
 };
 
 /* Check that every -o file of o can be written; 0 or -1 (printed). */

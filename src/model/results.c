@@ -28,7 +28,16 @@ void results_release(struct results *r)
     free(r->traces[i].error);
   }
   free(r->traces);
+  /* After the samples: their strings live in it. */
+  arena_free(r->arena);
   results_init(r);
+}
+
+struct arena *results_arena(struct results *r)
+{
+  if (!r->arena)
+    r->arena = arena_alloc();
+  return r->arena;
 }
 
 void results_reserve(struct results *r, size_t n)

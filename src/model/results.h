@@ -2,6 +2,13 @@
  * results.h: the samples of a run in the order they were measured, with
  * the run's wall-clock bounds.  Filled by the runner (runner.c), read by
  * analysis and reports.  results_release frees every sample.
+ *
+ * The results own the arena their samples' strings live in (arena.h):
+ * results_arena makes it on first use, the run makes it its thread's
+ * current arena (strpool_use) while it measures and analyses, and
+ * results_release frees it with the samples.  Results that never asked
+ * for one (a saved document read back, a merge) keep the strings in the
+ * thread's default arena, as before.
  */
 #ifndef HOPSPLIT_RESULTS_H
 #define HOPSPLIT_RESULTS_H
@@ -9,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena.h"
 #include "sample.h"
 
 /* A /cdn-cgi/trace fetched once per Cloudflare-fronted origin, outside the
@@ -32,10 +40,14 @@ struct results {
   int partial; /* interrupted before every sample ran */
   struct trace_fetch *traces;
   size_t n_traces;
+  struct arena *arena; /* owned; NULL until results_arena */
 };
 
 void results_init(struct results *r);
 void results_release(struct results *r);
+/* The arena of r, made on first use; freed by results_release.  Make it
+ * no thread's current arena (strpool_use) past that. */
+struct arena *results_arena(struct results *r);
 /* Make room for n samples in all, so that a run of known size allocates
  * once. */
 void results_reserve(struct results *r, size_t n);

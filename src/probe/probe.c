@@ -293,8 +293,11 @@ struct sample_job {
   enum job_step st;
   struct engine_job ej;
   struct engine_job *self; /* &ej: the owner of its own tasks */
-  struct sample s;         /* the measured sample (priming: the priming's) */
-  struct sample ps;        /* a prime's or the resumed priming's */
+  /* The arena its strings go to (the thread's current one when it was
+   * made), between arena_sample_begin and arena_sample_end. */
+  struct arena *arena;
+  struct sample s;  /* the measured sample (priming: the priming's) */
+  struct sample ps; /* a prime's or the resumed priming's */
   struct client own, tmp;
   struct client *c;
   int fetch;         /* the --prime URLs are fetched (else only listed) */
@@ -350,6 +353,7 @@ static void job_end(struct sample_job *j)
   }
   if (j->c)
     j->c->job = NULL;
+  arena_sample_end(j->arena);
   if (j->c == &j->own)
     client_release(&j->own);
   if (j->priming) {
@@ -541,6 +545,10 @@ static struct sample_job *job_new(struct probe *p, struct engine *e,
   j->s.target = (uint32_t)target;
   j->s.mode = mode;
   j->self = &j->ej;
+  /* Whatever would grow in the arena grows here, before the sample and
+   * outside libcurl's callbacks (arena.h). */
+  j->arena = strpool_current();
+  arena_sample_begin(j->arena);
   /* Its ready sockets take turns with other origins' (engine.c). */
   j->ej.group = p->group[target];
   engine_hold(e);

@@ -25,8 +25,9 @@
  * the earliest deadline of the waiting jobs.  While the server drains,
  * the waiting jobs and new ones are refused and the jobs in flight finish.
  *
- * The samples' strings are pooled on each loop's thread (strpool.h): a
- * loop's pool is emptied when it has no probe in flight and every job it
+ * The samples' strings are stored in each loop's own arena (arena.h),
+ * the current arena of its thread (strpool_use): a loop's arena is
+ * emptied when it has no probe in flight and every job it
  * measured has been rendered and released (serve_work_released); past
  * POOL_HOLD_BYTES it starts no new probe until then.
  */
@@ -69,6 +70,7 @@ struct serve_loop {
   unsigned placed;     /* jobs on it, to start or running */
   unsigned unreleased; /* measured jobs whose samples are still read */
   struct engine_lateness lateness; /* a copy, taken after each step */
+  struct arena *arena;             /* its probes' strings; its thread's only */
   /* Jobs whose run ended in the current engine_step (its thread only):
    * handed back after the step, when the runner holds nothing of them. */
   struct serve_job *finished_head, *finished_tail;
@@ -388,6 +390,8 @@ static void *engine_main(void *arg)
   struct serve_loop *l = arg;
   struct engine *e = l->e;
 
+  l->arena = arena_alloc();
+  strpool_use(l->arena);
   for (;;) {
     struct serve_job *list = NULL, *tail = NULL, *j;
     int stop, release, more, hold;
@@ -396,7 +400,7 @@ static void *engine_main(void *arg)
     /* A few starts at a time, then the sockets and timers that are
      * ready: a burst of thousands of probes does not hold up the ones in
      * flight for the whole burst. */
-    hold = strpool_bytes() > POOL_HOLD_BYTES;
+    hold = arena_bytes(l->arena) > POOL_HOLD_BYTES;
     pthread_mutex_lock(&W.mu);
     for (n = 0; !hold && n < START_BATCH && (j = run_pop(l)) != NULL; n++)
       push(&list, &tail, j);
@@ -425,10 +429,12 @@ static void *engine_main(void *arg)
     engine_lateness(e, &l->lateness);
     release = !l->unreleased && !l->ring_head;
     pthread_mutex_unlock(&W.mu);
-    if (release && !engine_jobs(e) && strpool_count())
-      strpool_release_all();
+    if (release && !engine_jobs(e) && arena_count(l->arena))
+      arena_clear(l->arena);
   }
-  strpool_release_all();
+  strpool_use(NULL);
+  arena_free(l->arena);
+  l->arena = NULL;
   return NULL;
 }
 

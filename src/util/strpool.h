@@ -1,44 +1,44 @@
 /*
- * strpool.h: the run-wide string pool (an intern table).  The strings of
- * the samples (URLs, host names, header names and values, addresses, TLS
- * facts, error messages) repeat from sample to sample, so each distinct
- * string is stored once, packed into large blocks without a malloc per
- * string, and every sample points at the pooled copy.
+ * strpool.h: the string arena (arena.h) a thread stores into.  The probe,
+ * the analysis and the document reader intern with strpool_intern and so
+ * on; those calls store into this thread's current arena, which the owner
+ * of the results being filled sets with strpool_use: the CLI's run makes
+ * its results' arena current (pipeline.c), each engine loop of hopsplit
+ * serve its own loop's arena, each answer of serve the arena of the
+ * analysis it renders.  A thread that set none stores into a default
+ * arena of its own, which strpool_release_all frees.
  *
- * Pooled strings are immutable and live until strpool_release_all, which
- * main() calls once after the reports (and unit tests call when done):
- * nothing that points into the pool may be used after it.  Never free()
- * a pooled string.
- *
- * The pool is per thread (C11 _Thread_local): a string pooled on one
- * thread is valid on others until that thread calls strpool_release_all,
- * and each thread must release its own pool before it ends.  The CLI runs
- * every stage on one thread; hopsplit serve measures each probe on its
- * connection's thread and releases that thread's pool after the answer.
+ * Pooled strings are immutable and live as long as their arena (until
+ * arena_clear, arena_free or, for the current arena, strpool_release_all):
+ * nothing that points into it may be used after.  Never free() a pooled
+ * string.
  */
 #ifndef HOPSPLIT_STRPOOL_H
 #define HOPSPLIT_STRPOOL_H
 
 #include <stddef.h>
 
-/* The pooled copy of s (the same pointer for equal strings), or NULL for
- * NULL. */
+#include "arena.h"
+
+/* Make a this thread's current arena (NULL: the thread's default one) and
+ * return the one current before, to be put back with strpool_use.  The
+ * caller keeps owning a. */
+struct arena *strpool_use(struct arena *a);
+/* This thread's current arena (its default one allocated on first use). */
+struct arena *strpool_current(void);
+
+/* arena_intern, arena_intern_n, arena_intern_blob and arena_mem on this
+ * thread's current arena. */
 const char *strpool_intern(const char *s);
-/* The pooled copy of the first n bytes of s, cut at a NUL byte as a C
- * string would be; NULL for NULL. */
 const char *strpool_intern_n(const char *s, size_t n);
-/* The pooled copy of n bytes at p, aligned for pointers (the same pointer
- * for equal bytes), or NULL when n is 0: for arrays that repeat from sample
- * to sample, such as a hop's headers and addresses. */
 const void *strpool_intern_blob(const void *p, size_t n);
-/* n bytes of uninitialised, writable memory from the pool's blocks,
- * aligned for any struct the probe keeps; freed by strpool_release_all
- * only. */
 void *strpool_alloc(size_t n);
-/* Number of distinct strings and bytes of string data held (tests, -v). */
+/* Number of distinct strings and bytes of string data held by the current
+ * arena (tests, -v). */
 size_t strpool_count(void);
 size_t strpool_bytes(void);
-/* Free every pooled string; the pool is empty and usable again. */
+/* Empty the current arena (arena_clear); with no arena set, free the
+ * thread's default one. */
 void strpool_release_all(void);
 
 #endif
