@@ -19,6 +19,7 @@
 #include "plan.h"
 #include "probe.h"
 #include "profile.h"
+#include "units.h"
 #include "version.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -111,8 +112,9 @@ static void print_dry_run(const struct profile *pr, const struct plan *plan)
   printf("checks:\n");
   for (i = 0; i < pr->checks.n; i++) {
     const struct check *k = &pr->checks.v[i];
-    char *what = check_describe_against(
-        k, k->kind == CHECK_COMPARE ? plan->targets[k->baseline].name : NULL);
+    char *what = check_describe_as(
+        k, k->kind == CHECK_COMPARE ? plan->targets[k->baseline].name : NULL,
+        units_format_setting);
 
     printf("  %-12s %-5s %s  (%s)\n", plan->targets[k->target].name,
            k->kind == CHECK_CACHE || k->mode == MODE_COUNT

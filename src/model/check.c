@@ -218,7 +218,8 @@ static void put_statuses(struct buf *b, const struct check *c)
   }
 }
 
-char *check_describe_against(const struct check *c, const char *against)
+char *check_describe_as(const struct check *c, const char *against,
+                        void (*fmt)(int64_t, char *, size_t))
 {
   struct buf b;
   char t1[UNITS_FMT_SIZE], t2[UNITS_FMT_SIZE];
@@ -226,8 +227,8 @@ char *check_describe_against(const struct check *c, const char *against)
   buf_init(&b, 0);
   switch (c->kind) {
   case CHECK_METRIC:
-    check_format_us(c->min_us, t1, sizeof(t1));
-    check_format_us(c->max_us, t2, sizeof(t2));
+    fmt(c->min_us, t1, sizeof(t1));
+    fmt(c->max_us, t2, sizeof(t2));
     if (c->has_min && c->has_max)
       buf_printf(&b, "%s <= %s.%s <= %s", t1, sum_phase_names[c->phase],
                  check_stat_names[c->stat], t2);
@@ -264,6 +265,11 @@ char *check_describe_against(const struct check *c, const char *against)
     BUG("check kind %d", (int)c->kind);
   }
   return buf_detach(&b);
+}
+
+char *check_describe_against(const struct check *c, const char *against)
+{
+  return check_describe_as(c, against, check_format_us);
 }
 
 char *check_describe(const struct check *c)

@@ -122,5 +122,10 @@ char *check_describe(const struct check *c);
 /* As check_describe, naming the target a compare check is made against
  * ("verdict faster against base"); against NULL says "the baseline". */
 char *check_describe_against(const struct check *c, const char *against);
+/* As check_describe_against, with the thresholds written by fmt
+ * (units_format_setting for --dry-run, which lists them as a profile
+ * takes them, "total.p95 <= 800ms"). */
+char *check_describe_as(const struct check *c, const char *against,
+                        void (*fmt)(int64_t, char *, size_t));
 
 #endif

@@ -466,7 +466,9 @@ static void print_duration(FILE *f, const char *label, int64_t us)
 {
   char t[32];
 
-  units_format_us(us, t, sizeof(t));
+  /* As the option takes it ("10s", "250ms"): one style for every
+   * duration of the plan, never "5000 ms" beside "10.0 s". */
+  units_format_setting(us, t, sizeof(t));
   fprintf(f, "  %-18s %s\n", label, t);
 }
 

@@ -377,9 +377,32 @@ static void pad(struct buf *b, const char *s, int width, int right)
     buf_printf(b, "%*s", width - w, "");
 }
 
+/* The length of the unit that starts at s ("%", "ms", "KiB" ... with the
+ * punctuation after it), 0 when s starts no unit: a number and its unit
+ * are one word for wrap2, so that no line starts with a lone "%". */
+static int unit_len(const char *s)
+{
+  static const char *const units[] = {"%",   "ms",  "us",  "s",  "B",
+                                      "KiB", "MiB", "GiB", "km", "x"};
+  size_t i;
+
+  for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+    size_t n = strlen(units[i]);
+
+    if (!strncmp(s, units[i], n)) {
+      while (s[n] && strchr("),.;:]*", s[n]))
+        n++;
+      if (!s[n] || s[n] == ' ')
+        return (int)n;
+    }
+  }
+  return 0;
+}
+
 /* Append text word-wrapped to 78 columns: the first line indented by
- * first spaces, the others by ind.  A word longer than a line (a long
- * header value) is broken where the line ends, never cut. */
+ * first spaces, the others by ind.  A number and its unit ("97 %",
+ * "6.74 ms") stay on one line.  A word longer than a line (a long header
+ * value) is broken where the line ends, never cut. */
 static void wrap2(struct buf *b, const char *text, int first, int ind)
 {
   const char *p = text;
@@ -396,6 +419,12 @@ static void wrap2(struct buf *b, const char *text, int first, int ind)
       len++;
     if (!len)
       break;
+    /* "97 %", "(12.3 ms)": the unit goes with its number; a "%" with any
+     * word before it. */
+    if (w[len] == ' ' && (w[len + 1] == '%' ||
+                          (len && ((w[len - 1] >= '0' && w[len - 1] <= '9') ||
+                                   w[len - 1] == ']'))))
+      len += unit_len(w + len + 1) ? 1 + unit_len(w + len + 1) : 0;
     cols = u8cols(w, len);
     if (col == 0) {
       buf_printf(b, "%*s", first, "");

@@ -173,6 +173,26 @@ void units_format_us(int64_t us, char *out, size_t len)
            (unsigned)(v % 10));
 }
 
+void units_format_setting(int64_t us, char *out, size_t len)
+{
+  uint64_t m = magnitude(us);
+  const char *sign = us < 0 ? "-" : "";
+
+  if (!len)
+    return;
+  if (!m)
+    snprintf(out, len, "0");
+  else if (m % 1000000 == 0)
+    snprintf(out, len, "%s%llus", sign, (unsigned long long)(m / 1000000));
+  else if (m >= 1000000 && m % 100000 == 0)
+    snprintf(out, len, "%s%llu.%us", sign, (unsigned long long)(m / 1000000),
+             (unsigned)(m % 1000000 / 100000));
+  else if (m % 1000 == 0)
+    snprintf(out, len, "%s%llums", sign, (unsigned long long)(m / 1000));
+  else
+    snprintf(out, len, "%s%lluus", sign, (unsigned long long)m);
+}
+
 void units_format_bytes(int64_t bytes, char *out, size_t len)
 {
   static const char *const names[] = {"KiB", "MiB", "GiB", "TiB"};

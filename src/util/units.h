@@ -51,6 +51,15 @@ int units_parse_uint(const char *s, long min, long max, long *out, char *err,
 void units_format_us(int64_t us, char *out, size_t len);
 
 /*
+ * A duration as an option or a profile takes it back: "0", "300us",
+ * "250ms", "1.5s", "10s" (the largest unit that writes it exactly, to a
+ * tenth of a second at most), so that a plan lists every setting in one
+ * style (--dry-run) and each line can be pasted as the option's value.
+ * Negative values get a '-'.
+ */
+void units_format_setting(int64_t us, char *out, size_t len);
+
+/*
  * Human text for a byte count in binary units (1 KiB = 1024 B): "850 B",
  * "1.5 KiB", "454 KiB", "12 MiB", up to TiB.  One decimal below 10 of a
  * unit, none above.  Negative values get a '-'.

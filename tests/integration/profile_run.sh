@@ -170,9 +170,15 @@ grep -q '^  header             Authorization: REDACTED' "$HS_OUT" ||
   { hs_show; hs_fail "dry run does not show the redacted header"; }
 grep -q '^  header             X-Test: profile' "$HS_OUT" ||
   { hs_show; hs_fail "dry run does not show the profile's header"; }
-grep -q "^  base         cold  total.p95 <= 30.0 s" "$HS_OUT" ||
+grep -q "^  base         cold  total.p95 <= 30s" "$HS_OUT" ||
   { hs_show; hs_fail "dry run does not list the checks"; }
 grep -q 't0k3n' "$HS_OUT" && { hs_show; hs_fail "dry run shows the secret"; }
+# One unit style: every duration as the option takes it (issue 38), never
+# "5000 ms" beside "10.0 s".
+grep -qE '^  connect-timeout +[0-9.]+(us|ms|s)$' "$HS_OUT" ||
+  { hs_show; hs_fail "dry run: connect-timeout not written as the option takes it"; }
+grep -qE '[0-9] (us|ms|s)( |$)' "$HS_OUT" &&
+  { hs_show; hs_fail "dry run: a duration in the report's style, not the option's"; }
 hs_run 0 run --dry-run --show-secrets "$P/good.yaml"
 grep -q 'Authorization: Bearer t0k3n' "$HS_OUT" ||
   { hs_show; hs_fail "--show-secrets does not show the header"; }

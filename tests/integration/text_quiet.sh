@@ -106,6 +106,42 @@ hs_run 0 report --brief "$HS_DIR/r2.json"
 [ "$(grep -c '^\(base\|direct\|other\) \+\(cold\|warm\) ' "$HS_OUT")" = 6 ] ||
   { hs_show; hs_fail "report --brief"; }
 
+# No line starts with a lone "%" or unit (issue 38): the saved run of two
+# targets re-rendered with names of every length from 1 to 40, so that each
+# "97 %" and "6.74 ms" of --brief and of the full text meets the end of a
+# line somewhere.
+"$HS_PYTHON" - "$HS_DIR/r2.json" "$HS_DIR/names" <<'PY' ||
+import json, os, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+os.makedirs(sys.argv[2], exist_ok=True)
+old = [t["name"] for t in d["targets"]]
+for n in range(1, 41):
+    new = {o: (chr(ord("a") + i) * n)[:n] for i, o in enumerate(old)}
+    e = json.loads(json.dumps(d))
+    for t in e["targets"]:
+        t["name"] = new[t["name"]]
+    for s in e["samples"]:
+        s["target"] = new[s["target"]]
+    for c in e.get("comparison", []):
+        c["target"], c["baseline"] = new[c["target"]], new[c["baseline"]]
+    for c in e.get("drift", []):
+        c["target"] = new[c["target"]]
+    if e["settings"].get("baseline") in new:
+        e["settings"]["baseline"] = new[e["settings"]["baseline"]]
+    json.dump(e, open("%s/n%02d.json" % (sys.argv[2], n), "w"))
+PY
+  hs_fail "cannot rename the saved run's targets"
+for j in "$HS_DIR"/names/n*.json; do
+  for form in --brief --color=never; do
+    "$HOPSPLIT" report "$form" "$j" >"$HS_DIR/names.txt" 2>"$HS_DIR/names.err" ||
+      { cat "$HS_DIR/names.err" >&2; hs_fail "report $form $j failed"; }
+    if grep -nE '^ *(%|ms|us|s|KiB|MiB)([ ),.;:]|$)' "$HS_DIR/names.txt" >&2; then
+      cat "$HS_DIR/names.txt" >&2
+      hs_fail "report $form $j: a line starts with a lone unit"
+    fi
+  done
+done
+
 # --brief's names are never cut (cdn-seoul-a/b/c stay three rows, a long
 # name whole) and its columns stay aligned, also with figures far wider
 # than usual: the same run read back with every duration times 10^7.

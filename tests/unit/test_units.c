@@ -234,6 +234,42 @@ static void test_uint(void **state)
 
 /* ---- formatting ---- */
 
+/* Settings as options take them: each parses back to the same value. */
+static void test_format_setting(void **state)
+{
+  static const struct {
+    int64_t us;
+    const char *want;
+  } cases[] = {
+      {0, "0"},
+      {1, "1us"},
+      {999, "999us"},
+      {1000, "1ms"},
+      {250000, "250ms"},
+      {1001000, "1001ms"},
+      {1500000, "1.5s"},
+      {5000000, "5s"},
+      {10000000, "10s"},
+      {30000000, "30s"},
+      {1234567, "1234567us"},
+      {-250000, "-250ms"},
+  };
+  size_t i;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(cases); i++) {
+    char out[UNITS_FMT_SIZE];
+    int64_t back = -1;
+
+    units_format_setting(cases[i].us, out, sizeof(out));
+    CHECK_STR(cases[i].want, out, cases[i].want);
+    if (cases[i].us >= 0) {
+      assert_int_equal(units_parse_duration_unit(out, &back, NULL, 0), 0);
+      assert_true(back == cases[i].us);
+    }
+  }
+}
+
 static void test_format_us(void **state)
 {
   static const struct {
@@ -346,6 +382,7 @@ int main(void)
       cmocka_unit_test(test_duration_unit),
       cmocka_unit_test(test_duration_null),
       cmocka_unit_test(test_uint),
+      cmocka_unit_test(test_format_setting),
       cmocka_unit_test(test_format_us),
       cmocka_unit_test(test_format_bytes),
       cmocka_unit_test(test_rfc3339),
