@@ -741,9 +741,10 @@ static void dns_finding(struct fb *b)
   const struct sample *rep = b->rep;
   const struct mode_summary *cold = &b->ta->modes[MODE_COLD];
   int64_t dns = 0, total, *rm;
-  char a[32];
+  char a[32], cause[160];
   long ttl = -1;
-  size_t k;
+  size_t k, i;
+  char *detail;
 
   if (!rep || !cold->n_ok)
     return;
@@ -758,16 +759,41 @@ static void dns_finding(struct fb *b)
     if (rep->hops[k].dns.ttl >= 0 && (ttl < 0 || rep->hops[k].dns.ttl < ttl))
       ttl = rep->hops[k].dns.ttl;
   }
+  /* A resolver that refused or failed on the way is the first cause to
+   * name: its answer was waited for. */
+  cause[0] = '\0';
+  for (k = 0; k < rep->n_hops && !cause[0]; k++)
+    for (i = 0; i < rep->hops[k].dns.n_failed && !cause[0]; i++) {
+      const struct dns_failure *f = &rep->hops[k].dns.failed[i];
+
+      snprintf(cause, sizeof(cause), "%s%s%s %s %s", f->query ? f->query : "",
+               f->query ? " " : "", f->rcode,
+               strcmp(f->rcode, "unreachable") ? "by" : "at", f->server);
+    }
+  detail = ttl >= 0 ? xasprintf("the answers live %ld s (TTL); clients "
+                                "re-resolve that often. A nearer or faster "
+                                "resolver, a longer TTL or dns-prefetch helps",
+                                ttl)
+                    : xstrdup("a nearer or faster resolver, a longer TTL or "
+                              "dns-prefetch helps");
+  if (cause[0]) {
+    char *t = xasprintf("the resolver did not answer every query (%s): a "
+                        "client whose resolver asks again (c-ares 1.18 "
+                        "does) or waits for the next server pays more "
+                        "round trips; a resolver that answers A and AAAA "
+                        "alike avoids them. %s",
+                        cause, detail);
+
+    free(detail);
+    detail = t;
+  }
   add_parts(b, FINDING_DNS, 0, rm,
-            xasprintf("DNS takes %s of the cold total (%d %%)",
-                      d(a, sizeof(a), dns), pct(dns, total)),
-            ttl >= 0
-                ? xasprintf("the answers live %ld s (TTL); clients re-resolve "
-                            "that often. A nearer or faster resolver, a "
-                            "longer TTL or dns-prefetch helps",
-                            ttl)
-                : xstrdup("a nearer or faster resolver, a longer TTL or "
-                          "dns-prefetch helps"));
+            cause[0] ? xasprintf("DNS takes %s of the cold total (%d %%); "
+                                 "%s",
+                                 d(a, sizeof(a), dns), pct(dns, total), cause)
+                     : xasprintf("DNS takes %s of the cold total (%d %%)",
+                                 d(a, sizeof(a), dns), pct(dns, total)),
+            detail);
 }
 
 static void noise_finding(struct fb *b, const struct analysis *a, size_t t)

@@ -152,7 +152,7 @@ void hop_set_fallback(struct hop *h, const struct hop_fallback *fb)
 }
 
 void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
-                         int64_t us)
+                         int64_t us, const char *query)
 {
   struct dns_failure *v;
 
@@ -165,6 +165,7 @@ void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
   v[h->dns.n_failed].server = strpool_intern(server);
   v[h->dns.n_failed].rcode = strpool_intern(rcode);
   v[h->dns.n_failed].us = us;
+  v[h->dns.n_failed].query = query ? strpool_intern(query) : NULL;
   h->dns.failed = v;
   h->dns.n_failed++;
 }

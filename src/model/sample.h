@@ -77,6 +77,7 @@ struct dns_failure {
   const char *server;
   const char *rcode;
   int64_t us;
+  const char *query; /* "A" or "AAAA" when only that one failed, or NULL */
 };
 #define DNS_FAILURES_MAX 4
 
@@ -281,10 +282,10 @@ void hop_release(struct hop *h);
 void hop_set_alt_svc(struct hop *h, const char *value);
 /* Set the hop's fallback to a copy of *fb (NULL: none). */
 void hop_set_fallback(struct hop *h, const struct hop_fallback *fb);
-/* Append a failed resolver (interns both strings); beyond DNS_FAILURES_MAX
- * the failure is dropped. */
+/* Append a failed resolver (interns the strings; query "A", "AAAA" or
+ * NULL); beyond DNS_FAILURES_MAX the failure is dropped. */
 void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
-                         int64_t us);
+                         int64_t us, const char *query);
 /* Add a header (interns both strings) to a hop; the array grows by one. */
 void hop_add_header(struct hop *h, const char *name, const char *value);
 /* Replace the hop's headers with a copy of the n headers at v (an array of

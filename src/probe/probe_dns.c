@@ -58,6 +58,21 @@ struct dns_ctx {
   struct dns_answer *out; /* failures go to out->failed */
   char asked[4][INET6_ADDRSTRLEN + 8];
   size_t n_asked;
+  /* A and AAAA asked together (AF_UNSPEC): how each ended so far
+   * (0 none, 1 an answer, -1 a failure), and a failure of one family held
+   * back until the other's answer, as glibc's res_send does: one family
+   * answered and the other refused (or failed) ends the lookup with the
+   * answer, where c-ares 1.18 asks the refusing server again (another
+   * round trip).  held_ready: give it to c-ares now (as no data when
+   * the other family answered, else as it came). */
+  int both;
+  int fam[2];
+  struct {
+    int fd, fam, ready, nodata;
+    unsigned char m[DNS_QUERY_MAX];
+    size_t len;
+  } held;
+  int have_held;
 };
 
 static ares_socket_t dns_socket(int domain, int type, int protocol, void *user)
@@ -145,8 +160,9 @@ static void server_of(const struct dns_ctx *c, ares_socket_t fd, char *out,
 }
 
 static void record_failure(struct dns_ctx *c, ares_socket_t fd,
-                           const char *rcode)
+                           const char *rcode, int fam)
 {
+  const char *query = fam == 0 ? "A" : fam == 1 ? "AAAA" : NULL;
   struct dns_answer *a = c->out;
   char who[INET6_ADDRSTRLEN + 8];
   size_t i;
@@ -155,14 +171,19 @@ static void record_failure(struct dns_ctx *c, ares_socket_t fd,
     return;
   server_of(c, fd, who, sizeof(who));
   for (i = 0; i < a->n_failed; i++)
-    if (!strcmp(a->failed[i].server, who) && a->failed[i].rcode == rcode)
-      return; /* the A and AAAA queries of one server fail alike */
+    if (!strcmp(a->failed[i].server, who) && a->failed[i].rcode == rcode) {
+      /* the A and AAAA queries of one server fail alike */
+      if (a->failed[i].query != query)
+        a->failed[i].query = NULL;
+      return;
+    }
   if (a->n_failed == DNS_FAILURES_MAX)
     return;
   snprintf(a->failed[a->n_failed].server, sizeof(a->failed[0].server), "%s",
            who[0] ? who : "unknown");
   a->failed[a->n_failed].rcode = rcode;
   a->failed[a->n_failed].us = probe_now_us() - c->t0;
+  a->failed[a->n_failed].query = query;
   a->n_failed++;
 }
 
@@ -196,6 +217,25 @@ static size_t question_end(const unsigned char *q, size_t len)
   }
   off += 1 + 4;
   return off <= len ? off : 0;
+}
+
+/* 0 for an answer to an A question, 1 for AAAA, else -1. */
+static int answer_family(const unsigned char *m, size_t len)
+{
+  size_t off = 12;
+  unsigned t;
+
+  if (len < 12 || m[4] != 0 || m[5] != 1)
+    return -1;
+  while (off < len && m[off]) {
+    if (m[off] & 0xC0)
+      return -1;
+    off += 1 + (size_t)m[off];
+  }
+  if (off + 5 > len)
+    return -1;
+  t = (unsigned)m[off + 1] << 8 | m[off + 2];
+  return t == 1 ? 0 : t == 28 ? 1 : -1;
 }
 
 /*
@@ -234,18 +274,63 @@ static ares_ssize_t dns_recvfrom(ares_socket_t fd, void *buf, size_t len,
                                  ares_socklen_t *fromlen, void *user)
 {
   struct dns_ctx *c = user;
-  ssize_t n = recvfrom(fd, buf, len, flags, from, fromlen);
+  ssize_t n;
   size_t i;
 
+  if (c->have_held && c->held.ready && c->held.fd == (int)fd &&
+      c->held.len <= len) {
+    unsigned char *b = buf;
+
+    memcpy(b, c->held.m, c->held.len);
+    if (c->held.nodata)
+      b[3] = (unsigned char)(b[3] & 0xF0u); /* NOERROR, no answer */
+    c->have_held = 0;
+    if (from && fromlen && *fromlen > 0)
+      *fromlen = 0;
+    return (ares_ssize_t)c->held.len;
+  }
+  n = recvfrom(fd, buf, len, flags, from, fromlen);
   if (n < 0 && errno == ECONNREFUSED)
-    record_failure(c, fd, "unreachable");
+    record_failure(c, fd, "unreachable", -1);
   if (n >= 12) {
     unsigned char *b = buf;
     const char *w = (b[2] & 0x80) ? rcode_word(b[3] & 0x0Fu) : NULL;
+    int f;
 
     if (w) {
-      record_failure(c, fd, w);
-      return (ares_ssize_t)mend_answer(c, fd, b, (size_t)n, len);
+      n = (ssize_t)mend_answer(c, fd, b, (size_t)n, len);
+      f = answer_family(b, (size_t)n);
+      record_failure(c, fd, w, f);
+      if (c->both && f >= 0) {
+        c->fam[f] = -1;
+        if (c->fam[!f] == 1) {
+          b[3] = (unsigned char)(b[3] & 0xF0u); /* the other answered */
+          return (ares_ssize_t)n;
+        }
+        if (c->fam[!f] == 0 && !c->have_held &&
+            (size_t)n <= sizeof(c->held.m)) {
+          memcpy(c->held.m, b, (size_t)n);
+          c->held.len = (size_t)n;
+          c->held.fd = (int)fd;
+          c->held.fam = f;
+          c->held.ready = 0;
+          c->held.nodata = 0;
+          c->have_held = 1;
+          errno = EAGAIN;
+          return -1;
+        }
+        if (c->have_held && c->held.fam == !f)
+          c->held.ready = 1; /* both failed: as they came */
+      }
+      return (ares_ssize_t)n;
+    }
+    f = (b[2] & 0x80) ? answer_family(b, (size_t)n) : -1;
+    if (c->both && f >= 0 && ((b[3] & 0x0Fu) == 0 || (b[3] & 0x0Fu) == 3)) {
+      c->fam[f] = 1;
+      if (c->have_held && c->held.fam == !f) {
+        c->held.ready = 1;
+        c->held.nodata = 1;
+      }
     }
   }
   if (n > 0) {
@@ -301,7 +386,7 @@ static ares_ssize_t dns_sendv(ares_socket_t fd, const struct iovec *iov,
      * the others waiting for the timeout, the socket's error being gone.
      * Send again: the next error then reaches c-ares's read, which moves
      * every query of this server on at once. */
-    record_failure(c, fd, "unreachable");
+    record_failure(c, fd, "unreachable", -1);
     n = writev(fd, iov, iovcnt);
   }
   return (ares_ssize_t)n;
@@ -506,6 +591,10 @@ static void on_dns_fd(int fd, unsigned events, void *ud)
   if (events & ENGINE_OUT)
     w = fd;
   ares_process_fd(c->ch, r, w);
+  /* A failure held back is due (the other family has answered or failed
+   * too): c-ares reads it from the same socket. */
+  if (c->ctx.have_held && c->ctx.held.ready && !c->ctx.done)
+    ares_process_fd(c->ch, (ares_socket_t)c->ctx.held.fd, ARES_SOCKET_BAD);
   arm_retry(c);
 }
 
@@ -747,6 +836,9 @@ void probe_dns_start(struct dns_channel *c, const char *host, int family,
   ctx->n_sent = 0;
   ctx->next_sent = 0;
   ctx->n_asked = 0;
+  ctx->both = family != 4 && family != 6;
+  ctx->fam[0] = ctx->fam[1] = 0;
+  ctx->have_held = 0;
   ctx->out = out;
   free(c->host);
   c->host = xstrdup(host);

@@ -307,7 +307,7 @@ static void copy_failures(const struct dns_answer *a, struct hop *h)
 
   for (i = 0; i < a->n_failed && i < DNS_FAILURES_MAX; i++)
     hop_add_dns_failure(h, a->failed[i].server, a->failed[i].rcode,
-                        a->failed[i].us);
+                        a->failed[i].us, a->failed[i].query);
 }
 
 static int is_ipv4(const char *s)

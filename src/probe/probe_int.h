@@ -32,6 +32,7 @@ struct dns_answer {
     char server[INET6_ADDRSTRLEN + 8];
     const char *rcode; /* static string */
     int64_t us;
+    const char *query; /* "A", "AAAA" (static), NULL: both or unknown */
   } failed[DNS_FAILURES_MAX];
   size_t n_failed;
 };

@@ -1586,6 +1586,7 @@ static void value_json(struct json *j, const char *key, const struct field *f,
       json_string(j, "server", r->h->dns.failed[i].server);
       json_string(j, "rcode", r->h->dns.failed[i].rcode);
       json_int(j, "us", r->h->dns.failed[i].us);
+      json_string(j, "query", r->h->dns.failed[i].query);
       json_object_end(j);
     }
     json_array_end(j);

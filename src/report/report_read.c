@@ -401,7 +401,8 @@ static void failed_of(struct rd *r, const struct jt *fl, const char *at,
   }
   for (i = 0; i < jt_len(fl) && !r->bad; i++) {
     const struct jt *f = &fl->v[i];
-    const char *server, *rcode;
+    const char *server, *rcode, *query = NULL;
+    const struct jt *q;
 
     snprintf(fat, sizeof(fat), "%s.%s[%zu]", at, key, i);
     if (f->type != JT_OBJECT) {
@@ -410,7 +411,10 @@ static void failed_of(struct rd *r, const struct jt *fl, const char *at,
     }
     server = str_of(r, f, fat, "server");
     rcode = str_of(r, f, fat, "rcode");
-    hop_add_dns_failure(h, server, rcode, pos_us_of(r, f, fat, "us"));
+    q = member(f, "query");
+    if (q && q->type != JT_NULL)
+      query = str_of(r, f, fat, "query");
+    hop_add_dns_failure(h, server, rcode, pos_us_of(r, f, fat, "us"), query);
   }
 }
 

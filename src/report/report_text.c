@@ -630,6 +630,28 @@ static void dns_line(struct buf *b, const struct field_row *r)
     field_value_release(&v);
     buf_putc(b, '\n');
   }
+  /* The resolvers that refused or failed on the way: their answers are
+   * part of the DNS time above. */
+  if (r->h) {
+    size_t i;
+
+    for (i = 0; i < r->h->dns.n_failed; i++) {
+      const struct dns_failure *f = &r->h->dns.failed[i];
+      char t[32];
+
+      units_format_us(f->us, t, sizeof(t));
+      buf_printf(b, "      dns: %s%s", f->query ? f->query : "",
+                 f->query ? " " : "");
+      buf_put_vis(b, f->rcode);
+      buf_printf(b, " %s ", strcmp(f->rcode, "unreachable") ? "by" : "at");
+      buf_put_vis(b, f->server);
+      buf_printf(b, " after %s", t);
+      if (f->query && r->h->dns.n_addresses)
+        buf_printf(b, " (the %s answer was used)",
+                   strcmp(f->query, "A") ? "A" : "AAAA");
+      buf_putc(b, '\n');
+    }
+  }
   field_value_release(&server);
 }
 
