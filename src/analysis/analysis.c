@@ -52,8 +52,11 @@ static void summarise(struct mode_summary *m, const struct results *r,
     if (s->target != target || s->mode != mode || s->control)
       continue;
     m->n_samples++;
-    if (s->interfered)
+    if (s->interfered) {
       m->n_interfered++;
+      if (s->interference_us > m->interfered_max_us)
+        m->interfered_max_us = s->interference_us;
+    }
     count_status(m, s->status);
     if (s->ok) {
       m->n_ok++;

@@ -40,9 +40,11 @@ struct mode_summary {
   size_t n_samples;
   size_t n_ok;
   size_t n_failed;
-  /* Samples past SAMPLE_INTERFERENCE_MAX_US, and whether they are in the
-   * statistics (--keep-interfered) or left out. */
+  /* Samples past the interference threshold (sample_is_interfered), the
+   * largest interference_us among them (0 without any), and whether they
+   * are in the statistics (--keep-interfered) or left out. */
   size_t n_interfered;
+  int64_t interfered_max_us;
   int interfered_kept;
   /* --parallel: the serial control samples of this target and mode
    * (measured alone), their total, and the batch's median total less the
@@ -192,6 +194,12 @@ struct comparison {
    * COMPARISON_EXPLAINED_MAX). */
   unsigned char explained[PART_COUNT];
   size_t n_explained;
+  /* Why rounds were left out (phases[SUM_TOTAL].n_dropped is their sum):
+   * a side failed, or a side was interfered with (and not kept), with the
+   * largest interference_us of those sides. */
+  size_t n_left_failed;
+  size_t n_left_interfered;
+  int64_t left_interfered_max_us;
 };
 #define COMPARISON_EXPLAINED_MAX 4
 

@@ -101,10 +101,27 @@ static void compare_one(const struct plan *p, const struct results *r,
   c->mode = m;
   by_round(r, b, m, n, base);
   by_round(r, t, m, n, tgt);
-  for (i = 0; i < n; i++)
+  for (i = 0; i < n; i++) {
     valid[i] = base[i] && tgt[i] &&
                sample_counted(base[i], p->opts->keep_interfered) &&
                sample_counted(tgt[i], p->opts->keep_interfered);
+    if (valid[i] || (!base[i] && !tgt[i]))
+      continue;
+    /* Left out: a failure is said as one; a side that only interfered
+     * is said as that, with how late its stamps may be. */
+    if ((base[i] && !base[i]->ok) || (tgt[i] && !tgt[i]->ok) || !base[i] ||
+        !tgt[i]) {
+      c->n_left_failed++;
+      continue;
+    }
+    c->n_left_interfered++;
+    if (base[i]->interfered &&
+        base[i]->interference_us > c->left_interfered_max_us)
+      c->left_interfered_max_us = base[i]->interference_us;
+    if (tgt[i]->interfered &&
+        tgt[i]->interference_us > c->left_interfered_max_us)
+      c->left_interfered_max_us = tgt[i]->interference_us;
+  }
   for (ph = 0; ph < SUM_COUNT; ph++) {
     for (i = 0; i < n; i++) {
       bv[i] = valid[i] ? sample_phase_sum(base[i], (enum sum_phase)ph) : 0;

@@ -4,6 +4,7 @@
  */
 #include <sys/stat.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "arraysize.h"
+#include "buf.h"
 #include "msg.h"
 #include "option_table.h"
 #include "pipeline.h"
@@ -160,6 +162,85 @@ static void add_key(char ***keys, size_t *n, const char *url)
     }
   *keys = xrealloc(*keys, (*n + 1) * sizeof(**keys));
   (*keys)[(*n)++] = k;
+}
+
+/* A batch's median total this much above its serial control's (and by
+ * more than PARALLEL_SLOWER_MIN_US) says the lanes slowed each other: a
+ * link or a server they share, whose saturation changes phases. */
+#define PARALLEL_SLOWER_PCT    25.0
+#define PARALLEL_SLOWER_MIN_US 1000
+
+/* --parallel: one warning for the run when the lanes' interference or a
+ * shared link's saturation could have changed its phases, with what the
+ * serial control cost (hopsplit(1) INTERFERENCE). */
+static void warn_parallel(const struct plan *p, const struct results *r,
+                          const struct analysis *a)
+{
+  size_t i, t, m, n_batch = 0, n_late = 0, n_ctl = 0, n_slower = 0;
+  int64_t late = 0, c0 = INT64_MAX, c1 = 0;
+  double worst = 0;
+  struct buf b;
+
+  if (p->opts->parallel <= 1)
+    return;
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+
+    if (s->control) {
+      int64_t start = s->started_at_ms * 1000;
+
+      n_ctl++;
+      if (start < c0)
+        c0 = start;
+      if (start + s->total_us > c1)
+        c1 = start + s->total_us;
+      continue;
+    }
+    n_batch++;
+    if (s->interfered) {
+      n_late++;
+      if (s->interference_us > late)
+        late = s->interference_us;
+    }
+  }
+  for (t = 0; t < a->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      const struct mode_summary *ms = &a->targets[t].modes[p->modes[m]];
+
+      if (!ms->control.n || !ms->phases[SUM_TOTAL].n ||
+          ms->control_diff_us <= PARALLEL_SLOWER_MIN_US ||
+          ms->control_diff_pct <= PARALLEL_SLOWER_PCT)
+        continue;
+      n_slower++;
+      if (ms->control_diff_pct > worst)
+        worst = ms->control_diff_pct;
+    }
+  if (!n_late && !n_slower)
+    return;
+  buf_init(&b, 0);
+  buf_printf(&b, "--parallel %ld may have changed the phases it measured:",
+             p->opts->parallel);
+  if (n_late)
+    buf_printf(&b,
+               " %zu of %zu samples were measured while other lanes kept "
+               "the loop busy (stamps up to %.1f ms late; %s)",
+               n_late, n_batch, (double)late / 1000.0,
+               p->opts->keep_interfered ? "kept, --keep-interfered"
+                                        : "left out");
+  if (n_slower)
+    buf_printf(&b,
+               "%s %zu target and mode%s took longer in the batch than alone "
+               "(median total up to %+.0f %% against the serial control: "
+               "lanes sharing a link or a server slow each other)",
+               n_late ? ";" : "", n_slower, n_slower == 1 ? "" : "s", worst);
+  if (n_ctl && c1 > c0)
+    buf_printf(&b,
+               "; the serial control (%zu sample%s alone, before the batch) "
+               "took %.2f s of the run's %.2f s",
+               n_ctl, n_ctl == 1 ? "" : "s", (double)(c1 - c0) / 1e6,
+               (double)(r->finished_at_ms - r->started_at_ms) / 1000.0);
+  msg_warn("%s", b.s);
+  buf_release(&b);
 }
 
 /* At most this many warnings of unused --resolve entries, then a count. */
@@ -439,6 +520,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   pl->interrupted = runner_run(plan, &pl->results, stream_sample, NULL) == 1;
   warn_unused_resolve_run(plan, &pl->results);
   analysis_build(&pl->analysis, plan, &pl->results);
+  warn_parallel(plan, &pl->results, &pl->analysis);
   probe_global_cleanup();
   return 0;
 }

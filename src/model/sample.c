@@ -396,6 +396,13 @@ int sample_counted(const struct sample *s, int keep_interfered)
   return s->ok && !s->control && (keep_interfered || !s->interfered);
 }
 
+int sample_is_interfered(int64_t interference_us, int64_t total_us)
+{
+  return interference_us > SAMPLE_INTERFERENCE_MAX_US &&
+         interference_us * 100 >
+             (total_us > 0 ? total_us : 0) * SAMPLE_INTERFERENCE_MAX_PCT;
+}
+
 /* One Alt-Svc entry from *p up to its comma (quoted commas aside):
  * protocol id into proto (protolen bytes), port and ma; *p moves past it.
  * 0, or -1 when it cannot be read. */

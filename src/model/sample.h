@@ -253,11 +253,13 @@ struct sample {
   uint8_t control;
 };
 
-/* A sample whose interference_us passes this was measured on a loop too
- * busy to trust its stamps to a millisecond: flagged in every output and
- * left out of the statistics unless --keep-interfered (hopsplit(1),
- * INTERFERENCE). */
-#define SAMPLE_INTERFERENCE_MAX_US 1000
+/* A sample whose interference_us passes both of these (1 ms, and 1 % of
+ * the sample's total) was measured on a loop too busy to trust its
+ * stamps: flagged in every output and left out of the statistics unless
+ * --keep-interfered (hopsplit(1), INTERFERENCE).  The relative part keeps
+ * a stamp 1.5 ms late in a 440 ms request, which moves it by 0.3 %. */
+#define SAMPLE_INTERFERENCE_MAX_US  1000
+#define SAMPLE_INTERFERENCE_MAX_PCT 1
 
 extern const char *const sample_mode_names[MODE_COUNT];
 extern const char *const phase_names[PHASE_COUNT];
@@ -318,6 +320,10 @@ size_t sample_preferred_address(const char *const *addrs, size_t n,
  * serial control of --parallel, and it was not interfered with (unless
  * keep_interfered, --keep-interfered). */
 int sample_counted(const struct sample *s, int keep_interfered);
+
+/* 1 when a sample of total_us whose stamps can be interference_us late
+ * is past the threshold (SAMPLE_INTERFERENCE_MAX_US and _PCT). */
+int sample_is_interfered(int64_t interference_us, int64_t total_us);
 
 /* Compute redirect_us and other_us from total_us and the hop totals.  The
  * hop phases must already be set; closes the accounting exactly. */

@@ -349,7 +349,8 @@ static void job_end(struct sample_job *j)
 
   if (!j->priming) {
     j->s.interference_us = engine_job_end(e, &j->ej);
-    j->s.interfered = j->s.interference_us > SAMPLE_INTERFERENCE_MAX_US;
+    j->s.interfered =
+        (uint8_t)sample_is_interfered(j->s.interference_us, j->s.total_us);
   }
   if (j->c)
     j->c->job = NULL;

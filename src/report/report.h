@@ -130,6 +130,11 @@ const char *report_vis(const char *s);
 /* Free this thread's copies of report_vis. */
 void report_vis_release(void);
 
+/* Why a comparison's rounds were left out, appended to b ("1 round left
+ * out: interfered, 3.1 ms late", "3 rounds left out: 2 interfered, up to
+ * 3.1 ms late; 1 with a side failed"); nothing when none was. */
+void report_left_out(struct buf *b, const struct comparison *cmp);
+
 /*
  * The header blocks of one sample per target (report_heads.c): with
  * verbose 0 the response blocks of each hop as received, as curl's -i and

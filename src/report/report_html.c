@@ -831,11 +831,16 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     if (r->n_pairs && !r->ci_available)
       buf_printf(b, " <span class=\"muted\">(%.0f&#x202F;%% coverage)</span>",
                  r->ci_level * 100.0);
-    if (r->n_dropped)
-      buf_printf(b,
-                 " <span class=\"muted\">(%zu round%s left out: a side "
-                 "failed)</span>",
-                 r->n_dropped, r->n_dropped == 1 ? "" : "s");
+    if (r->n_dropped) {
+      struct buf why;
+
+      buf_init(&why, 0);
+      report_left_out(&why, cmp);
+      buf_puts(b, " <span class=\"muted\">(");
+      esc(b, why.s);
+      buf_puts(b, ")</span>");
+      buf_release(&why);
+    }
     buf_puts(b, "</td><td>");
     if (isnan(r->change_pct))
       buf_puts(b, "-");

@@ -61,6 +61,7 @@ static void settings(struct json *j, const struct report_ctx *c)
   json_int(j, "parallel", o->parallel);
   json_bool(j, "keep_interfered", o->keep_interfered);
   json_int(j, "interference_max_us", SAMPLE_INTERFERENCE_MAX_US);
+  json_int(j, "interference_max_pct", SAMPLE_INTERFERENCE_MAX_PCT);
   json_bool(j, "follow", o->follow);
   json_int(j, "max_redirs", o->max_redirs);
   json_string(j, "method", options_method(o));
@@ -121,6 +122,10 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
   json_int(j, "n_ok", (int64_t)m->n_ok);
   json_int(j, "n_failed", (int64_t)m->n_failed);
   json_int(j, "n_interfered", (int64_t)m->n_interfered);
+  if (m->n_interfered)
+    json_int(j, "interfered_max_us", m->interfered_max_us);
+  else
+    json_null(j, "interfered_max_us");
   json_bool(j, "interfered_kept", m->interfered_kept);
   if (m->control.n) {
     /* --parallel: the serial control and how far the batch is from it. */
@@ -387,6 +392,13 @@ static void comparison_arr(struct json *j, const struct report_ctx *c)
     r.cr = tot;
     r.cmp = cmp;
     field_json(j, report_compare_fields, NULL, &r);
+    /* Why the n_dropped rounds were left out. */
+    json_int(j, "n_left_failed", (int64_t)cmp->n_left_failed);
+    json_int(j, "n_left_interfered", (int64_t)cmp->n_left_interfered);
+    if (cmp->n_left_interfered)
+      json_int(j, "left_interfered_max_us", cmp->left_interfered_max_us);
+    else
+      json_null(j, "left_interfered_max_us");
     json_object_begin(j, "phases");
     for (ph = 0; ph < SUM_COUNT; ph++) {
       if (ph == SUM_TOTAL)

@@ -279,12 +279,16 @@ static void interference_note(struct buf *b, const struct mode_summary *m)
   buf_init(&t, 0);
   if (m->n_interfered) {
     buf_printf(&t,
-               "%zu sample%s whose stamps may be over %d ms late (the loop "
-               "busy with other work, interference_us): %s",
+               "%zu sample%s %s: interfered, %s%.1f ms late (stamps later "
+               "than %d ms and %d %% of the sample's total, the loop busy "
+               "with other work, interference_us)%s",
                m->n_interfered, m->n_interfered == 1 ? "" : "s",
-               SAMPLE_INTERFERENCE_MAX_US / 1000,
-               m->interfered_kept ? "kept (--keep-interfered)"
-                                  : "left out (--keep-interfered keeps them)");
+               m->interfered_kept ? "kept" : "left out",
+               m->n_interfered > 1 ? "up to " : "",
+               (double)m->interfered_max_us / 1000.0,
+               SAMPLE_INTERFERENCE_MAX_US / 1000, SAMPLE_INTERFERENCE_MAX_PCT,
+               m->interfered_kept ? " (--keep-interfered)"
+                                  : "; --keep-interfered keeps them");
     wrap(b, t.s, 4);
   }
   if (m->control.n && m->phases[SUM_TOTAL].n) {
@@ -1162,9 +1166,11 @@ static void comparison_notes(const struct report_ctx *c, struct buf *b,
   n_pairs = count(&report_compare_fields[FC_N_PAIRS], &r);
   n_dropped = count(&report_compare_fields[FC_N_DROPPED], &r);
   ci_available = count(&report_compare_fields[FC_CI_AVAILABLE], &r);
-  if (n_dropped)
-    buf_printf(b, "    %lld round%s left out: a side failed\n",
-               (long long)n_dropped, n_dropped == 1 ? "" : "s");
+  if (n_dropped) {
+    buf_puts(b, "    ");
+    report_left_out(b, cmp);
+    buf_putc(b, '\n');
+  }
   if (!ci_available && n_pairs && !*ci_note) {
     struct field_value level;
 
@@ -1528,10 +1534,10 @@ static void brief_figures(const struct mode_summary *m, char v[3][32],
 
   for (k = 0; k < 3; k++) {
     snprintf(v[k], 32, "-");
-    if (m->n_ok)
+    if (m->phases[SUM_TOTAL].n)
       stat(v[k], 32, ids[k], &m->phases[SUM_TOTAL]);
   }
-  if (m->n_ok && m->n_ok < 20) {
+  if (m->phases[SUM_TOTAL].n && m->phases[SUM_TOTAL].n < 20) {
     snprintf(v[1] + strlen(v[1]), 32 - strlen(v[1]), "*");
     *low_conf = 1;
   }
@@ -1588,6 +1594,20 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
       brief_figures(m, v, &low_conf);
       if (m->n_failed)
         buf_printf(&notes, "%zu failed", m->n_failed);
+      /* What the figures stand on: how many samples were measured and
+       * counted, and how many were left out (never said as failures). */
+      if (m->n_interfered && !m->interfered_kept)
+        buf_printf(&notes,
+                   "%s%zu counted, %zu left out: interfered, %s%.1f "
+                   "ms late",
+                   notes.len ? ", " : "", m->phases[SUM_TOTAL].n,
+                   m->n_interfered, m->n_interfered > 1 ? "up to " : "",
+                   (double)m->interfered_max_us / 1000.0);
+      else if (m->n_interfered)
+        buf_printf(&notes, "%s%zu interfered (kept), %s%.1f ms late",
+                   notes.len ? ", " : "", m->n_interfered,
+                   m->n_interfered > 1 ? "up to " : "",
+                   (double)m->interfered_max_us / 1000.0);
       for (k = 0; k < m->n_statuses; k++)
         if (m->statuses[k].status >= 400)
           buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",

@@ -106,3 +106,29 @@ char *report_header_joined(const struct report_ctx *c, const struct hop *h,
       (*name)[k] = (char)((*name)[k] - 'A' + 'a');
   return buf_detach(&v);
 }
+
+void report_left_out(struct buf *b, const struct comparison *cmp)
+{
+  size_t nf = cmp->n_left_failed, ni = cmp->n_left_interfered;
+  size_t n = cmp->phases[SUM_TOTAL].n_dropped;
+
+  if (!n)
+    return;
+  /* Rounds that never ran are not counted in n_dropped; what remains is
+   * said by its cause, a failure only when a side failed. */
+  if (ni > n)
+    ni = n;
+  if (nf > n - ni)
+    nf = n - ni;
+  buf_printf(b, "%zu round%s left out: ", n, n == 1 ? "" : "s");
+  if (ni) {
+    if (ni < n)
+      buf_printf(b, "%zu ", ni);
+    buf_printf(b, "interfered, %s%.1f ms late", ni > 1 ? "up to " : "",
+               (double)cmp->left_interfered_max_us / 1000.0);
+  }
+  if (nf && ni)
+    buf_printf(b, "; %zu with a side failed", nf);
+  else if (nf)
+    buf_puts(b, "a side failed");
+}

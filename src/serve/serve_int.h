@@ -96,6 +96,11 @@ struct serve_probe {
   int64_t ended_us;        /* when the run ended (engine's thread) */
   int ran;                 /* the run ended: the samples are there */
   int64_t interference_us; /* the largest of the samples' */
+  /* Samples past the interference threshold, and whether the durations
+   * written are theirs (no other sample of a mode was measured: an
+   * interfered probe keeps its durations and says so, never 0 s). */
+  size_t n_interfered;
+  int interfered_kept;
   void (*done)(struct serve_probe *sp);
   int success;
   char *reason;     /* why success is 0, or NULL */

@@ -238,6 +238,17 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
            "delay between one of its sockets or timers being ready and "
            "the measuring loop handling it.",
            sp->interference_us);
+  if (sp->have_analysis) {
+    char n[32];
+
+    snprintf(n, sizeof(n), "%zu", sp->n_interfered);
+    gauge_num(out, "hopsplit_probe_interfered",
+              "Samples of this probe whose stamps may be late past the "
+              "interference threshold (1 ms and 1 % of the sample's total); "
+              "when no other sample of a mode was measured the durations "
+              "are theirs.",
+              n);
+  }
   if (fin && fin->tls.version) {
     tls_version_label(v, sizeof(v), fin->tls.version);
     prom_family(out, "probe_tls_version_info", "gauge",
@@ -327,7 +338,8 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
   for (i = 0; i < sp->plan.n_modes; i++) {
     enum sample_mode m = sp->plan.modes[i];
 
-    if (!ta->modes[m].n_ok)
+    /* A phase nothing measured has no series (never 0 s). */
+    if (!ta->modes[m].phases[SUM_TOTAL].n)
       continue;
     prom_family_once(out, &fam, "hopsplit_duration_seconds", "gauge",
                      "Phases of the whole request (hops summed, plus redirect "

@@ -295,6 +295,22 @@ void serve_probe_expired(struct serve_probe *sp)
   sp->ended_us = clock_mono_us();
 }
 
+/* 1 when some mode of the probe has successful samples and none counted
+ * (every one past the interference threshold). */
+static int only_interfered(const struct serve_probe *sp)
+{
+  size_t i;
+
+  for (i = 0; i < sp->plan.n_modes && sp->analysis.n_targets; i++) {
+    const struct mode_summary *ms =
+        &sp->analysis.targets[0].modes[sp->plan.modes[i]];
+
+    if (ms->n_ok && !ms->phases[SUM_TOTAL].n)
+      return 1;
+  }
+  return 0;
+}
+
 void serve_probe_finish(struct serve_probe *sp)
 {
   char t[64];
@@ -308,6 +324,18 @@ void serve_probe_finish(struct serve_probe *sp)
            (const char *)NULL);
     analysis_build(&sp->analysis, &sp->plan, &sp->results);
     sp->have_analysis = 1;
+    /* A mode whose every successful sample was interfered with has no
+     * counted value: its durations are then those samples', said so by
+     * hopsplit_probe_interfered, never left as 0 s. */
+    if (!sp->opts.keep_interfered && only_interfered(sp)) {
+      analysis_release(&sp->analysis);
+      sp->opts.keep_interfered = 1;
+      analysis_build(&sp->analysis, &sp->plan, &sp->results);
+      sp->interfered_kept = 1;
+    }
+    for (i = 0; i < sp->results.n; i++)
+      if (sp->results.samples[i].interfered && !sp->results.samples[i].control)
+        sp->n_interfered++;
     if (!sp->reason)
       judge(sp);
     for (i = 0; i < sp->results.n; i++)

@@ -217,13 +217,16 @@ class Checker:
         if idle is not None and (mode != "warm" or idle < 0):
             self.bad(where, "idle_us %r in a %s sample" % (idle, mode))
         # issue 25: how busy the event loop was with other work meanwhile,
-        # flagged past settings.interference_max_us (1 ms)
+        # flagged past settings.interference_max_us (1 ms) and
+        # interference_max_pct (1 %) of the sample's total (issue 35)
         inter = self.need(s, "interference_us", where, "int")
         flagged = self.need(s, "interfered", where, "bool")
+        total = s.get("total_us") if isinstance(s.get("total_us"), int) \
+            else 0
         if inter is not None and inter < 0:
             self.bad(where, "interference_us %r < 0" % inter)
         if inter is not None and flagged is not None and \
-                flagged != (inter > 1000):
+                flagged != (inter > 1000 and inter * 100 > max(total, 0)):
             self.bad(where, "interfered %r with interference_us %r"
                      % (flagged, inter))
         self.need(s, "control", where, "bool")
@@ -504,6 +507,9 @@ def main(argv):
                 and (ok is None or s.get("ok") == ok)
                 and (target is None or s.get("target") == target)]
 
+    def T(name):
+        return [t for t in targets if t.get("name") == name][0]
+
     def H(mode, i, ok=None):
         return [s["hops"][i] for s in S(mode, ok)]
 
@@ -522,8 +528,8 @@ def main(argv):
         return [h["phases_us"]["send"] + h["phases_us"]["wait"]
                 for h in H(mode, i, ok)]
 
-    ns = {"d": d, "samples": samples, "targets": targets, "S": S, "H": H,
-          "col": col, "get": get, "nhops": nhops, "classes": classes,
+    ns = {"d": d, "samples": samples, "targets": targets, "S": S, "T": T,
+          "H": H, "col": col, "get": get, "nhops": nhops, "classes": classes,
           "summary": summary, "sw": sw, "re": re, "math": math, "json": json}
     for e in exprs:
         ok, msg = evaluate(e, ns)

@@ -13,6 +13,8 @@
 #   hs_free_port              print a free TCP port on 127.0.0.1
 #   hs_make_ca DIR            test CA, server, wrong-name and expired certs
 #   hs_start_nginx DIR        HTTPS (h2) + HTTP origin, other.test, bad certs
+#   hs_nginx_slow DIR         before hs_start_nginx DIR: /slow/ sends 500
+#                             bytes at 500 bytes/s (about a second)
 #   hs_start_dnsmasq DIR      resolver for *.test on 127.0.0.1:$DNS_PORT
 #                             (v6only.test: AAAA only; dual.test: both)
 #   hs_start_caddy DIR        caddy: h1, h2 and h3 (UDP) on $CADDY_PORT,
@@ -505,6 +507,23 @@ hs_nginx_ready() {
       "https://other.test:$OTHER_PORT/ok" &&
     hs_curl -k "https://127.0.0.1:$WRONG_PORT/" &&
     hs_curl -k "https://127.0.0.1:$EXPIRED_PORT/"
+}
+
+# hs_nginx_slow DIR: before hs_start_nginx DIR, a location /slow/ on
+# every origin that sends 500 bytes at 500 bytes/s (nginx's limit_rate
+# spreads them over about a second).
+hs_nginx_slow() {
+  mkdir -p "$1/locations.d" "$1/www" ||
+    hs_fail "cannot create the nginx directories"
+  head -c 500 /dev/urandom >"$1/www/slow.bin" ||
+    hs_fail "cannot write slow.bin"
+  cat >"$1/locations.d/slow.conf" <<EOC
+location ^~ /slow/ {
+  default_type application/octet-stream;
+  limit_rate 500;
+  rewrite ^ /slow.bin break;
+}
+EOC
 }
 
 # hs_start_nginx DIR: start nginx (needs hs_make_ca first) in the
