@@ -62,6 +62,17 @@ void sample_release(struct sample *s)
   sample_init(s);
 }
 
+static void hop_tcp_init(struct hop_tcp *t)
+{
+  memset(t, 0, sizeof(*t));
+  t->min_rtt_us = t->rtt_us = t->rttvar_us = t->rcv_rtt_us = -1;
+  t->retransmits = t->rcv_ooopack = -1;
+  t->bytes_in = t->bytes_out = t->segs_in = t->segs_out = -1;
+  t->delivery_rate = t->busy_us = t->rwnd_limited_us = -1;
+  t->sndbuf_limited_us = -1;
+  t->last_round_rate = -1;
+}
+
 void hop_init(struct hop *h)
 {
   memset(h, 0, sizeof(*h));
@@ -85,6 +96,7 @@ void hop_init(struct hop *h)
   h->curl.total = -1;
   h->size_download = 0;
   h->size_header = 0;
+  hop_tcp_init(&h->tcp);
 }
 
 /* The strings are pooled: only the arrays belong to the hop. */
@@ -95,6 +107,7 @@ void hop_release(struct hop *h)
     free(h->dns.cnames);
     free((void *)(uintptr_t)h->dns.failed);
     free((void *)(uintptr_t)h->fallback);
+    free((void *)(uintptr_t)h->tcp.rounds);
     free(h->headers);
   }
   hop_init(h);
@@ -124,6 +137,9 @@ void hop_pool_arrays(struct hop *h)
                              sizeof(*h->dns.failed));
   h->fallback = pool_array((void *)(uintptr_t)h->fallback, h->fallback ? 1 : 0,
                            sizeof(*h->fallback));
+  h->tcp.rounds = pool_array((void *)(uintptr_t)h->tcp.rounds,
+                             h->tcp.rounds ? hop_rounds_kept(h) : 0,
+                             sizeof(*h->tcp.rounds));
   h->pooled = 1;
 }
 
@@ -135,6 +151,41 @@ struct hop *sample_add_hop(struct sample *s)
   h = &s->hops[s->n_hops++];
   hop_init(h);
   return h;
+}
+
+void hop_set_rounds(struct hop *h, const struct hop_round *v, size_t n,
+                    uint32_t total)
+{
+  struct hop_round *copy = NULL;
+
+  if (h->pooled)
+    BUG("hop_set_rounds on a pooled hop");
+  if (n > HOP_ROUNDS_MAX)
+    n = HOP_ROUNDS_MAX;
+  if (n) {
+    copy = xmalloc(n * sizeof(*copy));
+    memcpy(copy, v, n * sizeof(*copy));
+  }
+  free((void *)(uintptr_t)h->tcp.rounds);
+  h->tcp.rounds = copy;
+  h->tcp.n_rounds = total > n ? total : (uint32_t)n;
+}
+
+size_t hop_rounds_kept(const struct hop *h)
+{
+  if (!h->tcp.rounds)
+    return 0;
+  return h->tcp.n_rounds < HOP_ROUNDS_MAX ? h->tcp.n_rounds : HOP_ROUNDS_MAX;
+}
+
+int64_t hop_server_us(const struct hop *h)
+{
+  int64_t v;
+
+  if (!h->tcp.valid || h->tcp.min_rtt_us <= 0 || h->status <= 0)
+    return -1;
+  v = h->phases[PHASE_WAIT] - h->tcp.min_rtt_us;
+  return v > 0 ? v : 0;
 }
 
 void hop_set_fallback(struct hop *h, const struct hop_fallback *fb)

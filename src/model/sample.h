@@ -143,6 +143,42 @@ struct hop_fallback {
   int family;
 };
 
+/* One round of a hop's body (hopsplit(1) TRANSPORT): a burst of arrivals,
+ * from its first to its last, in microseconds from the hop's first
+ * response byte, and the body bytes it brought. */
+struct hop_round {
+  int32_t start_us;
+  int32_t us;
+  int64_t bytes;
+};
+#define HOP_ROUNDS_MAX 64
+
+/* The kernel's view of a hop's TCP connection (Linux TCP_INFO, read when
+ * the connection is ready for the request, at the first response byte and
+ * at the last).  Counters are the connection's since it opened for a new
+ * connection, since the hop's request for a reused one.  Every value is -1
+ * when not measured.  valid 0: no TCP connection was read (missing says
+ * why: QUIC, another system, a failed hop), and every value is -1. */
+struct hop_tcp {
+  int64_t min_rtt_us, rtt_us, rttvar_us, rcv_rtt_us;
+  int64_t retransmits; /* segments the client sent again (total_retrans) */
+  int64_t rcv_ooopack; /* segments received out of order: loss inbound */
+  int64_t bytes_in, bytes_out, segs_in, segs_out;
+  /* Uploads (a request body): the kernel's delivery rate (bytes/s) and the
+   * time the sender was busy, limited by the receiver's window and by its
+   * own buffer; -1 for other hops. */
+  int64_t delivery_rate, busy_us, rwnd_limited_us, sndbuf_limited_us;
+  /* The body's rounds (n_rounds, the first HOP_ROUNDS_MAX - 1 kept and the
+   * rest in the last), and the rate of the last full round (bytes over
+   * the time to the next round's start, bytes/s); n_rounds 0 and rate -1
+   * when not counted (no body, a round trip too short to tell them). */
+  const struct hop_round *rounds;
+  int64_t last_round_rate;
+  uint32_t n_rounds;
+  const char *missing; /* pooled, or NULL */
+  uint8_t valid;
+};
+
 /* Every string of a hop is pooled (strpool.h); the hop owns its arrays.
  * Fields are ordered and sized so that a hop takes few bytes: a run keeps
  * every hop of every sample (the performance budget of tests/bench). */
@@ -169,6 +205,7 @@ struct hop {
   uint16_t alt_svc_port;
   struct hop_tls tls;
   struct hop_dns dns;
+  struct hop_tcp tcp;
   int64_t start_us; /* when the hop began, from the start of the sample */
   int64_t phases[PHASE_COUNT]; /* microseconds, total = sum of the rest */
   struct curl_times curl;
@@ -288,6 +325,15 @@ void hop_set_fallback(struct hop *h, const struct hop_fallback *fb);
  * NULL); beyond DNS_FAILURES_MAX the failure is dropped. */
 void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
                          int64_t us, const char *query);
+/* Set the hop's rounds to a copy of v[0..n) (n at most HOP_ROUNDS_MAX) of
+ * total rounds (the last kept one holds the rest). */
+void hop_set_rounds(struct hop *h, const struct hop_round *v, size_t n,
+                    uint32_t total);
+/* How many of the hop's rounds its array holds. */
+size_t hop_rounds_kept(const struct hop *h);
+/* The hop's server time (hopsplit(1) TRANSPORT): its wait less one
+ * minimum round trip of its connection, at least 0; -1 without one. */
+int64_t hop_server_us(const struct hop *h);
 /* Add a header (interns both strings) to a hop; the array grows by one. */
 void hop_add_header(struct hop *h, const char *name, const char *value);
 /* Replace the hop's headers with a copy of the n headers at v (an array of

@@ -39,6 +39,10 @@ static curl_socket_t on_open(void *ud, curlsocktype purpose,
   if (fd == CURL_SOCKET_BAD)
     return fd;
   (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+  if (c->n_socks < CLIENT_SOCKS_MAX && a->socktype == SOCK_STREAM) {
+    c->socks[c->n_socks].fd = (int)fd;
+    c->socks[c->n_socks++].port = 0;
+  }
   if (c->n_attempts < CONN_ATTEMPTS_MAX) {
     struct conn_attempt *t = &c->attempts[c->n_attempts++];
     const void *src = NULL;
@@ -66,7 +70,38 @@ static int on_close(void *ud, curl_socket_t fd)
   for (i = 0; i < c->n_attempts; i++)
     if (c->attempts[i].fd == (int)fd && !c->attempts[i].closed_us)
       c->attempts[i].closed_us = probe_now_us();
+  if (c->tcp)
+    probe_tcp_closing(c->tcp, (int)fd);
+  for (i = 0; i < c->n_socks; i++)
+    if (c->socks[i].fd == (int)fd) {
+      c->socks[i] = c->socks[--c->n_socks];
+      break;
+    }
   return close(fd);
+}
+
+int probe_conn_socket(struct client *c, int port)
+{
+  size_t i;
+
+  for (i = 0; port > 0 && i < c->n_socks; i++) {
+    if (!c->socks[i].port) {
+      struct sockaddr_storage ss;
+      socklen_t len = sizeof(ss);
+
+      if (getsockname(c->socks[i].fd, (struct sockaddr *)&ss, &len) != 0)
+        continue;
+      if (ss.ss_family == AF_INET)
+        c->socks[i].port =
+            ntohs(((const struct sockaddr_in *)(const void *)&ss)->sin_port);
+      else if (ss.ss_family == AF_INET6)
+        c->socks[i].port =
+            ntohs(((const struct sockaddr_in6 *)(const void *)&ss)->sin6_port);
+    }
+    if (c->socks[i].port == port)
+      return c->socks[i].fd;
+  }
+  return -1;
 }
 
 static CURLcode on_ssl_ctx(CURL *e, void *ssl_ctx, void *ud)

@@ -54,6 +54,8 @@ struct hop_ctx {
   struct body_scan *scan; /* options.body_regexps' search, or NULL */
   int64_t body_limit;     /* options.body_limit, 0 for none */
   int follows;            /* the client follows redirects */
+  struct tcp_watch tcp;   /* the kernel's view of the connection */
+  struct client *client;
 };
 
 /* One hop under way on a client: what it asks, where it writes, and the
@@ -168,6 +170,8 @@ static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
   const char *colon, *name = data, *value;
   char n[65];
 
+  if (!x->tcp.first_byte_us)
+    probe_tcp_first_byte(&x->tcp, probe_now_us());
   x->header_bytes += len;
   if (x->header_bytes > HEADER_CAP) {
     x->too_large = 1;
@@ -231,6 +235,27 @@ static int on_debug(CURL *e, curl_infotype type, char *data, size_t size,
   return 0;
 }
 
+#if LIBCURL_VERSION_NUM >= 0x075000
+/* The connection is ready and the request is about to go: the kernel's
+ * view of it before the request (probe_tcp.c), on the client's socket of
+ * that local port (libcurl's active socket is only known after the
+ * transfer). */
+static int on_prereq(void *ud, char *ip, char *local_ip, int port,
+                     int local_port)
+{
+  struct hop_ctx *x = ud;
+  long connects = -1;
+
+  (void)ip;
+  (void)local_ip;
+  (void)port;
+  x->api->easy_getinfo(x->easy, CURLINFO_NUM_CONNECTS, &connects);
+  probe_tcp_ready(&x->tcp, probe_conn_socket(x->client, local_port),
+                  connects == 0);
+  return CURL_PREREQFUNC_OK;
+}
+#endif
+
 int probe_on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
                       curl_off_t ultotal, curl_off_t ulnow)
 {
@@ -257,6 +282,7 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
   struct hop_ctx *x = ud;
   size_t n = size * nmemb;
 
+  tcp_arrivals_add(&x->tcp.arr, probe_now_us(), (int64_t)n);
   read_tls(x);
   if (body_limited(x) && x->hop->size_decoded + (int64_t)n > x->body_limit) {
     /* body_size_limit: read up to it, then stop the transfer
@@ -914,6 +940,10 @@ static void set_options(const struct curl_api *api, CURL *e,
   api->easy_setopt(e, CURLOPT_HEADERDATA, x);
   api->easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
   api->easy_setopt(e, CURLOPT_WRITEDATA, x);
+#if LIBCURL_VERSION_NUM >= 0x075000
+  api->easy_setopt(e, CURLOPT_PREREQFUNCTION, on_prereq);
+  api->easy_setopt(e, CURLOPT_PREREQDATA, x);
+#endif
   if (x->heads) {
     api->easy_setopt(e, CURLOPT_DEBUGFUNCTION, on_debug);
     api->easy_setopt(e, CURLOPT_DEBUGDATA, x);
@@ -1069,6 +1099,8 @@ static void hop_complete(void *ud)
   dns_answer_release(&j->fresh);
   if (j->c->hop == j)
     j->c->hop = NULL;
+  if (j->c->tcp == &j->x.tcp)
+    j->c->tcp = NULL;
   free(j);
   done(dud, cls);
 }
@@ -1108,6 +1140,9 @@ static void hop_transfer(struct hop_job *j)
   j->x.scan = probe_body_scan_new(o->body_regexps);
   j->x.body_limit = o->body_limit;
   j->x.follows = o->follow;
+  probe_tcp_begin(&j->x.tcp, rq->body || rq->body_file);
+  j->x.client = c;
+  c->tcp = &j->x.tcp;
   if (rq->body_file &&
       probe_body_open(&j->x.body, rq->body_file, rq->body_file_size, j->err,
                       j->errlen) < 0) {
@@ -1224,6 +1259,13 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
   if (c->h3)
     quic_facts(c, h, rc);
   probe_conn_finish(e, c, h);
+  {
+    curl_socket_t fd = CURL_SOCKET_BAD;
+
+    if (c->api->easy_getinfo(e, CURLINFO_ACTIVESOCKET, &fd) != CURLE_OK)
+      fd = CURL_SOCKET_BAD;
+    probe_tcp_finish(&j->x.tcp, fd == CURL_SOCKET_BAD ? -1 : (int)fd, h);
+  }
   {
     char why[200];
     struct curl_times t = h->curl;

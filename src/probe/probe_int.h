@@ -15,6 +15,7 @@
 #include "engine_int.h"
 #include "options.h"
 #include "sample.h"
+#include "transport.h"
 
 /* Answer of one c-ares lookup; owned by the DNS cache of a client. */
 struct dns_answer {
@@ -157,6 +158,44 @@ struct conn_attempt {
   int64_t opened_us, closed_us; /* monotonic; closed 0 while open */
 };
 #define CONN_ATTEMPTS_MAX 8
+#define CLIENT_SOCKS_MAX  32
+
+/* One read of Linux TCP_INFO, in the units hop_tcp keeps; ok 0: none. */
+struct tcp_snap {
+  int ok;
+  int64_t min_rtt, rtt, rttvar, rcv_rtt;
+  int64_t total_retrans, rcv_ooopack;
+  int64_t bytes_received, bytes_sent, segs_in, segs_out;
+  int64_t delivery_rate, busy, rwnd_limited, sndbuf_limited;
+};
+
+/*
+ * The kernel's view of one hop's connection (probe_tcp.c): TCP_INFO read
+ * when the connection is ready for the request (libcurl's prerequest
+ * callback), at the first response byte, and at the last (after the
+ * transfer, or as libcurl closes the socket if it does so first); the
+ * body's arrivals recorded as they come.  Never a read inside a phase's
+ * own events.
+ */
+struct tcp_watch {
+  int fd; /* the hop's socket, -1 until it is ready */
+  int reused;
+  int upload; /* the hop sends a body */
+  int err;    /* errno of a failed read, 0 */
+  struct tcp_snap start, first, last;
+  int64_t first_byte_us; /* probe_now_us at the first response byte */
+  struct tcp_arrivals arr;
+};
+void probe_tcp_begin(struct tcp_watch *w, int upload);
+/* The connection is ready for the request on socket fd. */
+void probe_tcp_ready(struct tcp_watch *w, int fd, int reused);
+/* The first response byte came at now_us. */
+void probe_tcp_first_byte(struct tcp_watch *w, int64_t now_us);
+/* libcurl closes socket fd (probe_conn.c's close callback). */
+void probe_tcp_closing(struct tcp_watch *w, int fd);
+/* The transfer is over: the last read (on fd when no earlier socket was
+ * seen, -1 for none), and the hop's tcp facts and rounds. */
+void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h);
 
 /* Answers a client already has, keyed by host name. */
 struct dns_cache {
@@ -192,6 +231,14 @@ struct client {
   struct engine_job *job;
   int64_t deadline_us;
   struct hop_job *hop;
+  struct tcp_watch *tcp; /* the hop's, while it runs, or NULL */
+  /* The sockets libcurl has open through this client (open- and
+   * close-socket callbacks), with their local port once asked (0). */
+  struct {
+    int fd;
+    uint16_t port;
+  } socks[CLIENT_SOCKS_MAX];
+  size_t n_socks;
   /* Resumed mode: the sessions to offer and collect (borrowed), and
    * whether this client only collects (priming). */
   struct tls_sessions *sessions;
@@ -268,6 +315,8 @@ void probe_set_common(const struct curl_api *api, void *easy,
 void probe_conn_setup(void *easy, struct client *c, const struct options *o,
                       const char *host, int port, int https);
 void probe_conn_finish(void *easy, struct client *c, struct hop *h);
+/* The open socket of client c whose local port is port, or -1. */
+int probe_conn_socket(struct client *c, int port);
 void probe_conn_release(struct client *c);
 
 /*

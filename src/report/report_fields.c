@@ -13,6 +13,7 @@
 #include "option_table.h"
 #include "strpool.h"
 #include "report_fields.h"
+#include "transport.h"
 #include "units.h"
 #include "url.h"
 #include "xalloc.h"
@@ -338,6 +339,64 @@ static void g_reused(const struct field_row *r, struct field_value *v)
 static void g_start(const struct field_row *r, struct field_value *v)
 {
   set_int(v, H->start_us);
+}
+/* The kernel's view of the connection (hopsplit(1) TRANSPORT): -1 is not
+ * measured, and a hop without it has none. */
+#define TCP_GETTER(fn, member)                                                \
+  static void fn(const struct field_row *r, struct field_value *v)            \
+  {                                                                           \
+    v->null = !H->tcp.valid || H->tcp.member < 0;                             \
+    set_int(v, H->tcp.member);                                                \
+  }
+TCP_GETTER(g_tcp_min_rtt, min_rtt_us)
+TCP_GETTER(g_tcp_rtt, rtt_us)
+TCP_GETTER(g_tcp_rttvar, rttvar_us)
+TCP_GETTER(g_tcp_rcv_rtt, rcv_rtt_us)
+TCP_GETTER(g_tcp_retrans, retransmits)
+TCP_GETTER(g_tcp_ooo, rcv_ooopack)
+TCP_GETTER(g_tcp_bytes_in, bytes_in)
+TCP_GETTER(g_tcp_bytes_out, bytes_out)
+TCP_GETTER(g_tcp_segs_in, segs_in)
+TCP_GETTER(g_tcp_segs_out, segs_out)
+TCP_GETTER(g_tcp_delivery, delivery_rate)
+TCP_GETTER(g_tcp_busy, busy_us)
+TCP_GETTER(g_tcp_rwnd, rwnd_limited_us)
+TCP_GETTER(g_tcp_sndbuf, sndbuf_limited_us)
+TCP_GETTER(g_tcp_last_rate, last_round_rate)
+#undef TCP_GETTER
+static void g_tcp_rounds(const struct field_row *r, struct field_value *v)
+{
+  v->null = !H->tcp.valid || !H->tcp.n_rounds;
+  set_int(v, H->tcp.n_rounds);
+}
+static void g_tcp_round_list(const struct field_row *r, struct field_value *v)
+{
+  v->n = hop_rounds_kept(H);
+}
+static void g_tcp_missing(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->tcp.valid ? NULL : H->tcp.missing);
+}
+static void g_server_us(const struct field_row *r, struct field_value *v)
+{
+  int64_t s = hop_server_us(H);
+
+  v->null = s < 0;
+  set_int(v, s);
+}
+static void g_network_us(const struct field_row *r, struct field_value *v)
+{
+  int64_t s = hop_server_us(H);
+
+  v->null = s < 0;
+  set_int(v, H->phases[PHASE_TOTAL] - s);
+}
+static void g_server_timing(const struct field_row *r, struct field_value *v)
+{
+  int64_t s = transport_server_timing_us(hop_header(H, "server-timing"));
+
+  v->null = s < 0;
+  set_int(v, s);
 }
 static void g_local_port(const struct field_row *r, struct field_value *v)
 {
@@ -665,6 +724,37 @@ SET_INT(h_size_download, IN_H->size_download, int64_t, 0)
 SET_INT(h_size_decoded, IN_H->size_decoded, int64_t, 0)
 SET_INT(h_size_header, IN_H->size_header, int64_t, 0)
 SET_TEXT(h_location, IN_H->location)
+/* A tcp object that is there says the hop's connection was read. */
+static const char *h_tcp_min_rtt(struct field_in *in,
+                                 const struct field_value *v)
+{
+  IN_H->tcp.valid = 1;
+  IN_H->tcp.missing = NULL;
+  IN_H->tcp.min_rtt_us = v->null ? -1 : v->i;
+  return NULL;
+}
+SET_INT(h_tcp_rtt, IN_H->tcp.rtt_us, int64_t, -1)
+SET_INT(h_tcp_rttvar, IN_H->tcp.rttvar_us, int64_t, -1)
+SET_INT(h_tcp_rcv_rtt, IN_H->tcp.rcv_rtt_us, int64_t, -1)
+SET_INT(h_tcp_retrans, IN_H->tcp.retransmits, int64_t, -1)
+SET_INT(h_tcp_ooo, IN_H->tcp.rcv_ooopack, int64_t, -1)
+SET_INT(h_tcp_bytes_in, IN_H->tcp.bytes_in, int64_t, -1)
+SET_INT(h_tcp_bytes_out, IN_H->tcp.bytes_out, int64_t, -1)
+SET_INT(h_tcp_segs_in, IN_H->tcp.segs_in, int64_t, -1)
+SET_INT(h_tcp_segs_out, IN_H->tcp.segs_out, int64_t, -1)
+SET_INT(h_tcp_delivery, IN_H->tcp.delivery_rate, int64_t, -1)
+SET_INT(h_tcp_busy, IN_H->tcp.busy_us, int64_t, -1)
+SET_INT(h_tcp_rwnd, IN_H->tcp.rwnd_limited_us, int64_t, -1)
+SET_INT(h_tcp_sndbuf, IN_H->tcp.sndbuf_limited_us, int64_t, -1)
+SET_INT(h_tcp_rounds, IN_H->tcp.n_rounds, uint32_t, 0)
+SET_INT(h_tcp_last_rate, IN_H->tcp.last_round_rate, int64_t, -1)
+static const char *h_tcp_missing(struct field_in *in,
+                                 const struct field_value *v)
+{
+  if (!IN_H->tcp.valid)
+    IN_H->tcp.missing = v->null ? NULL : strpool_intern(v->s);
+  return NULL;
+}
 
 #undef IN_H
 
@@ -800,6 +890,75 @@ const struct field report_hop_fields[FH_COUNT + 1] = {
     [FH_CURL_TIME_TOTAL] = {"curl.time_total", "curl time_total",
                             FIELD_SECONDS, g_c_total, 0, 0, NULL, h_c_total,
                             US_RANGE},
+    [FH_TCP_MIN_RTT_US] = {"tcp.min_rtt_us", "minimum RTT (kernel)", FIELD_US,
+                           g_tcp_min_rtt, FIELD_NULL_OBJECT, 0, NULL,
+                           h_tcp_min_rtt, US_RANGE},
+    [FH_TCP_RTT_US] = {"tcp.rtt_us", "smoothed RTT (kernel)", FIELD_US,
+                       g_tcp_rtt, FIELD_NULL_OBJECT, 0, NULL, h_tcp_rtt,
+                       US_RANGE},
+    [FH_TCP_RTTVAR_US] = {"tcp.rttvar_us", "RTT variation (kernel)", FIELD_US,
+                          g_tcp_rttvar, FIELD_NULL_OBJECT, 0, NULL,
+                          h_tcp_rttvar, US_RANGE},
+    [FH_TCP_RCV_RTT_US] = {"tcp.rcv_rtt_us", "receiver's RTT (kernel)",
+                           FIELD_US, g_tcp_rcv_rtt, FIELD_NULL_OBJECT, 0, NULL,
+                           h_tcp_rcv_rtt, US_RANGE},
+    [FH_TCP_RETRANSMITS] = {"tcp.retransmits", "segments retransmitted",
+                            FIELD_INT, g_tcp_retrans, FIELD_NULL_OBJECT, 0,
+                            NULL, h_tcp_retrans, 0, FIELD_MAX_INT},
+    [FH_TCP_RCV_OOOPACK] = {"tcp.rcv_ooopack",
+                            "segments received out of order", FIELD_INT,
+                            g_tcp_ooo, FIELD_NULL_OBJECT, 0, NULL, h_tcp_ooo,
+                            0, FIELD_MAX_INT},
+    [FH_TCP_BYTES_IN] = {"tcp.bytes_in", "bytes received (TCP)", FIELD_BYTES,
+                         g_tcp_bytes_in, FIELD_NULL_OBJECT, 0, NULL,
+                         h_tcp_bytes_in, BYTES},
+    [FH_TCP_BYTES_OUT] = {"tcp.bytes_out", "bytes sent (TCP)", FIELD_BYTES,
+                          g_tcp_bytes_out, FIELD_NULL_OBJECT, 0, NULL,
+                          h_tcp_bytes_out, BYTES},
+    [FH_TCP_SEGS_IN] = {"tcp.segs_in", "segments received", FIELD_INT,
+                        g_tcp_segs_in, FIELD_NULL_OBJECT, 0, NULL,
+                        h_tcp_segs_in, 0, FIELD_MAX_INT},
+    [FH_TCP_SEGS_OUT] = {"tcp.segs_out", "segments sent", FIELD_INT,
+                         g_tcp_segs_out, FIELD_NULL_OBJECT, 0, NULL,
+                         h_tcp_segs_out, 0, FIELD_MAX_INT},
+    [FH_TCP_DELIVERY_RATE] = {"tcp.delivery_rate",
+                              "upload delivery rate (bytes/s)", FIELD_INT,
+                              g_tcp_delivery,
+                              FIELD_NULL_OBJECT | FIELD_OPTIONAL, 0, NULL,
+                              h_tcp_delivery, 0, FIELD_MAX_INT},
+    [FH_TCP_BUSY_TIME_US] = {"tcp.busy_time_us", "upload busy time", FIELD_US,
+                             g_tcp_busy, FIELD_NULL_OBJECT | FIELD_OPTIONAL, 0,
+                             NULL, h_tcp_busy, US_RANGE},
+    [FH_TCP_RWND_LIMITED_US] = {"tcp.rwnd_limited_us",
+                                "upload limited by the receive window",
+                                FIELD_US, g_tcp_rwnd,
+                                FIELD_NULL_OBJECT | FIELD_OPTIONAL, 0, NULL,
+                                h_tcp_rwnd, US_RANGE},
+    [FH_TCP_SNDBUF_LIMITED_US] = {"tcp.sndbuf_limited_us",
+                                  "upload limited by the send buffer",
+                                  FIELD_US, g_tcp_sndbuf,
+                                  FIELD_NULL_OBJECT | FIELD_OPTIONAL, 0, NULL,
+                                  h_tcp_sndbuf, US_RANGE},
+    [FH_TCP_ROUNDS] = {"tcp.rounds", "body rounds", FIELD_INT, g_tcp_rounds,
+                       FIELD_NULL_OBJECT, 0, NULL, h_tcp_rounds, 0,
+                       UINT32_MAX},
+    [FH_TCP_LAST_ROUND_RATE] = {"tcp.last_round_rate",
+                                "last full round's rate (bytes/s)", FIELD_INT,
+                                g_tcp_last_rate, FIELD_NULL_OBJECT, 0, NULL,
+                                h_tcp_last_rate, 0, FIELD_MAX_INT},
+    [FH_TCP_ROUND_LIST] = {"tcp.round_list", "rounds", FIELD_ROUNDS,
+                           g_tcp_round_list, FIELD_NULL_OBJECT, 0, NULL,
+                           h_by_type, 0, 0},
+    [FH_TCP_MISSING] = {"tcp_missing", "why no TCP facts", FIELD_TEXT,
+                        g_tcp_missing, FIELD_OPTIONAL, 0, NULL, h_tcp_missing,
+                        0, 0},
+    [FH_SERVER_US] = {"server_us", "server time (wait - min RTT)", FIELD_US,
+                      g_server_us, 0, 0, NULL, FIELD_NO_READ},
+    [FH_NETWORK_US] = {"network_us", "network time (total - server)", FIELD_US,
+                       g_network_us, 0, 0, NULL, FIELD_NO_READ},
+    [FH_SERVER_TIMING_US] = {"server_timing_us", "Server-Timing duration",
+                             FIELD_US, g_server_timing, FIELD_OPTIONAL, 0,
+                             NULL, FIELD_NO_READ},
     [FH_CACHE_VERDICT] = {"cache.verdict", "cache", FIELD_TEXT, g_cache, 0, 0,
                           NULL, FIELD_NO_READ},
     [FH_CACHE_INFERRED] = {"cache.inferred", "cache verdict inferred",
@@ -1484,6 +1643,7 @@ void field_plain(const struct field *f, const struct field_value *v,
     return;
   case FIELD_LAYERS:
     /* Needs the row; see field_plain_row. */
+  case FIELD_ROUNDS:
   case FIELD_HEADERS:
   case FIELD_DNS_FAILED:
   case FIELD_TYPE_COUNT:
@@ -1496,6 +1656,15 @@ void field_plain_row(const struct field *f, const struct field_row *r,
 {
   size_t i;
 
+  if (f->type == FIELD_ROUNDS) {
+    /* "BYTES@START_US+US ...": each round's bytes and when they came. */
+    for (i = 0; r->h && i < hop_rounds_kept(r->h); i++)
+      buf_printf(out, "%s%lld@%ld+%ld", i ? " " : "",
+                 (long long)r->h->tcp.rounds[i].bytes,
+                 (long)r->h->tcp.rounds[i].start_us,
+                 (long)r->h->tcp.rounds[i].us);
+    return;
+  }
   if (f->type != FIELD_LAYERS) {
     field_plain(f, v, out);
     return;
@@ -1579,6 +1748,18 @@ static void value_json(struct json *j, const char *key, const struct field *f,
     json_array_end(j);
     return;
   }
+  if (f->type == FIELD_ROUNDS) {
+    json_array_begin(j, key);
+    for (i = 0; i < hop_rounds_kept(r->h); i++) {
+      json_object_begin(j, NULL);
+      json_int(j, "start_us", r->h->tcp.rounds[i].start_us);
+      json_int(j, "us", r->h->tcp.rounds[i].us);
+      json_int(j, "bytes", r->h->tcp.rounds[i].bytes);
+      json_object_end(j);
+    }
+    json_array_end(j);
+    return;
+  }
   if (f->type == FIELD_DNS_FAILED) {
     json_array_begin(j, key);
     for (i = 0; i < r->h->dns.n_failed; i++) {
@@ -1629,6 +1810,7 @@ static void value_json(struct json *j, const char *key, const struct field *f,
   case FIELD_HEADERS:
   case FIELD_DNS_FAILED:
   case FIELD_LAYERS:
+  case FIELD_ROUNDS:
   case FIELD_TYPE_COUNT:
     return;
   }

@@ -40,6 +40,7 @@ enum field_type {
   FIELD_DOUBLE,     /* a number with decimals (decimals of the row) */
   FIELD_DNS_FAILED, /* a hop's resolvers that failed: [{server,rcode,us}] */
   FIELD_LAYERS,     /* a hop's cache layers: [{vendor,verdict}] */
+  FIELD_ROUNDS,     /* a hop's body rounds: [{start_us,us,bytes}] */
   FIELD_TYPE_COUNT
 };
 
@@ -210,6 +211,27 @@ enum field_hop_id {
   FH_CURL_TIME_POSTTRANSFER,  /* "curl.time_posttransfer" */
   FH_CURL_TIME_STARTTRANSFER, /* "curl.time_starttransfer" */
   FH_CURL_TIME_TOTAL,         /* "curl.time_total" */
+  FH_TCP_MIN_RTT_US,          /* "tcp.min_rtt_us" */
+  FH_TCP_RTT_US,              /* "tcp.rtt_us" */
+  FH_TCP_RTTVAR_US,           /* "tcp.rttvar_us" */
+  FH_TCP_RCV_RTT_US,          /* "tcp.rcv_rtt_us" */
+  FH_TCP_RETRANSMITS,         /* "tcp.retransmits" */
+  FH_TCP_RCV_OOOPACK,         /* "tcp.rcv_ooopack" */
+  FH_TCP_BYTES_IN,            /* "tcp.bytes_in" */
+  FH_TCP_BYTES_OUT,           /* "tcp.bytes_out" */
+  FH_TCP_SEGS_IN,             /* "tcp.segs_in" */
+  FH_TCP_SEGS_OUT,            /* "tcp.segs_out" */
+  FH_TCP_DELIVERY_RATE,       /* "tcp.delivery_rate" */
+  FH_TCP_BUSY_TIME_US,        /* "tcp.busy_time_us" */
+  FH_TCP_RWND_LIMITED_US,     /* "tcp.rwnd_limited_us" */
+  FH_TCP_SNDBUF_LIMITED_US,   /* "tcp.sndbuf_limited_us" */
+  FH_TCP_ROUNDS,              /* "tcp.rounds" */
+  FH_TCP_LAST_ROUND_RATE,     /* "tcp.last_round_rate" */
+  FH_TCP_ROUND_LIST,          /* "tcp.round_list" */
+  FH_TCP_MISSING,             /* "tcp_missing" */
+  FH_SERVER_US,               /* "server_us" */
+  FH_NETWORK_US,              /* "network_us" */
+  FH_SERVER_TIMING_US,        /* "server_timing_us" */
   FH_CACHE_VERDICT,           /* "cache.verdict" */
   FH_CACHE_INFERRED,          /* "cache.inferred" */
   FH_CACHE_VENDOR,            /* "cache.vendor" */

@@ -418,6 +418,35 @@ static void failed_of(struct rd *r, const struct jt *fl, const char *at,
   }
 }
 
+/* A hop's tcp.round_list: [{start_us, us, bytes}], at most HOP_ROUNDS_MAX
+ * (what a run keeps). */
+static void rounds_of(struct rd *r, const struct jt *rl, const char *at,
+                      const char *key, struct hop *h)
+{
+  struct hop_round v[HOP_ROUNDS_MAX];
+  char rat[256];
+  size_t i, n = jt_len(rl);
+
+  if (n > HOP_ROUNDS_MAX) {
+    problem(r, at, key, "more than 64 rounds (a run keeps at most 64)");
+    return;
+  }
+  for (i = 0; i < n && !r->bad; i++) {
+    const struct jt *o = &rl->v[i];
+
+    snprintf(rat, sizeof(rat), "%s.%s[%zu]", at, key, i);
+    if (o->type != JT_OBJECT) {
+      problem(r, rat, NULL, "expected an object");
+      return;
+    }
+    v[i].start_us = (int32_t)int_in(r, o, rat, "start_us", 0, INT32_MAX, 0);
+    v[i].us = (int32_t)int_in(r, o, rat, "us", 0, INT32_MAX, 0);
+    v[i].bytes = int_in(r, o, rat, "bytes", 0, FIELD_MAX_INT, 0);
+  }
+  if (!r->bad && n)
+    hop_set_rounds(h, v, n, h->tcp.n_rounds);
+}
+
 /* Member key of o (at is its path) as row f's type says, checked, into
  * *v; the types that are not one value are read into in->h here. */
 static void value_of(struct rd *r, const struct field *f, const struct jt *o,
@@ -476,6 +505,9 @@ static void value_of(struct rd *r, const struct field *f, const struct jt *o,
     return;
   case FIELD_DNS_FAILED:
     failed_of(r, arr_of(r, o, at, key), at, key, in->h);
+    return;
+  case FIELD_ROUNDS:
+    rounds_of(r, arr_of(r, o, at, key), at, key, in->h);
     return;
   case FIELD_DOUBLE:
   case FIELD_LAYERS:

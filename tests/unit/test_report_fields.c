@@ -248,11 +248,15 @@ static void test_ids(void **state)
 
 /* The rows a saved document is read back by (report_read.c): every
  * member of a sample and a hop has a reader, except the ones the analysis
- * computes again (cache, edge) and the positions (index, hop); a number's
- * bounds are a range. */
+ * computes again (cache, edge), the positions (index, hop) and what a
+ * hop's own members give (server_us, network_us from the wait and the
+ * minimum RTT, server_timing_us from its header); a number's bounds are a
+ * range. */
 static void test_readers(void **state)
 {
-  static const char *const computed[] = {"index", "hop", "cache.", "edge."};
+  static const char *const computed[] = {
+      "index",     "hop",        "cache.",          "edge.",
+      "server_us", "network_us", "server_timing_us"};
   const struct field *const tables[] = {report_sample_fields,
                                         report_hop_fields};
   size_t i, k;
