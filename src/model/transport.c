@@ -19,12 +19,13 @@ void tcp_arrivals_init(struct tcp_arrivals *t, int64_t merge_us)
 
 void tcp_arrivals_squeeze(struct tcp_arrivals *t)
 {
-  while (t->n > TCP_ARRIVALS_MAX / 2) {
+  while (t->n > TCP_ARRIVALS_MAX / 2 && t->merge_us < INT64_MAX / 4) {
     size_t i, w = 0;
 
     t->merge_us *= 2;
     for (i = 0; i < t->n; i++) {
-      if (w && t->a[i].first_us - t->a[w - 1].last_us < t->merge_us) {
+      if (w && t->a[i].first_us - t->a[w - 1].last_us < t->merge_us &&
+          t->a[i].last_us - t->a[w - 1].first_us < 2 * t->merge_us) {
         t->a[w - 1].last_us = t->a[i].last_us;
         t->a[w - 1].bytes += t->a[i].bytes;
       }

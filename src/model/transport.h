@@ -15,7 +15,8 @@
 #include "sample.h"
 
 /* Arrivals closer together than merge_us are kept as one entry (first,
- * last, bytes), so that a long body costs a fixed number of entries. */
+ * last, bytes) of at most 2 merge_us from its first, so that a long body
+ * costs a fixed number of entries and no entry spans a round. */
 struct tcp_arrival {
   int64_t first_us, last_us; /* monotonic microseconds */
   int64_t bytes;
@@ -41,7 +42,8 @@ static inline void tcp_arrivals_add(struct tcp_arrivals *t, int64_t now_us,
 {
   struct tcp_arrival *e;
 
-  if (t->n && now_us - t->a[t->n - 1].last_us < t->merge_us) {
+  if (t->n && now_us - t->a[t->n - 1].last_us < t->merge_us &&
+      now_us - t->a[t->n - 1].first_us < 2 * t->merge_us) {
     e = &t->a[t->n - 1];
     e->last_us = now_us;
     e->bytes += bytes;
