@@ -23,11 +23,11 @@ _hopsplit()
     --ipv6 --json
     --keep-interfered --location --location-trusted --max-redirs --max-time
     --mode --no-follow --order --output --parallel --pause --post301 --post302
-    --post303 --prime --progress --protocols --quiet
+    --post303 --prime --progress --project --protocols --quiet
     --request --resolve --rounds --seed --show-error --show-secrets
     --silent --trace --upload-file --user-agent --vantage --verbose --version --write-out"
-  local report_opts="--brief --color --format --help --output --quiet
-    --verbose"
+  local report_opts="--brief --color --format --help --output --project
+    --quiet --verbose"
   local serve_opts="--config --listen --max-concurrent --timeout-offset"
   local formats="text json ndjson csv har html prom junit"
 

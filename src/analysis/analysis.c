@@ -152,6 +152,7 @@ void analysis_build(struct analysis *a, const struct plan *p,
     analysis_compare_build(p, r, a);
   for (t = 0; t < p->n_targets; t++)
     findings_build(p, r, a, t);
+  projections_build(p, r, a);
 }
 
 void analysis_release(struct analysis *a)
@@ -176,7 +177,11 @@ void analysis_release(struct analysis *a)
       finding_release(&ta->findings[k]);
     free(ta->findings);
     free(ta->groups);
+    for (k = 0; k < ta->n_removes; k++)
+      free(ta->removes ? ta->removes[k] : NULL);
+    free(ta->removes);
   }
+  projections_release(&a->proj);
   free(a->facts);
   free(a->facts_block);
   free(a->comparisons);

@@ -16,6 +16,7 @@
 #include "compare.h"
 #include "edge.h"
 #include "plan.h"
+#include "projection.h"
 #include "results.h"
 #include "sample.h"
 #include "stats.h"
@@ -159,6 +160,13 @@ struct target_analysis {
    * total they are parts of (0 and 0 without a cold sample). */
   int64_t nonoverlap_us;
   int64_t cold_total_us;
+  /* What each finding removes of each part of the median cold sample
+   * (findings.c: n_cells = its hops x PHASE_COUNT + 1, the last the time
+   * between hops; a NULL row for a finding outside the cold total), kept
+   * for the projection's re-ranking (projection.c).  Owned. */
+  int64_t **removes;
+  size_t n_removes;
+  size_t n_cells;
 };
 
 /* Parts of a sample's total that do not overlap and add up to it
@@ -260,6 +268,8 @@ struct analysis {
   size_t n_comparisons;
   struct drift *drifts;
   size_t n_drifts;
+  /* --project: each target on each network (projection.h). */
+  struct projections proj;
 };
 
 /* Value of a sample-level phase of one sample. */

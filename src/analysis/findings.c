@@ -1163,7 +1163,6 @@ void findings_build(const struct plan *p, const struct results *r,
 {
   struct target_analysis *ta = &a->targets[t];
   struct fb b;
-  size_t i;
 
   memset(&b, 0, sizeof(b));
   b.ta = ta;
@@ -1190,7 +1189,8 @@ void findings_build(const struct plan *p, const struct results *r,
   drop_below_floor(&b);
   rank(&b);
   findings_group(ta, b.rm, b.n_cells);
-  for (i = 0; i < ta->n_findings; i++)
-    free(b.rm[i]);
-  free(b.rm);
+  /* Kept for the projection (projection.c), freed with the analysis. */
+  ta->removes = b.rm;
+  ta->n_removes = ta->n_findings;
+  ta->n_cells = b.n_cells;
 }

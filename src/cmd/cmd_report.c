@@ -131,6 +131,11 @@ int cmd_report(int argc, char **argv)
   pl.plan = &saved.plan;
   pl.results = saved.results;
   pl.libraries = saved.libraries;
+  /* --project on report: the saved samples onto these networks. */
+  if (cli.opts.n_project) {
+    memcpy(saved.opts.project, cli.opts.project, sizeof(saved.opts.project));
+    saved.opts.n_project = cli.opts.n_project;
+  }
   analysis_build(&pl.analysis, &saved.plan, &pl.results);
   if (saved.unpaired)
     analysis_compare_unpaired(&saved.plan, &pl.results, &pl.analysis);

@@ -143,6 +143,10 @@ const struct opt_def options_table[OPT_COUNT] = {
      "fetch URL unmeasured before each sample; repeatable", OPT_IN_MEASURING},
     {"progress", 0, OPT_ARG_REQUIRED, OPT_PROGRESS, "auto|always|never",
      "progress on stderr (default auto: only on a TTY)", OPT_IN_MEASURING},
+    {"project", 0, OPT_ARG_REQUIRED, OPT_PROJECT, "PROFILE[,PROFILE...]",
+     "also project each target onto these networks: slow-4g, fast-4g, 3g, "
+     "slow-3g or rtt=150ms,down=1.6Mbit,up=750kbit[,loss=1%]",
+     OPT_IN_ALL},
     {"protocols", 0, OPT_ARG_REQUIRED, OPT_PROTOCOLS, "LIST",
      "comma list of h1, h2, h3: each URL measured over each, as targets "
      "compared in paired rounds (first: baseline)",
@@ -843,6 +847,17 @@ static int set_choice(struct options *o, enum opt_id id, const char *val,
     return set_modes(o, val, err, errlen);
   case OPT_PROTOCOLS:
     return set_protocols(o, val, err, errlen);
+  case OPT_PROJECT: {
+    /* The list replaces an earlier one (as --mode), whole or not at all. */
+    struct net_profile nets[NETPROFILES_MAX];
+    size_t n;
+
+    if (netprofile_parse_list(val, nets, &n, err, errlen) < 0)
+      return -1;
+    memcpy(o->project, nets, n * sizeof(nets[0]));
+    o->n_project = n;
+    return 0;
+  }
   case OPT_ORDER:
     if ((i = pick(val, schedule_order_names, ORDER_COUNT, err, errlen)) < 0)
       return -1;
@@ -1296,6 +1311,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_POST303] = set_flag,
     [OPT_PRIME] = set_request,
     [OPT_PROGRESS] = set_choice,
+    [OPT_PROJECT] = set_choice,
     [OPT_QUIET] = set_flag,
     [OPT_REQUEST] = set_request,
     [OPT_RESOLVE] = set_request,

@@ -32,8 +32,8 @@
 #include "banned.h"
 
 static const char *const top_keys[] = {
-    "name",     "rounds",   "modes",   "order",  "seed",   "pause",
-    "parallel", "defaults", "targets", "checks", "outputs"};
+    "name",     "rounds",  "modes",    "order",   "seed",   "pause",
+    "parallel", "project", "defaults", "targets", "checks", "outputs"};
 #define N_TOP_KEYS (ARRAY_SIZE(top_keys))
 
 /* outputs, modes and the top-level options that go through the table. */
@@ -74,7 +74,7 @@ static void load_top(struct loader *L, const yaml_node_t *root)
     else if (!strcmp(key, "rounds") || !strcmp(key, "modes") ||
              !strcmp(key, "order") || !strcmp(key, "seed") ||
              !strcmp(key, "pause") || !strcmp(key, "parallel") ||
-             !strcmp(key, "outputs")) {
+             !strcmp(key, "project") || !strcmp(key, "outputs")) {
       top_option(L, k, v);
     }
     else if (!strcmp(key, "defaults")) {

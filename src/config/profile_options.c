@@ -177,7 +177,8 @@ void pf_option_value(struct loader *L, const yaml_node_t *k,
   if (v->type == YAML_SEQUENCE_NODE) {
     int repeat = d->id == OPT_HEADER || d->id == OPT_RESOLVE ||
                  d->id == OPT_OUTPUT || d->id == OPT_PRIME;
-    int join = d->id == OPT_MODE || d->id == OPT_DNS_SERVER;
+    int join =
+        d->id == OPT_MODE || d->id == OPT_DNS_SERVER || d->id == OPT_PROJECT;
     struct buf b;
     int ok = 1;
 

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "netprofile.h"
 #include "sample.h"
 #include "schedule.h"
 
@@ -139,9 +140,13 @@ struct options {
   int show_secrets;
   enum tristate color;
   enum tristate progress;
-  int verbosity;   /* -1 quiet, 0, 1+ verbose */
-  int show_error;  /* -S: errors still shown under -s */
-  int brief;       /* --brief: one line per target and mode */
+  int verbosity;  /* -1 quiet, 0, 1+ verbose */
+  int show_error; /* -S: errors still shown under -s */
+  int brief;      /* --brief: one line per target and mode */
+  /* --project, a profile's project: the networks each target is projected
+   * onto (hopsplit(1) PROJECTION), in order; n_project 0 when not given. */
+  struct net_profile project[NETPROFILES_MAX];
+  size_t n_project;
   char *write_out; /* -w FORMAT, curl's %{variable} names, or NULL */
   /* -i: the response headers of one sample per target on stdout before
    * the report; -D FILE: the same into FILE ("-": stdout), as curl's

@@ -522,6 +522,19 @@ static void print_settings(const struct options *o, int show_secrets, FILE *f)
     fprintf(f, "  %-18s %s\n", "cacert", o->cacert);
   if (o->capath)
     fprintf(f, "  %-18s %s\n", "capath", o->capath);
+  for (i = 0; i < o->n_project; i++) {
+    const struct net_profile *np = &o->project[i];
+    char rtt[UNITS_FMT_SIZE], down[32], up[32];
+
+    units_format_us(np->rtt_us, rtt, sizeof(rtt));
+    netprofile_format_rate(np->down_bps, down, sizeof(down));
+    netprofile_format_rate(np->up_bps, up, sizeof(up));
+    fprintf(f, "  %-18s %s: RTT %s, %s down, %s up", "project", np->name, rtt,
+            down, up);
+    if (np->loss_ppm)
+      fprintf(f, ", loss %g %%", np->loss_ppm / 10000.0);
+    fputc('\n', f);
+  }
 }
 
 /*

@@ -24,6 +24,7 @@
  * Every value comes from the field table (report_fields.h) over the
  * typed samples and analysis, redacted as in every format.
  */
+#include <math.h>
 #include <string.h>
 
 #include "arraysize.h"
@@ -232,6 +233,83 @@ static void summary_values(struct buf *out, const struct field *t,
   }
 }
 
+/* --project (hopsplit(1) PROJECTION): a "projection" row per target, mode,
+ * network and phase (summed over the hops of the projected sample), and a
+ * "projected-comparison" row per comparison and network, its difference and
+ * carried interval in the comparison's columns. */
+static void projection_rows(const struct report_ctx *c, struct buf *out)
+{
+  const struct plan *p = c->plan;
+  const struct projections *ps = &c->analysis->proj;
+  const char *partial = c->results->partial ? "true" : "false";
+  const struct field *f;
+  size_t t, k, h, i, nst = 0, ncmp = 0;
+  int m, ph;
+
+  for (f = report_stat_fields; f->name; f++)
+    nst++;
+  for (f = report_compare_fields; f->name; f++)
+    ncmp++;
+  for (t = 0; t < ps->n_targets; t++)
+    for (k = 0; k < ps->n_nets; k++)
+      for (m = 0; m < MODE_COUNT; m++) {
+        const struct projection *pj =
+            &ps->targets[t * ps->n_nets + k].modes[m];
+
+        if (!pj->present)
+          continue;
+        for (ph = 0; ph < PHASE_COUNT; ph++) {
+          int64_t pv = 0, mv = 0;
+
+          for (h = 0; h < pj->n_hops; h++) {
+            pv += pj->hops[h].phases[ph];
+            mv += pj->hops[h].measured[ph];
+          }
+          if (ph == PHASE_TOTAL) {
+            pv = pj->total_us;
+            mv = pj->measured_us;
+          }
+          buf_puts(out, "projection,");
+          text_field(out, p->targets[t].name);
+          buf_printf(out, ",,%s,%s", sample_mode_names[m], phase_names[ph]);
+          for (i = 0; i < nst + ncmp; i++)
+            buf_putc(out, ',');
+          buf_printf(out, ",%s,", partial);
+          text_field(out, ps->nets[k].name);
+          buf_printf(out, ",%lld,%lld\r\n", (long long)pv, (long long)mv);
+        }
+      }
+  for (i = 0; i < ps->n_comparisons; i++) {
+    const struct proj_comparison *pc = &ps->comparisons[i];
+    const struct comparison *cmp = &c->analysis->comparisons[pc->comparison];
+    size_t col = 0;
+
+    buf_puts(out, "projected-comparison,");
+    text_field(out, p->targets[cmp->target].name);
+    buf_putc(out, ',');
+    text_field(out, p->targets[cmp->baseline].name);
+    buf_printf(out, ",%s,total", sample_mode_names[cmp->mode]);
+    for (k = 0; k < nst; k++)
+      buf_putc(out, ',');
+    for (f = report_compare_fields; f->name; f++, col++) {
+      buf_putc(out, ',');
+      if (col == FC_MEDIAN_DIFF_US)
+        buf_printf(out, "%lld", (long long)pc->median_diff_us);
+      else if (col == FC_CI_LOW_US)
+        buf_printf(out, "%lld", (long long)pc->ci_low_us);
+      else if (col == FC_CI_HIGH_US)
+        buf_printf(out, "%lld", (long long)pc->ci_high_us);
+      else if (col == FC_VERDICT)
+        text_field(out, compare_verdict_name(pc->verdict));
+      else if (col == FC_CHANGE_PCT && !isnan(pc->change_pct))
+        buf_printf(out, "%.1f", pc->change_pct);
+    }
+    buf_printf(out, ",%s,", partial);
+    text_field(out, ps->nets[pc->net].name);
+    buf_puts(out, ",,\r\n");
+  }
+}
+
 void report_csv_summary(const struct report_ctx *c, struct buf *out)
 {
   const struct plan *p = c->plan;
@@ -248,7 +326,10 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
     buf_printf(out, ",%s", f->name);
   for (f = report_compare_fields; f->name; f++)
     buf_printf(out, ",%s", f->name);
-  buf_puts(out, ",partial\r\n");
+  /* --project: three more columns, and rows of their own (below). */
+  buf_puts(out, a->proj.n_nets
+                    ? ",partial,network,projected_us,measured_us\r\n"
+                    : ",partial\r\n");
   memset(&r, 0, sizeof(r));
   r.c = c;
   for (t = 0; t < p->n_targets; t++)
@@ -264,7 +345,8 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
         summary_values(out, report_stat_fields, &r, &v);
         for (f = report_compare_fields; f->name; f++)
           buf_putc(out, ',');
-        buf_printf(out, ",%s\r\n", c->results->partial ? "true" : "false");
+        buf_printf(out, ",%s%s\r\n", c->results->partial ? "true" : "false",
+                   a->proj.n_nets ? ",,," : "");
       }
     }
   for (i = 0; i < a->n_comparisons; i++) {
@@ -282,8 +364,10 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
       r.cr = &cmp->phases[ph];
       r.cmp = cmp;
       summary_values(out, report_compare_fields, &r, &v);
-      buf_printf(out, ",%s\r\n", c->results->partial ? "true" : "false");
+      buf_printf(out, ",%s%s\r\n", c->results->partial ? "true" : "false",
+                 a->proj.n_nets ? ",,," : "");
     }
   }
+  projection_rows(c, out);
   buf_release(&v);
 }

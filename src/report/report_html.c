@@ -28,6 +28,7 @@
 #include "report_fields.h"
 #include "units.h"
 #include "xalloc.h"
+#include "report_projection.h"
 #include "banned.h"
 
 #define CHART_W 720 /* SVG width in px */
@@ -916,6 +917,7 @@ void report_html(const struct report_ctx *c, struct buf *b)
     buf_puts(b, "</code></h2>\n");
     free(u);
     findings_table(b, ta);
+    report_projection_html(c, b, t);
     for (i = 0; i < p->n_modes; i++) {
       const struct mode_summary *m = &ta->modes[p->modes[i]];
 

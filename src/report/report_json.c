@@ -16,6 +16,7 @@
 #include "units.h"
 #include "url.h"
 #include "xalloc.h"
+#include "report_projection.h"
 #include "banned.h"
 
 static void time_field(struct json *j, const char *key, int64_t ms)
@@ -110,6 +111,7 @@ static void settings(struct json *j, const struct report_ctx *c)
     free(v);
   }
   json_array_end(j);
+  report_projection_json_settings(c, j);
   json_object_end(j);
 }
 
@@ -472,6 +474,7 @@ static void targets(struct json *j, const struct report_ctx *c)
     cache_arr(j, ta);
     edge_arr(j, ta);
     findings_arr(j, ta);
+    report_projection_json(c, j, t);
     json_object_end(j);
   }
   json_array_end(j);
@@ -517,6 +520,7 @@ void report_json_head(const struct report_ctx *c, struct json *j)
   client_obj(j, c->analysis);
   targets(j, c);
   comparison_arr(j, c);
+  report_projection_json_top(c, j);
   report_checks_json(c, j);
   json_array_begin(j, "traces");
   for (i = 0; i < c->results->n_traces; i++) {

@@ -235,6 +235,35 @@ static int name_of(struct rd *r, const struct jt *o, const char *at,
   return dflt;
 }
 
+/* settings.project: the networks of --project, each as netprofile_format
+ * wrote it (hopsplit report projects again from them). */
+static void project(struct rd *r, const struct jt *s, struct options *o)
+{
+  const struct jt *a = jt_get(s, "project");
+  size_t i, n;
+  char err[256];
+
+  o->n_project = 0;
+  if (!a)
+    return;
+  if (a->type != JT_ARRAY) {
+    problem(r, "settings", "project", "expected an array of networks");
+    return;
+  }
+  for (i = 0; i < jt_len(a) && o->n_project < NETPROFILES_MAX; i++) {
+    const char *v = jt_str(jt_at(a, i));
+
+    if (!v ||
+        netprofile_parse_list(v, &o->project[o->n_project], &n, err,
+                              sizeof(err)) < 0 ||
+        n != 1 || o->n_project + n > NETPROFILES_MAX) {
+      problem(r, "settings", "project", "not a network --project reads");
+      return;
+    }
+    o->n_project++;
+  }
+}
+
 static void settings(struct rd *r, const struct jt *s, struct options *o)
 {
   static const char *const http[] = {"default", "1.1", "2", "3", "3-only"};
@@ -293,6 +322,7 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   if (o->ip_family != 0 && o->ip_family != 4 && o->ip_family != 6)
     problem(r, at, "ip_family", "expected 0 (any), 4 or 6");
   o->http = (enum http_pref)name_of(r, s, at, "http", http, 5, 0);
+  project(r, s, o);
   o->cacert = opt_str(r, s, at, "cacert");
   o->capath = opt_str(r, s, at, "capath");
   o->insecure = bool_of(r, s, at, "insecure");

@@ -19,6 +19,7 @@
 #include "url.h"
 #include "units.h"
 #include "xalloc.h"
+#include "report_projection.h"
 #include "banned.h"
 
 #define WF_WIDTH 56 /* waterfall bar columns; label 20 + bar fits in 80 */
@@ -1633,6 +1634,7 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
       free(line);
     }
   }
+  report_projection_brief(c, b);
   if (low_conf)
     buf_puts(b, "* p95 of fewer than 20 samples: low confidence\n");
   report_checks_text(c, b);
@@ -1693,8 +1695,10 @@ static void render(const struct report_ctx *c, struct buf *b)
     }
     failures(c, b, ta);
     findings(c, b, ta);
+    report_projection_text(c, b, t);
   }
   comparison(c, b);
+  report_projection_comparisons_text(c, b);
   drift_warnings(c, b);
   report_checks_text(c, b);
   /* The mark is explained once, where a reader ends up. */

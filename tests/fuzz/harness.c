@@ -30,6 +30,7 @@
 #include "report.h"
 #include "report_read.h"
 #include "msg.h"
+#include "netprofile.h"
 #include "analysis.h"
 #include "sample.h"
 #include "strpool.h"
@@ -383,6 +384,38 @@ static void fuzz_duration(const uint8_t *data, size_t size)
   free(s);
 }
 
+/* A --project value (netprofile_parse_list): what it accepts is in range,
+ * and the recorded form of each network reads back to the same figures. */
+static void fuzz_netprofile(const uint8_t *data, size_t size)
+{
+  char *s = fuzz_str(data, size);
+  char err[256], back[256];
+  struct net_profile nets[NETPROFILES_MAX], again[NETPROFILES_MAX];
+  size_t n = 0, m = 0, i;
+
+  if (netprofile_parse_list(s, nets, &n, err, sizeof(err)) == 0) {
+    FUZZ_CHECK(n >= 1 && n <= NETPROFILES_MAX);
+    for (i = 0; i < n; i++) {
+      FUZZ_CHECK(nets[i].rtt_us >= 0 && nets[i].rtt_us <= 10000000);
+      FUZZ_CHECK(nets[i].down_bps >= 1000 && nets[i].up_bps >= 1000);
+      FUZZ_CHECK(nets[i].loss_ppm >= 0 && nets[i].loss_ppm <= 500000);
+      FUZZ_CHECK(nets[i].name[0] != '\0');
+      netprofile_format(&nets[i], back, sizeof(back));
+      FUZZ_CHECK(netprofile_parse_list(back, again, &m, err, sizeof(err)) ==
+                 0);
+      FUZZ_CHECK(m == 1 && again[0].rtt_us == nets[i].rtt_us &&
+                 again[0].down_bps == nets[i].down_bps &&
+                 again[0].up_bps == nets[i].up_bps &&
+                 again[0].loss_ppm == nets[i].loss_ppm &&
+                 !strcmp(again[0].name, nets[i].name));
+    }
+  }
+  else {
+    FUZZ_CHECK(err[0] != '\0');
+  }
+  free(s);
+}
+
 /* Option values through the one setter: the first byte picks the option
  * (--resolve and --dns-server mostly), the rest is the value; then the
  * same value again as an override, and the options are copied. */
@@ -609,5 +642,5 @@ static const struct fuzz_target fuzz_targets[] = {
     {"duration", fuzz_duration},       {"options", fuzz_options},
     {"profile", fuzz_profile},         {"json", fuzz_json},
     {"report", fuzz_report},           {"body_scan", fuzz_body_scan},
-    {"blackbox", fuzz_blackbox},
+    {"blackbox", fuzz_blackbox},       {"netprofile", fuzz_netprofile},
 };

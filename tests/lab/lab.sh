@@ -46,7 +46,9 @@
 # system resolver (curl) at the lab's dnsmasq; it goes with lab_down.
 #
 # Served over https (h2 by ALPN) and http: /ok (3 bytes), /big (64 KiB,
-# incompressible), /redirect (302 to /ok).
+# incompressible), /redirect (302 to /ok), /f/NAME (the file
+# $LAB_DIR/nginx/www/f/NAME, which the caller writes), /r2/f/NAME (302 to
+# https://other.test/f/NAME: a redirect to a second host).
 
 LAB_LIB_DIR=${HOPSPLIT_SRC:+$HOPSPLIT_SRC/tests/lab}
 if [ -z "$LAB_LIB_DIR" ] || [ ! -f "$LAB_LIB_DIR/lab.sh" ]; then
@@ -216,6 +218,8 @@ http {
     location = /ok { return 200 "ok\n"; }
     location = /big { default_type application/octet-stream; }
     location = /redirect { return 302 /ok; }
+    location /f/ { default_type application/octet-stream; }
+    location ~ ^/r2(/f/.+)\$ { return 302 https://$LAB_HOST2\$1; }
     location / { return 404 "not found\n"; }
   }
 }
