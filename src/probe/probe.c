@@ -584,16 +584,13 @@ void probe_prime_start(struct probe *p, struct engine *e, size_t target,
   j->ud = ud;
 }
 
-/* The synchronous calls run the probe's own engine until they end. */
-static struct engine *own_engine(struct probe *p)
+/* The synchronous calls run the probe's own engine until they end; NULL
+ * (err says why) when it cannot be made: returned, never an exit. */
+static struct engine *own_engine(struct probe *p, char *err, size_t errlen)
 {
-  char err[256];
-
   if (p->engine)
     return p->engine;
-  p->own_engine = engine_alloc(err, sizeof(err));
-  if (!p->own_engine)
-    msg_die(4, "%s", err);
+  p->own_engine = engine_alloc(err, errlen);
   return p->own_engine;
 }
 
@@ -615,9 +612,11 @@ static void on_sync_prime(void *ud, int rc, const char *err)
 int probe_prime(struct probe *p, size_t target, enum sample_mode mode,
                 char *err, size_t errlen)
 {
-  struct engine *e = own_engine(p);
+  struct engine *e = own_engine(p, err, errlen);
   struct sync_prime sp;
 
+  if (!e)
+    return -1;
   sp.done = 0;
   sp.rc = 0;
   sp.err = err;
@@ -646,12 +645,21 @@ static void on_sync_sample(struct sample *s, void *ud)
 void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
                   struct sample *out)
 {
-  struct engine *e = own_engine(p);
+  char err[256];
+  struct engine *e = own_engine(p, err, sizeof(err));
   struct sync_sample ss;
 
   ss.done = 0;
   ss.out = out;
   sample_init(out);
+  if (!e) {
+    /* A sample that could not be measured: data, as any failure. */
+    out->target = (uint32_t)target;
+    out->mode = mode;
+    out->err = ERR_CONNECT;
+    out->err_message = strpool_intern(err);
+    return;
+  }
   probe_start(p, e, target, mode, probe_deadline_get(), on_sync_sample, &ss);
   while (!ss.done)
     engine_step(e, -1);

@@ -634,7 +634,7 @@ static void prime_next(void *ud)
 
 static int start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each, void *each_ud,
-                 runner_done_cb done, void *ud, int sync)
+                 runner_done_cb done, void *ud, int sync, int warm)
 {
   struct run *rn = xcalloc(1, sizeof(*rn));
 
@@ -667,9 +667,10 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
   r->started_at_ms = clock_wall_ms();
   /* One allocation for a run of usual size; a huge -n grows as it goes. */
   results_reserve(r, rn->total < 65536 ? rn->total : 65536);
-  /* The CLI's one run pays OpenSSL's one-time costs here; a server
-   * starting runs on its engine does it once at start. */
-  if (sync)
+  /* The CLI's one run pays OpenSSL's one-time costs here (so does a
+   * library's run, runner_start_warm); a server starting runs on its
+   * engine does it once at start. */
+  if (sync || warm)
     probe_tls_warmup(p);
   engine_hold(e);
   engine_defer(e, &rn->task, prime_next, rn, NULL);
@@ -680,7 +681,14 @@ int runner_start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each,
                  runner_done_cb done, void *ud)
 {
-  return start(e, p, r, deadline_us, each, ud, done, ud, 0);
+  return start(e, p, r, deadline_us, each, ud, done, ud, 0, 0);
+}
+
+int runner_start_warm(struct engine *e, const struct plan *p,
+                      struct results *r, int64_t deadline_us,
+                      runner_sample_cb each, runner_done_cb done, void *ud)
+{
+  return start(e, p, r, deadline_us, each, ud, done, ud, 0, 1);
 }
 
 struct sync_run {
@@ -711,10 +719,22 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
   sr.rc = 0;
   engine_current = e;
   /* The deadline of the calling thread (probe_set_deadline) bounds it. */
-  start(e, p, r, probe_deadline_get(), cb, ud, on_run_done, &sr, 1);
+  start(e, p, r, probe_deadline_get(), cb, ud, on_run_done, &sr, 1, 0);
   while (!sr.done)
     engine_step(e, -1);
   engine_current = NULL;
   engine_free(e);
   return sr.rc;
+}
+
+void runner_interrupt(void)
+{
+  probe_interrupted = 1;
+  if (engine_current)
+    engine_wake(engine_current);
+}
+
+void runner_interrupt_clear(void)
+{
+  probe_interrupted = 0;
 }

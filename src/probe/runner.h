@@ -44,6 +44,13 @@ struct engine;
 int runner_start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each,
                  runner_done_cb done, void *ud);
+/* runner_start, paying OpenSSL's one-time costs for p's trust stores
+ * first (probe_tls_warmup), before the first sample's clock, as
+ * runner_run does: for a run that is not one of many on a warm engine
+ * (libhopsplit's hs_run_start). */
+int runner_start_warm(struct engine *e, const struct plan *p,
+                      struct results *r, int64_t deadline_us,
+                      runner_sample_cb each, runner_done_cb done, void *ud);
 
 /*
  * Fetch /cdn-cgi/trace of hop h's origin into t (results_add_trace's
@@ -64,6 +71,11 @@ int runner_trace_start(struct engine *e, const struct options *o,
  * current sample; second: exit 130 at once). */
 void runner_signals(void);
 int runner_interrupted(void);
+/* What the first signal does, from the caller (libhopsplit's
+ * hs_run_cancel; async-signal-safe): every run stops at its next sample.
+ * runner_interrupt_clear lowers the flag before a new run. */
+void runner_interrupt(void);
+void runner_interrupt_clear(void);
 /* fn (async-signal-safe) runs before a second signal ends the process,
  * to remove temporary output files; NULL for none. */
 void runner_set_exit_hook(void (*fn)(void));

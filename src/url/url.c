@@ -327,8 +327,11 @@ int url_parse(struct url *u, const char *s, char *err, size_t errlen)
     goto out;
   }
   h = curl_url();
-  if (!h)
-    msg_die(4, "out of memory");
+  if (!h) {
+    /* A library returns what went wrong, never exits (issue 34). */
+    msg_set(err, errlen, "out of memory parsing a URL");
+    goto out;
+  }
   rc = curl_url_set(h, CURLUPART_URL, s, URL_PARSE_FLAGS);
   if (rc != CURLUE_OK) {
     parse_error(rc, s, &p, err, errlen);
@@ -427,8 +430,10 @@ char *url_resolve(const char *base, const char *ref, char *err, size_t errlen)
     goto out;
   }
   h = curl_url();
-  if (!h)
-    msg_die(4, "out of memory");
+  if (!h) {
+    msg_set(err, errlen, "out of memory resolving a URL");
+    goto out;
+  }
   rc = curl_url_set(h, CURLUPART_URL, base, URL_PARSE_FLAGS);
   if (rc == CURLUE_OK)
     rc = curl_url_set(h, CURLUPART_URL, cref, URL_FOLLOW_FLAGS);

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "msg.h"
 #include "strutil.h"
@@ -11,8 +12,59 @@
 
 int msg_verbosity;
 
-static void vmsg(const char *prefix, const char *fmt, va_list ap)
+static void vmsg(enum msg_level level, const char *fmt, va_list ap)
     MSG_PRINTF(2, 0);
+
+static msg_sink_fn *sink;
+static void *sink_ud;
+
+void msg_set_sink(msg_sink_fn *fn, void *ud)
+{
+  sink = fn;
+  sink_ud = ud;
+}
+
+/* The line for a sink: escaped into a growing heap string (not xmalloc,
+ * which reports through here; a line that cannot grow is cut). */
+struct sink_line {
+  char small[1024];
+  char *p;
+  size_t len, cap;
+};
+
+static void put_line(void *ctx, const char *p, size_t n)
+{
+  struct sink_line *l = ctx;
+
+  if (l->len + n + 1 > l->cap) {
+    size_t cap = (l->len + n + 1) * 2;
+    char *q = l->p == l->small ? malloc(cap) : realloc(l->p, cap);
+
+    if (!q)
+      return;
+    if (l->p == l->small)
+      memcpy(q, l->small, l->len);
+    l->p = q;
+    l->cap = cap;
+  }
+  memcpy(l->p + l->len, p, n);
+  l->len += n;
+  l->p[l->len] = '\0';
+}
+
+static void to_sink(enum msg_level level, const char *text, size_t n)
+{
+  struct sink_line l;
+
+  l.p = l.small;
+  l.len = 0;
+  l.cap = sizeof(l.small);
+  l.small[0] = '\0';
+  str_escape_ctl_to(text, n, 0, put_line, &l);
+  sink(level, l.p, sink_ud);
+  if (l.p != l.small)
+    free(l.p);
+}
 
 static void put_stderr(void *ctx, const char *p, size_t n)
 {
@@ -24,8 +76,10 @@ static void put_stderr(void *ctx, const char *p, size_t n)
  * (a header, an error text of a server): control characters are written
  * as \xNN, never raw.  Formatted on the stack, or with malloc
  * when longer (not xmalloc, which reports through here). */
-static void vmsg(const char *prefix, const char *fmt, va_list ap)
+static void vmsg(enum msg_level level, const char *fmt, va_list ap)
 {
+  static const char *const prefixes[] = {"error: ", "warning: ", NULL, NULL};
+  const char *prefix = prefixes[level];
   char small[1024], *text = small;
   va_list again;
   int n;
@@ -45,6 +99,12 @@ static void vmsg(const char *prefix, const char *fmt, va_list ap)
     n = 0;
   if (text == small && n >= (int)sizeof(small))
     n = (int)sizeof(small) - 1;
+  if (sink) {
+    to_sink(level, text, (size_t)n);
+    if (text != small)
+      free(text);
+    return;
+  }
   fflush(stdout);
   /* The line is written in pieces: hopsplit serve's engine threads and
    * libmicrohttpd's thread write lines at once, and each keeps stderr
@@ -65,7 +125,7 @@ int msg_error(const char *fmt, ...)
   va_list ap;
 
   va_start(ap, fmt);
-  vmsg("error: ", fmt, ap);
+  vmsg(MSG_ERROR, fmt, ap);
   va_end(ap);
   return -1;
 }
@@ -77,7 +137,7 @@ void msg_warn(const char *fmt, ...)
   if (msg_verbosity < 0)
     return;
   va_start(ap, fmt);
-  vmsg("warning: ", fmt, ap);
+  vmsg(MSG_WARNING, fmt, ap);
   va_end(ap);
 }
 
@@ -88,7 +148,7 @@ void msg_note(const char *fmt, ...)
   if (msg_verbosity < 0)
     return;
   va_start(ap, fmt);
-  vmsg(NULL, fmt, ap);
+  vmsg(MSG_NOTE, fmt, ap);
   va_end(ap);
 }
 
@@ -99,7 +159,7 @@ void msg_info(const char *fmt, ...)
   if (msg_verbosity < 1)
     return;
   va_start(ap, fmt);
-  vmsg(NULL, fmt, ap);
+  vmsg(MSG_INFO, fmt, ap);
   va_end(ap);
 }
 
@@ -108,7 +168,7 @@ void msg_die(int status, const char *fmt, ...)
   va_list ap;
 
   va_start(ap, fmt);
-  vmsg("error: ", fmt, ap);
+  vmsg(MSG_ERROR, fmt, ap);
   va_end(ap);
   exit(status);
 }

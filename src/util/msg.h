@@ -18,6 +18,14 @@
 /* Verbosity: -1 quiet, 0 normal, 1+ verbose. */
 extern int msg_verbosity;
 
+/* Where messages go instead of stderr (libhopsplit's hs_set_log): each
+ * line, control characters escaped, without "hopsplit: " or a newline;
+ * level is MSG_ERROR..MSG_INFO.  NULL: stderr again.  Set before any
+ * thread writes one. */
+enum msg_level { MSG_ERROR, MSG_WARNING, MSG_NOTE, MSG_INFO };
+typedef void msg_sink_fn(enum msg_level level, const char *line, void *ud);
+void msg_set_sink(msg_sink_fn *fn, void *ud);
+
 /* Print "hopsplit: error: ..." and return -1. */
 int msg_error(const char *fmt, ...) MSG_PRINTF(1, 2);
 /* A message into the caller's buffer err[errlen] (nothing when err is NULL

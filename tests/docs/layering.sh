@@ -7,15 +7,26 @@
 #  - library headers only where the library is linked: libcurl in probe
 #    (and its URL API alone in url), c-ares, OpenSSL and PCRE2 in probe, libyaml
 #    in config; never in a header another stage may include;
-#  - headers live beside their owners: there is no include/ folder, and a
-#    quoted include names a header of the stage's own folder or a public
-#    header of a stage it may call (its DEPS); a header x_int.h is private
-#    to its stage.  src/main.c may include every public header.
+#  - headers live beside their owners: a quoted include names a header of
+#    the stage's own folder or a public header of a stage it may call (its
+#    DEPS); a header x_int.h is private to its stage.  src/main.c may
+#    include every public header;
+#  - include/ holds libhopsplit's public contract and nothing else:
+#    include/hopsplit/hopsplit.h and version.h.in, which include only the
+#    C library's headers and each other; <hopsplit/...> is included only
+#    by src/lib (the library), its clients src/cmd, src/serve and
+#    src/main.c, and tests/example;
+#  - the clients src/cmd and src/serve include, besides <hopsplit/...>
+#    and their own headers, only the stage headers listed in
+#    tests/docs/layering_clients.txt (the ones not yet replaced by the
+#    public header: the list may only shrink, and a line that no longer
+#    matches an include fails too).
 #  (tests/docs/headers.sh checks that a header's functions are defined in
 #  its own stage, from the build's symbol tables.)
 set -u
 SRC=${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 bad=0
+used=
 fail() {
   printf 'layering: %s\n' "$*" >&2
   bad=1
@@ -39,10 +50,32 @@ for d in "$SRC"/src/*/; do
 done
 stage_deps() {
   tr '\n' ' ' <"$SRC/src/$1/CMakeLists.txt" |
-    sed -n 's/.*hopsplit_stage([a-z]*\(.*\)).*/\1/p' |
+    sed -n 's/.*hopsplit_stage([a-z]*\([^)]*\)).*/\1/p' |
     sed 's/LIBS.*//; s/DEPS//'
 }
-[ ! -e "$SRC/include" ] || fail "include/ exists: headers live beside their owners (src/<stage>/)"
+# include/: the public header and its version, nothing else.
+if [ -d "$SRC/include" ]; then
+  extra=$(cd "$SRC" && find include -type f ! -path include/hopsplit/hopsplit.h \
+    ! -path include/hopsplit/version.h.in)
+  [ -z "$extra" ] || fail "include/ holds more than libhopsplit's public header: $extra"
+  for f in "$SRC"/include/hopsplit/hopsplit.h "$SRC"/include/hopsplit/version.h.in; do
+    [ -f "$f" ] || fail "${f#"$SRC"/} is missing"
+    [ -f "$f" ] || continue
+    inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\(.*\)/\1/p' "$f" |
+      grep -vxE '<(stddef|stdint)\.h>|<hopsplit/version\.h>' || true)
+    [ -z "$inc" ] || fail "${f#"$SRC"/} includes more than the C library and <hopsplit/version.h>: $inc"
+  done
+else
+  fail "include/hopsplit/hopsplit.h is missing (SPEC 9)"
+fi
+pubinc='^[[:space:]]*#[[:space:]]*include[[:space:]]*<hopsplit/'
+for f in $(grep -rlE "$pubinc" "$SRC/src" 2>/dev/null); do
+  rel=${f#"$SRC"/}
+  case $rel in
+  src/lib/* | src/cmd/* | src/serve/* | src/main.c) ;;
+  *) fail "$rel includes <hopsplit/...>: only the library and its clients do" ;;
+  esac
+done
 earlier=
 for st in $order; do
   deps=$(stage_deps "$st")
@@ -87,6 +120,18 @@ for f in "$SRC"/src/*/*.c "$SRC"/src/*/*.h "$SRC"/src/main.c; do
     if [ "$dir" != src ] && [ -f "$SRC/$dir/$h" ]; then
       continue
     fi
+    case $st in
+    cmd | serve)
+      # A client: a stage header only while the list still names it.
+      if grep -qxF "$rel $h" "$SRC/tests/docs/layering_clients.txt"; then
+        used="$used
+$rel $h"
+      else
+        fail "$rel includes \"$h\": a client includes <hopsplit/hopsplit.h>, not stage headers (tests/docs/layering_clients.txt)"
+        continue
+      fi
+      ;;
+    esac
     owner=
     for o in $order; do
       [ -f "$SRC/src/$o/$h" ] && owner="$owner $o"
@@ -108,6 +153,13 @@ for f in "$SRC"/src/*/*.c "$SRC"/src/*/*.h "$SRC"/src/main.c; do
     esac
   done
 done
+
+# The list of the clients' stage headers is exact: each line an include.
+while read -r line; do
+  case $line in '' | '#'*) continue ;; esac
+  printf '%s\n' "$used" | grep -qxF "$line" ||
+    fail "tests/docs/layering_clients.txt: '$line' is no include any more: take it out"
+done <"$SRC/tests/docs/layering_clients.txt"
 
 # The url stage uses libcurl's URL API and nothing else of it.
 other=$(grep -nE '\bcurl_[a-z_]+[[:space:]]*\(' "$SRC"/src/url/*.c |

@@ -1,0 +1,184 @@
+/*
+ * hopsplit/hopsplit.h: libhopsplit, the measurement core of hopsplit(1),
+ * as a library: the one public header (hopsplit(3)).
+ *
+ * A program fills an options handle through one setter fed by the same
+ * option table as the command line and profiles, runs it (to the end, or
+ * a step at a time on a loop of its own), and reads the results: samples
+ * and hops through the field table that every report format uses (a field
+ * handle by name, a value by handle, as curl_easy_getinfo reads by
+ * CURLINFO_*), the analysis, and any report format rendered to a write
+ * callback.  Every function returns a code; none prints unless no log
+ * callback is set (messages then go to stderr), and none exits (running
+ * out of memory aside, which aborts, as in the tool).
+ *
+ * There is no ABI promise before 1.0: rebuild against each release.
+ * Handles are used by one thread at a time; distinct handles on distinct
+ * threads are independent.
+ */
+#ifndef HOPSPLIT_HOPSPLIT_H
+#define HOPSPLIT_HOPSPLIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hopsplit/version.h>
+
+#if defined(HS_BUILDING_LIBRARY) && defined(__GNUC__)
+#define HS_EXTERN __attribute__((visibility("default")))
+#else
+#define HS_EXTERN
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What every function returns (hs_strerror says it in words). */
+enum hs_code {
+  HS_OK = 0,
+  HS_E_UNKNOWN_OPTION, /* no option of that name measures */
+  HS_E_BAD_VALUE,      /* the option's value, or a target, is wrong */
+  HS_E_NO_TARGET,      /* a run of options with no target */
+  HS_E_SETUP,          /* libcurl, c-ares or a loop could not be set up */
+  HS_E_STATE,          /* a call out of order: a run started twice */
+  HS_E_RANGE,          /* no such sample or hop */
+  HS_E_FIELD,          /* a field of the other kind (a hop's for a sample) */
+  HS_E_FORMAT,         /* no report format of that name */
+  HS_E_WRITE,          /* the write callback returned non-zero */
+  HS_E_READ,           /* not a document hopsplit wrote */
+  HS_E_CANCELLED,      /* the run was cancelled before every sample */
+  HS_CODE_COUNT
+};
+
+/* The code in words ("unknown option"); never NULL. */
+HS_EXTERN const char *hs_strerror(enum hs_code code);
+/* The library's version ("0.1.0"), which may differ from HS_VERSION. */
+HS_EXTERN const char *hs_version(void);
+
+/* Set up libcurl, c-ares and OpenSSL once per process, before any other
+ * thread runs (as curl_global_init); hs_global_cleanup undoes it. */
+HS_EXTERN enum hs_code hs_global_init(void);
+HS_EXTERN void hs_global_cleanup(void);
+
+/* Messages (errors, warnings, notes, -v information), one line each,
+ * without the program name or a newline: to fn when set, else to stderr
+ * as "hopsplit: ...".  Process-wide; set it before the first run. */
+enum hs_log_level { HS_LOG_ERROR, HS_LOG_WARNING, HS_LOG_NOTE, HS_LOG_INFO };
+typedef void hs_log_fn(enum hs_log_level level, const char *line, void *ud);
+HS_EXTERN void hs_set_log(hs_log_fn *fn, void *ud);
+
+/* Options and targets.  hs_options_set takes an option by its long name
+ * without "--" ("mode", "samples", "connect-timeout", "header") and its
+ * value as the command line would, NULL for a flag; the last setting
+ * wins, a repeatable option (header) adds.  hs_options_add_target adds a
+ * URL or NAME=URL.  On an error, hs_options_error says what was wrong. */
+struct hs_options;
+HS_EXTERN struct hs_options *hs_options_new(void);
+HS_EXTERN void hs_options_free(struct hs_options *o);
+HS_EXTERN enum hs_code hs_options_set(struct hs_options *o, const char *name,
+                                      const char *value);
+HS_EXTERN enum hs_code hs_options_add_target(struct hs_options *o,
+                                             const char *target);
+HS_EXTERN const char *hs_options_error(const struct hs_options *o);
+
+/* A loop: one thread's event loop (epoll) that runs are measured on.
+ * hs_loop_step waits at most timeout_ms (negative: until something
+ * happens) and returns the transfers and timers still pending. */
+struct hs_loop;
+HS_EXTERN enum hs_code hs_loop_new(struct hs_loop **out);
+HS_EXTERN void hs_loop_free(struct hs_loop *l);
+HS_EXTERN size_t hs_loop_step(struct hs_loop *l, long timeout_ms);
+
+/* A run of the options' plan.  hs_run_new copies what it needs of o (o
+ * may be freed after) and plans it; loop is the loop to measure on, or
+ * NULL for a loop of its own (one run at a time on a loop).  Then either
+ * hs_run_perform (to the end, with the tool's progress bar when stderr
+ * is a terminal), or hs_run_start and hs_run_step until *running is 0.
+ * hs_run_cancel (safe from a signal handler) stops it at the next sample:
+ * what was measured stays, and the run ends HS_E_CANCELLED. */
+struct hs_run;
+struct hs_results;
+HS_EXTERN enum hs_code hs_run_new(const struct hs_options *o,
+                                  struct hs_loop *loop, struct hs_run **out);
+HS_EXTERN enum hs_code hs_run_perform(struct hs_run *r);
+HS_EXTERN enum hs_code hs_run_start(struct hs_run *r);
+HS_EXTERN enum hs_code hs_run_step(struct hs_run *r, long timeout_ms,
+                                   int *running);
+HS_EXTERN void hs_run_cancel(struct hs_run *r);
+/* The run's results, owned by the run (valid until hs_run_free), complete
+ * and analysed once the run has ended. */
+HS_EXTERN struct hs_results *hs_run_results(struct hs_run *r);
+HS_EXTERN void hs_run_free(struct hs_run *r);
+
+/* Results own every string they hand out: each pointer read from them is
+ * valid until they are freed.  hs_results_read reads a JSON document a
+ * run wrote (-o FILE.json) into results freed by hs_results_free (which
+ * does nothing for a run's own). */
+HS_EXTERN enum hs_code hs_results_read(const char *text, size_t len,
+                                       struct hs_results **out);
+HS_EXTERN void hs_results_free(struct hs_results *r);
+HS_EXTERN size_t hs_results_samples(const struct hs_results *r);
+/* Hops of sample i (0 when there is no sample i). */
+HS_EXTERN size_t hs_results_hops(const struct hs_results *r, size_t i);
+/* Failed samples, by the analysis (statistics, cache and edge, findings,
+ * comparisons: made on the first call that needs it). */
+HS_EXTERN size_t hs_results_failed(struct hs_results *r);
+
+/* Render a report format by name ("text", "json", "ndjson", "csv",
+ * "har", "html", "prom", "junit"), exactly as hopsplit -o writes it, to
+ * fn(data, len, ud), which returns 0 to go on. */
+typedef int hs_write_fn(const char *data, size_t len, void *ud);
+HS_EXTERN enum hs_code hs_results_render(struct hs_results *r,
+                                         const char *format, hs_write_fn *fn,
+                                         void *ud);
+
+/* Fields: the rows of the JSON document's sample objects
+ * (HS_FIELD_SAMPLE: "total_us", "ok", "error.class") and hop objects
+ * (HS_FIELD_HOP: "phases_us.dns", "status", "tls.version"), by the names
+ * the document uses.  hs_field_find returns NULL for an unknown name;
+ * hs_field_at the i-th row, NULL past the last. */
+enum hs_field_kind { HS_FIELD_SAMPLE, HS_FIELD_HOP };
+enum hs_type {
+  HS_TYPE_INT,     /* a count or an index: i */
+  HS_TYPE_US,      /* microseconds: i */
+  HS_TYPE_BYTES,   /* bytes: i */
+  HS_TYPE_SECONDS, /* microseconds shown as seconds: i */
+  HS_TYPE_TEXT,    /* s */
+  HS_TYPE_BOOL,    /* 0 or 1: i */
+  HS_TYPE_TIME,    /* milliseconds since the epoch: i */
+  HS_TYPE_DOUBLE,  /* d */
+  HS_TYPE_TEXTS,   /* n strings: v */
+  HS_TYPE_OTHER    /* a structure: only its text, s */
+};
+struct hs_field;
+HS_EXTERN const struct hs_field *hs_field_find(enum hs_field_kind kind,
+                                               const char *name);
+HS_EXTERN const struct hs_field *hs_field_at(enum hs_field_kind kind,
+                                             size_t i);
+HS_EXTERN const char *hs_field_name(const struct hs_field *f);
+HS_EXTERN enum hs_type hs_field_type(const struct hs_field *f);
+
+/* A field's value.  null: not measured (never 0 for a value that was not
+ * measured).  s is every value as the CSV column writes it ("" for
+ * null), owned by the results. */
+struct hs_value {
+  enum hs_type type;
+  int null;
+  int64_t i;
+  double d;
+  const char *s;
+  const char *const *v;
+  size_t n;
+};
+/* The value of field f of sample i (and of its hop k for a hop field;
+ * k is ignored for a sample field) into *out. */
+HS_EXTERN enum hs_code hs_results_get(struct hs_results *r, size_t i, size_t k,
+                                      const struct hs_field *f,
+                                      struct hs_value *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * lib_misc.c: libhopsplit's codes, version, set-up and log callback
+ * (hopsplit(3)).
+ */
+#include <stddef.h>
+
+#include "lib_int.h"
+#include "msg.h"
+#include "probe.h"
+#include "banned.h"
+
+static const char *const code_names[HS_CODE_COUNT] = {
+    "success",
+    "unknown option",
+    "bad option value or target",
+    "no target",
+    "cannot set up libcurl, c-ares or a loop",
+    "call out of order",
+    "no such sample or hop",
+    "field of the other kind",
+    "unknown report format",
+    "the write callback failed",
+    "not a hopsplit document",
+    "cancelled",
+};
+
+const char *hs_strerror(enum hs_code code)
+{
+  if ((unsigned)code >= HS_CODE_COUNT)
+    return "unknown code";
+  return code_names[code];
+}
+
+const char *hs_version(void)
+{
+  return HOPSPLIT_VERSION;
+}
+
+enum hs_code hs_global_init(void)
+{
+  return probe_global_init() < 0 ? HS_E_SETUP : HS_OK;
+}
+
+void hs_global_cleanup(void)
+{
+  probe_global_cleanup();
+}
+
+static hs_log_fn *log_fn;
+static void *log_ud;
+
+static void to_log(enum msg_level level, const char *line, void *ud)
+{
+  (void)ud;
+  log_fn((enum hs_log_level)level, line, log_ud);
+}
+
+void hs_set_log(hs_log_fn *fn, void *ud)
+{
+  log_fn = fn;
+  log_ud = ud;
+  msg_set_sink(fn ? to_log : NULL, NULL);
+}
