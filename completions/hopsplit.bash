@@ -16,12 +16,12 @@ _hopsplit()
     cword=$COMP_CWORD
   fi
 
-  local opts="--baseline --brief --cacert --capath --client-location --color
+  local opts="--baseline --brief --cacert --capath --cert --client-location --color
     --compare --compressed --connect-timeout --data --data-binary --data-raw
     --dns-server --dry-run --dump-header --fail --format --head --header
     --help --http1.1 --http2 --http3 --http3-only --include --insecure --ipv4
     --ipv6 --json
-    --keep-interfered --location --location-trusted --max-redirs --max-time
+    --keep-interfered --key --location --location-trusted --max-redirs --max-time
     --mode --no-follow --order --output --parallel --pause --post301 --post302
     --post303 --prime --progress --project --protocols --quiet
     --request --resolve --rounds --seed --show-error --show-secrets
@@ -65,7 +65,8 @@ _hopsplit()
         -- "$cur"))
       return
       ;;
-    -o | --output | --cacert | --config | -T | --upload-file)
+    -o | --output | --cacert | --config | -T | --upload-file | -E | --cert | \
+      --key)
       COMPREPLY=($(compgen -f -- "$cur"))
       return
       ;;

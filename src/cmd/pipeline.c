@@ -115,9 +115,9 @@ static int check_named_file(const char *opt, const char *env, const char *path,
   if (dir && !S_ISDIR(st.st_mode))
     return msg_error("%s: '%s' is not a directory", who, path);
   if (!dir && S_ISDIR(st.st_mode))
-    return msg_error("%s: '%s' is a directory (--capath takes "
-                     "directories)",
-                     who, path);
+    return msg_error(
+        "%s: '%s' is a directory%s", who, path,
+        strcmp(opt, "--cacert") ? "" : " (--capath takes directories)");
   if (access(path, dir ? (R_OK | X_OK) : R_OK) < 0)
     return msg_error("%s: cannot read '%s': %s", who, path, strerror(errno));
   return 0;
@@ -133,6 +133,10 @@ static int check_target_files(const struct options *o)
     rc = -1;
   if (o->capath &&
       check_named_file("--capath", o->capath_env, o->capath, 1) < 0)
+    rc = -1;
+  if (o->tls_cert && check_named_file("--cert", NULL, o->tls_cert, 0) < 0)
+    rc = -1;
+  if (o->tls_key && check_named_file("--key", NULL, o->tls_key, 0) < 0)
     rc = -1;
   if (o->write_out &&
       report_writeout_check(o->write_out, err, sizeof(err)) < 0)

@@ -36,6 +36,8 @@ const struct opt_def options_table[OPT_COUNT] = {
      "CA certificates to verify peers with", OPT_IN_MEASURING},
     {"capath", 0, OPT_ARG_REQUIRED, OPT_CAPATH, "DIR",
      "directory of CA certificates", OPT_IN_MEASURING},
+    {"cert", 'E', OPT_ARG_REQUIRED, OPT_CERT, "FILE",
+     "client certificate (PEM), as curl's", OPT_IN_MEASURING},
     {"client-location", 0, OPT_ARG_REQUIRED, OPT_CLIENT_LOCATION, "CC|LAT,LON",
      "where the client is, for edge distance", OPT_IN_MEASURING},
     {"color", 0, OPT_ARG_REQUIRED, OPT_COLOR, "auto|always|never",
@@ -100,6 +102,8 @@ const struct opt_def options_table[OPT_COUNT] = {
     {"keep-interfered", 0, OPT_ARG_NONE, OPT_KEEP_INTERFERED, NULL,
      "keep samples measured on a busy loop in the statistics",
      OPT_IN_MEASURING},
+    {"key", 0, OPT_ARG_REQUIRED, OPT_KEY, "FILE",
+     "private key of --cert (PEM), as curl's", OPT_IN_MEASURING},
     {"listen", 0, OPT_ARG_REQUIRED, OPT_LISTEN, "ADDR:PORT",
      "where to listen (default 127.0.0.1:9116)", OPT_IN(OPT_CMD_SERVE)},
     {"location", 'L', OPT_ARG_NONE, OPT_LOCATION, NULL,
@@ -721,6 +725,12 @@ static int set_text(struct options *o, enum opt_id id, const char *val,
     field = &o->capath;
     o->capath_env = NULL;
     break;
+  case OPT_CERT:
+    field = &o->tls_cert;
+    break;
+  case OPT_KEY:
+    field = &o->tls_key;
+    break;
   case OPT_BASELINE:
     if (!*val) {
       snprintf(err, errlen, "empty target name");
@@ -1264,6 +1274,8 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_BASELINE] = set_text,
     [OPT_BRIEF] = set_flag,
     [OPT_CACERT] = set_text,
+    [OPT_CERT] = set_text,
+    [OPT_KEY] = set_text,
     [OPT_CAPATH] = set_text,
     [OPT_CLIENT_LOCATION] = set_text,
     [OPT_COLOR] = set_choice,

@@ -59,6 +59,8 @@ static int per_target(enum opt_id id)
   switch (id) {
   case OPT_CACERT:
   case OPT_CAPATH:
+  case OPT_CERT:
+  case OPT_KEY:
   case OPT_COMPRESSED:
   case OPT_CONNECT_TIMEOUT:
   case OPT_DATA:

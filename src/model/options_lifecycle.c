@@ -168,7 +168,13 @@ int options_unsafe(const struct options *o)
 
 int options_heads(const struct options *o)
 {
-  return o->include || o->dump_header || o->verbosity > 0 || o->keep_heads;
+  /* curl's -w %header{name}, header_json, num_headers and referer read the
+   * header blocks. */
+  const char *w = o->write_out;
+
+  return o->include || o->dump_header || o->verbosity > 0 || o->keep_heads ||
+         (w && (strstr(w, "%header{") || strstr(w, "%{header_json}") ||
+                strstr(w, "%{num_headers}") || strstr(w, "%{referer}")));
 }
 
 int options_has_body(const struct options *o)

@@ -97,6 +97,8 @@ void hop_init(struct hop *h)
   h->size_download = 0;
   h->size_header = 0;
   hop_tcp_init(&h->tcp);
+  h->size_request = -1;
+  h->size_upload = -1;
 }
 
 /* The strings are pooled: only the arrays belong to the hop. */

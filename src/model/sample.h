@@ -236,6 +236,13 @@ struct hop {
   int32_t conn_id;
   int32_t xfer_id;
   int32_t earlydata;
+  /* libcurl's request bytes (headers and body, CURLINFO_REQUEST_SIZE),
+   * body bytes uploaded (CURLINFO_SIZE_UPLOAD_T), -1 unknown, and the
+   * local address of the connection (pooled, NULL unknown): curl's -w
+   * size_request, size_upload, local_ip. */
+  int64_t size_request;
+  int64_t size_upload;
+  const char *local_ip;
   int16_t num_certs;
   const char *certs;
   /* With options.body_regexps: bit i set when pattern i matched somewhere

@@ -630,15 +630,19 @@ static void describe(const struct curl_api *api, CURLcode rc,
                os_errno ? strerror((int)os_errno) : d);
     return;
   case CURLE_OPERATION_TIMEDOUT:
-    if (h->curl.connect <= 0 && !h->reused && h->curl.pretransfer <= 0)
+    if (h->curl.connect <= 0 && !h->reused && h->curl.pretransfer <= 0) {
+      /* The limit that was reached: the smaller of the two. */
+      int by_max =
+          o->max_time_us > 0 && (o->connect_timeout_us <= 0 ||
+                                 o->max_time_us <= o->connect_timeout_us);
+
       snprintf(err, errlen,
-               "timed out: no connection to %s:%d within %lld ms "
-               "(--connect-timeout)",
+               "timed out: no connection to %s:%d within %lld ms (%s)",
                u->host, u->port,
-               (long long)((o->connect_timeout_us < o->max_time_us
-                                ? o->connect_timeout_us
-                                : o->max_time_us) /
-                           1000));
+               (long long)((by_max ? o->max_time_us : o->connect_timeout_us) /
+                           1000),
+               by_max ? "-m/--max-time" : "--connect-timeout");
+    }
     else
       snprintf(err, errlen,
                "timed out: no complete response from %s within %lld ms "
@@ -788,6 +792,16 @@ static void copy_info(const struct curl_api *api, CURL *e, struct hop *h,
     h->remote_port = (uint16_t)l;
   if (api->easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
     h->size_download = (int64_t)off;
+  off = -1;
+  if (api->easy_getinfo(e, CURLINFO_SIZE_UPLOAD_T, &off) == CURLE_OK &&
+      off >= 0)
+    h->size_upload = (int64_t)off;
+  l = -1;
+  if (api->easy_getinfo(e, CURLINFO_REQUEST_SIZE, &l) == CURLE_OK && l >= 0)
+    h->size_request = l;
+  s = NULL;
+  if (api->easy_getinfo(e, CURLINFO_LOCAL_IP, &s) == CURLE_OK && s && *s)
+    h->local_ip = strpool_intern(s);
   off = -1;
   if (api->easy_getinfo(e, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &off) ==
       CURLE_OK)

@@ -1259,6 +1259,133 @@ static void w_zero(const struct field_row *r, struct field_value *v)
 }
 UPTO_GETTER(w_starttransfer, PHASE_WAIT, 0)
 
+/* The last header block of head (the final response's, after any 1xx),
+ * without its first line: *len bytes from the return, or NULL. */
+static const char *last_fields(const char *head, size_t *len)
+{
+  const char *p = head, *blk = NULL, *end;
+
+  if (!head)
+    return NULL;
+  while (*p) {
+    end = strstr(p, "\r\n\r\n");
+    if (!end)
+      end = p + strlen(p);
+    if (end > p)
+      blk = p;
+    p = *end ? end + 4 : end;
+    if (blk == p)
+      break;
+  }
+  if (!blk)
+    return NULL;
+  end = strstr(blk, "\r\n\r\n");
+  if (!end)
+    end = blk + strlen(blk);
+  p = strstr(blk, "\r\n");
+  if (!p || p >= end) {
+    *len = 0;
+    return end;
+  }
+  *len = (size_t)(end - (p + 2));
+  return p + 2;
+}
+/* num_headers: the final response's header lines (the status line is not
+ * one); null unless the header blocks were kept (a format naming it keeps
+ * them: options_heads). */
+static void w_num_headers(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+  const char *f;
+  size_t len = 0, i;
+
+  f = h ? last_fields(h->head_in, &len) : NULL;
+  if (!f) {
+    v->null = 1;
+    return;
+  }
+  for (i = 0; i < len; i++)
+    if (f[i] == '\n' || i + 1 == len)
+      v->i++;
+}
+/* referer: the Referer the last request sent ("" for none), from the
+ * request block as sent; null unless it was kept. */
+static void w_referer(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+  const char *p;
+
+  if (!h || !h->head_out) {
+    v->null = 1;
+    return;
+  }
+  for (p = h->head_out; p && *p;
+       p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
+    if (!strncasecmp(p, "Referer:", 8)) {
+      const char *s = p + 8, *e = strstr(s, "\r\n");
+      size_t n;
+
+      while (*s == ' ' || *s == '\t')
+        s++;
+      n = e ? (size_t)(e - s) : strlen(s);
+      set_owned(v, xstrndup(s, n));
+      return;
+    }
+    if (p[0] == '\r' && p[1] == '\n')
+      break;
+  }
+  set_text(v, "");
+}
+static void w_local_ip(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+
+  set_text(v, h && h->local_ip ? h->local_ip : "");
+}
+/* size_request: every request's bytes, summed over the hops as curl sums
+ * them when it follows redirects; null when libcurl did not say. */
+static void w_size_request(const struct field_row *r, struct field_value *v)
+{
+  size_t i;
+
+  for (i = 0; i < S->n_hops; i++) {
+    if (S->hops[i].size_request < 0) {
+      v->null = 1;
+      return;
+    }
+    v->i += S->hops[i].size_request;
+  }
+}
+static void w_size_upload(const struct field_row *r, struct field_value *v)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+
+  set_int(v, h && h->size_upload > 0 ? h->size_upload : 0);
+}
+/* speed_download and speed_upload: bytes per second of the last
+ * transfer, as libcurl's SPEED_*_T (its bytes over its total time). */
+static void w_speed(const struct field_row *r, struct field_value *v, int up)
+{
+  const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
+  int64_t bytes, t;
+
+  set_int(v, 0);
+  if (!h)
+    return;
+  bytes = up ? h->size_upload : h->size_download;
+  t = h->phases[PHASE_TOTAL];
+  if (bytes > 0 && t > 0)
+    v->i = (int64_t)((double)bytes * 1e6 / (double)t);
+}
+static void w_speed_download(const struct field_row *r, struct field_value *v)
+{
+  w_speed(r, v, 0);
+}
+static void w_speed_upload(const struct field_row *r, struct field_value *v)
+{
+  w_speed(r, v, 1);
+}
+
 static void w_redirect(const struct field_row *r, struct field_value *v)
 {
   g_redirect(r, v);
@@ -1433,7 +1560,11 @@ const struct field report_writeout_fields[] = {
      FIELD_NO_READ},
     {"http_code", "final HTTP status", FIELD_INT, w_code, FIELD_CURL_CODE, 0,
      NULL, FIELD_NO_READ},
+    {"http_connect", "proxy CONNECT status (never)", FIELD_INT, w_zero,
+     FIELD_CURL_CODE, 0, NULL, FIELD_NO_READ},
     {"http_version", "HTTP version", FIELD_TEXT, w_http_version, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"local_ip", "local address", FIELD_TEXT, w_local_ip, 0, 0, NULL,
      FIELD_NO_READ},
     {"local_port", "local port", FIELD_INT, w_local_port, 0, 0, NULL,
      FIELD_NO_READ},
@@ -1443,14 +1574,20 @@ const struct field report_writeout_fields[] = {
      FIELD_NO_READ},
     {"num_connects", "new connections", FIELD_INT, w_num_connects, 0, 0, NULL,
      FIELD_NO_READ},
+    {"num_headers", "response header lines", FIELD_INT, w_num_headers, 0, 0,
+     NULL, FIELD_NO_READ},
     {"num_redirects", "redirects followed", FIELD_INT, w_num_redirects, 0, 0,
      NULL, FIELD_NO_READ},
     {"num_retries", "retries (never)", FIELD_INT, w_zero, 0, 0, NULL,
      FIELD_NO_READ},
+    {"proxy_ssl_verify_result", "proxy certificate check (never)", FIELD_INT,
+     w_zero, 0, 0, NULL, FIELD_NO_READ},
     {"proxy_used", "through a proxy (never)", FIELD_INT, w_zero, 0, 0, NULL,
      FIELD_NO_READ},
     {"redirect_url", "redirect not followed", FIELD_TEXT, w_redirect_url, 0, 0,
      NULL, FIELD_NO_READ},
+    {"referer", "Referer sent", FIELD_TEXT, w_referer, 0, 0, NULL,
+     FIELD_NO_READ},
     {"remote_ip", "address", FIELD_TEXT, w_remote_ip, 0, 0, NULL,
      FIELD_NO_READ},
     {"remote_port", "port", FIELD_INT, w_remote_port, 0, 0, NULL,
@@ -1463,6 +1600,14 @@ const struct field report_writeout_fields[] = {
      NULL, FIELD_NO_READ},
     {"size_header", "headers of every hop", FIELD_BYTES, w_size_header, 0, 0,
      NULL, FIELD_NO_READ},
+    {"size_request", "request bytes of every hop", FIELD_BYTES, w_size_request,
+     0, 0, NULL, FIELD_NO_READ},
+    {"size_upload", "body uploaded", FIELD_BYTES, w_size_upload, 0, 0, NULL,
+     FIELD_NO_READ},
+    {"speed_download", "download bytes per second", FIELD_INT,
+     w_speed_download, 0, 0, NULL, FIELD_NO_READ},
+    {"speed_upload", "upload bytes per second", FIELD_INT, w_speed_upload, 0,
+     0, NULL, FIELD_NO_READ},
     {"target", "target", FIELD_TEXT, g_target, 0, 0, NULL, FIELD_NO_READ},
     {"time_appconnect", "until TLS done", FIELD_SECONDS, w_appconnect, 0, 0,
      NULL, FIELD_NO_READ},

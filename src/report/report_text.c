@@ -799,6 +799,12 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
       }
     }
     dns_line(b, &r);
+    if (r.h && r.h->h3_fallback) {
+      buf_printf(b, "      http/3: fell back to HTTP/%s over TCP: ",
+                 r.h->http_version ? r.h->http_version : "?");
+      buf_put_vis(b, r.h->h3_fallback);
+      buf_putc(b, '\n');
+    }
   }
   if (count(&report_sample_fields[FS_OTHER_US], &r) > 0) {
     human(t, sizeof(t), &report_sample_fields[FS_OTHER_US], &r, 0);

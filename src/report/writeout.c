@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "arraysize.h"
 #include "json.h"
 #include "report.h"
 #include "report_fields.h"
@@ -29,43 +31,238 @@ static const struct field *wo_find(const char *name, size_t len)
   return NULL;
 }
 
-/* The names %{json} and -w accept besides the table's. */
+/* The names -w accepts besides the table's (curl 8.14's). */
+static const char *const wo_specials[] = {"json", "stdout", "stderr",
+                                          "header_json", "onerror"};
+
 static int wo_special(const char *name, size_t len)
 {
-  return (len == 4 && !strncmp(name, "json", 4)) ||
-         (len == 6 && !strncmp(name, "stdout", 6)) ||
-         (len == 6 && !strncmp(name, "stderr", 6));
+  size_t i;
+
+  for (i = 0; i < sizeof(wo_specials) / sizeof(wo_specials[0]); i++)
+    if (strlen(wo_specials[i]) == len && !strncmp(name, wo_specials[i], len))
+      return 1;
+  return 0;
+}
+
+/* curl 8.14's variables that cannot apply to hopsplit, and why. */
+static const struct {
+  const char *name, *why;
+} wo_refused[] = {
+    {"filename_effective", "hopsplit writes no body to a file (curl's -o, "
+                           "-O), so there is no file name"},
+    {"ftp_entry_path", "hopsplit measures HTTP and HTTPS only"},
+    {"ssl_verify_result",
+     "hopsplit keeps no OpenSSL verify result: a certificate that does not "
+     "verify fails the sample, and %{errormsg} says why"},
+};
+
+static const char *wo_why_refused(const char *name, size_t len)
+{
+  size_t i;
+
+  for (i = 0; i < sizeof(wo_refused) / sizeof(wo_refused[0]); i++)
+    if (strlen(wo_refused[i].name) == len &&
+        !strncmp(name, wo_refused[i].name, len))
+      return wo_refused[i].why;
+  return NULL;
+}
+
+/* The final response's header block of s's last hop, after its status
+ * line (*len bytes), or NULL when the blocks were not kept. */
+static const char *final_fields(const struct sample *s, size_t *len)
+{
+  const char *head, *p, *blk = NULL, *end;
+
+  if (!s->n_hops || !(head = s->hops[s->n_hops - 1].head_in))
+    return NULL;
+  for (p = head; *p;) {
+    end = strstr(p, "\r\n\r\n");
+    blk = p;
+    if (!end)
+      break;
+    p = end + 4;
+  }
+  if (!blk) {
+    *len = 0;
+    return head;
+  }
+  end = strstr(blk, "\r\n\r\n");
+  if (!end)
+    end = blk + strlen(blk);
+  p = strstr(blk, "\r\n");
+  if (!p || p >= end) {
+    *len = 0;
+    return end;
+  }
+  *len = (size_t)(end - (p + 2));
+  return p + 2;
+}
+
+/* Each header line of the block: name (nlen) and value (vlen), the
+ * value's blanks around it stripped; 0 at the end. */
+static int next_field(const char **p, const char *end, const char **name,
+                      size_t *nlen, const char **val, size_t *vlen)
+{
+  while (*p < end) {
+    const char *line = *p, *eol = strstr(line, "\r\n"), *colon;
+
+    if (!eol || eol > end)
+      eol = end;
+    *p = eol < end ? eol + 2 : end;
+    colon = memchr(line, ':', (size_t)(eol - line));
+    if (!colon)
+      continue;
+    *name = line;
+    *nlen = (size_t)(colon - line);
+    colon++;
+    while (colon < eol && (*colon == ' ' || *colon == '\t'))
+      colon++;
+    while (eol > colon && (eol[-1] == ' ' || eol[-1] == '\t'))
+      eol--;
+    *val = colon;
+    *vlen = (size_t)(eol - colon);
+    return 1;
+  }
+  return 0;
+}
+
+/* curl's %header{name}: the value of the final response's first header
+ * of that name (any case), nothing when it has none. */
+static void put_header(const struct sample *s, const char *name, size_t len,
+                       struct buf *out)
+{
+  const char *p, *end, *n, *v;
+  size_t blen, nl, vl;
+
+  p = final_fields(s, &blen);
+  if (!p)
+    return;
+  end = p + blen;
+  while (next_field(&p, end, &n, &nl, &v, &vl))
+    if (nl == len && !strncasecmp(n, name, len)) {
+      buf_add(out, v, vl);
+      return;
+    }
+}
+
+/* curl's %{header_json}: every header of the final response, names in
+ * lower case in order of first appearance, each with its values. */
+static void put_header_json(const struct sample *s, struct buf *out)
+{
+  const char *p, *end, *n, *v;
+  size_t blen, nl, vl;
+  struct buf seen;
+  struct json j;
+
+  buf_init(&seen, 0);
+  json_init(&j, out, 0);
+  json_object_begin(&j, NULL);
+  p = final_fields(s, &blen);
+  end = p ? p + blen : NULL;
+  while (p && next_field(&p, end, &n, &nl, &v, &vl)) {
+    char *key = xstrndup(n, nl), *k;
+    const char *q = p, *n2, *v2;
+    size_t nl2, vl2;
+
+    for (k = key; *k; k++)
+      *k = (char)((*k >= 'A' && *k <= 'Z') ? *k + 32 : *k);
+    /* A later line of a name already written: its value is there. */
+    k = xasprintf("\n%s\n", key);
+    if (seen.s && strstr(seen.s, k)) {
+      free(k);
+      free(key);
+      continue;
+    }
+    free(k);
+    buf_printf(&seen, "\n%s\n", key);
+    json_array_begin(&j, key);
+    {
+      char *val = xstrndup(v, vl);
+
+      json_string(&j, NULL, val);
+      free(val);
+    }
+    while (next_field(&q, end, &n2, &nl2, &v2, &vl2))
+      if (nl2 == nl && !strncasecmp(n2, n, nl)) {
+        char *val = xstrndup(v2, vl2);
+
+        json_string(&j, NULL, val);
+        free(val);
+      }
+    json_array_end(&j);
+    free(key);
+  }
+  json_object_end(&j);
+  buf_release(&seen);
 }
 
 int report_writeout_check(const char *fmt, char *err, size_t errlen)
 {
   const char *p = fmt;
 
-  while ((p = strstr(p, "%{")) != NULL) {
-    const char *name = p + 2, *end = strchr(name, '}');
+  while ((p = strchr(p, '%')) != NULL) {
+    const char *name = p + 2, *end, *why;
     size_t len;
 
-    if (p > fmt && p[-1] == '%') {
-      p += 2; /* "%%{" is a literal "%{" */
+    if (p[1] == '%') {
+      p += 2; /* "%%" is a literal "%" */
       continue;
     }
+    if (!strncmp(p, "%header{", 8)) {
+      if (!strchr(p + 8, '}')) {
+        snprintf(err, errlen, "'%%header{' without a closing '}' in '%s'",
+                 fmt);
+        return -1;
+      }
+      p = strchr(p + 8, '}') + 1;
+      continue;
+    }
+    if (!strncmp(p, "%output{", 8)) {
+      snprintf(err, errlen,
+               "'%%output{...}' cannot apply to hopsplit: -w writes to "
+               "standard output, or after %%{stderr} to standard error; "
+               "redirect those instead");
+      return -1;
+    }
+    if (p[1] != '{') {
+      p++;
+      continue;
+    }
+    end = strchr(name, '}');
     if (!end) {
       snprintf(err, errlen, "'%%{' without a closing '}' in '%s'", fmt);
       return -1;
     }
     len = (size_t)(end - name);
+    if ((why = wo_why_refused(name, len)) != NULL) {
+      snprintf(err, errlen, "variable '%%{%.*s}' cannot apply to hopsplit: %s",
+               (int)len, name, why);
+      return -1;
+    }
+    if (len > 7 && !strncmp(name, "header{", 7)) {
+      snprintf(err, errlen,
+               "unknown variable '%%{%.*s}' (did you mean '%%header{%.*s}'? "
+               "curl writes a header as %%header{name}, without the outer "
+               "braces)",
+               (int)len, name, (int)(len - 7), name + 7);
+      return -1;
+    }
     if (!wo_find(name, len) && !wo_special(name, len)) {
       const struct field *f;
       const char **names;
+      size_t i;
       char word[64];
       const char *hint;
       size_t n = 0;
 
       for (f = report_writeout_fields; f->name; f++)
         n++;
-      names = xcalloc(n, sizeof(*names));
+      names = xcalloc(n + ARRAY_SIZE(wo_specials), sizeof(*names));
       for (n = 0, f = report_writeout_fields; f->name; f++)
         names[n++] = f->name;
+      for (i = 0; i < ARRAY_SIZE(wo_specials); i++)
+        names[n++] = wo_specials[i];
       snprintf(word, sizeof(word), "%.*s", (int)(len < 60 ? len : 60), name);
       hint = str_closest(word, names, n);
       snprintf(err, errlen,
@@ -106,6 +303,12 @@ void report_writeout(const struct report_ctx *c, const char *fmt,
       buf_putc(to, '%');
       p += 2;
     }
+    else if (!strncmp(p, "%header{", 8) && strchr(p + 8, '}')) {
+      const char *end = strchr(p + 8, '}');
+
+      put_header(s, p + 8, (size_t)(end - (p + 8)), to);
+      p = end + 1;
+    }
     else if (p[0] == '%' && p[1] == '{' && strchr(p + 2, '}')) {
       const char *name = p + 2, *end = strchr(name, '}');
       size_t len = (size_t)(end - name);
@@ -120,6 +323,13 @@ void report_writeout(const struct report_ctx *c, const char *fmt,
       }
       else if (len == 4 && !strncmp(name, "json", 4)) {
         put_json(&r, to);
+      }
+      else if (len == 11 && !strncmp(name, "header_json", 11)) {
+        put_header_json(s, to);
+      }
+      else if (len == 7 && !strncmp(name, "onerror", 7)) {
+        if (s->ok)
+          return; /* the rest only after a failure, as curl's */
       }
       else if (len == 6 && !strncmp(name, "stdout", 6)) {
         to = out;

@@ -23,12 +23,21 @@ hs_run 3 -n 1 --mode cold -w '%{json}' "http://127.0.0.1:$P/"
 "$HS_PYTHON" -c 'import json, sys
 for k in sorted(json.loads(open(sys.argv[1]).read())):
     print(k)' "$HS_OUT" >"$HS_DIR/json" || hs_fail "%{json} is not JSON"
-# %{json} is no row of the table (nor are %{stdout} and %{stderr}, which
-# the page has as .Ql).
-printf 'json\n' | sort - "$HS_DIR/json" >"$HS_DIR/have"
+# %{json}, %{header_json} and %{onerror} are no rows of the table (nor are
+# %{stdout} and %{stderr}, which the page has as .Ql, as it has the
+# variables of curl that cannot apply).
+printf 'json\nheader_json\nonerror\n' | sort - "$HS_DIR/json" >"$HS_DIR/have"
 diff -u "$HS_DIR/have" "$HS_DIR/page" >&2 ||
   hs_fail "the page's -w variables (+) differ from hopsplit's (-)"
 while read -r v; do
   hs_run 0 --dry-run -w "%{$v}" "http://127.0.0.1:$P/"
 done <"$HS_DIR/page"
+# The page's refused variables are refused, saying why.
+sed -n '/^\.It Fl w Ar format/,/^\.It /p' "$PAGE" |
+  sed -n 's/^\.Ql %{\([a-z_]*\)}.*/\1/p' | grep -v '^std' >"$HS_DIR/refused"
+[ -s "$HS_DIR/refused" ] || hs_fail "the page lists no refused variable"
+while read -r v; do
+  hs_run 2 --dry-run -w "%{$v}" "http://127.0.0.1:$P/"
+  hs_grep_err "cannot apply to hopsplit"
+done <"$HS_DIR/refused"
 hs_pass

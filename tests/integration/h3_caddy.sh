@@ -103,6 +103,12 @@ hs_jcheck --shape --closure --all-ok \
 hs_log "fallback: $("$HS_PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["samples"][0]["hops"][0]["h3_fallback"])' "$HS_OUT")"
 hs_nginx_barrier
 hs_logged 2 "^$HTTPS_PORT GET / " || hs_fail "nginx did not log the fallback requests"
+# The text report says so under the hop.
+hs_run 0 -n 1 --mode cold --resolve "$RN" --cacert "$CA_FILE" --http3 "$N"
+grep -q '^      http/3: fell back to HTTP/2 over TCP: ' "$HS_OUT" || {
+  cat "$HS_OUT" >&2
+  hs_fail "the text report does not show the --http3 fall-back"
+}
 
 # --http3-only against nginx: class quic.
 hs_run 3 -n 1 --mode cold --format json --resolve "$RN" --cacert "$CA_FILE" \
