@@ -125,3 +125,85 @@ void prom_edge_distance(struct buf *out, int *done, const char *target,
     buf_printf(out, "} %.0f\n", e->distance_km);
   }
 }
+
+/* The value of transport family f of hop h, -1 when not measured. */
+static int64_t transport_value(int f, const struct hop *h)
+{
+  int64_t srv = hop_server_us(h);
+
+  switch (f) {
+  case 0:
+    return srv;
+  case 1:
+    return srv < 0 ? -1 : h->phases[PHASE_TOTAL] - srv;
+  case 2:
+    return h->tcp.valid ? h->tcp.min_rtt_us : -1;
+  case 3:
+    return h->tcp.valid ? h->tcp.rtt_us : -1;
+  case 4:
+    return h->tcp.valid ? h->tcp.retransmits : -1;
+  case 5:
+    return h->tcp.valid ? h->tcp.rcv_ooopack : -1;
+  default:
+    return h->tcp.valid && h->tcp.n_rounds ? (int64_t)h->tcp.n_rounds : -1;
+  }
+}
+
+void prom_transport(struct buf *out, const struct prom_hop_src *v, size_t n)
+{
+  static const struct {
+    const char *name, *help;
+    int seconds;
+  } fam[] = {
+      {"hopsplit_hop_server_seconds",
+       "Server time of a hop: its wait less one minimum round trip of its "
+       "connection (hopsplit(1) TRANSPORT).",
+       1},
+      {"hopsplit_hop_network_seconds",
+       "Network time of a hop: its total less its server time.", 1},
+      {"hopsplit_hop_tcp_min_rtt_seconds",
+       "Minimum round trip of a hop's TCP connection (Linux TCP_INFO).", 1},
+      {"hopsplit_hop_tcp_rtt_seconds",
+       "Smoothed round trip of a hop's TCP connection at its last byte.", 1},
+      {"hopsplit_hop_tcp_retransmits",
+       "Segments the client sent again on a hop's connection during the "
+       "hop.",
+       0},
+      {"hopsplit_hop_tcp_out_of_order_segments",
+       "Segments a hop's connection received out of order (loss on the way "
+       "in) during the hop.",
+       0},
+      {"hopsplit_hop_tcp_rounds",
+       "Round trips the body of a hop arrived in (slow-start rounds).", 0},
+  };
+  size_t f, i, k;
+
+  for (f = 0; f < sizeof(fam) / sizeof(fam[0]); f++) {
+    int done = 0;
+
+    for (i = 0; i < n; i++)
+      for (k = 0; v[i].s && k < v[i].s->n_hops; k++) {
+        const struct hop *h = &v[i].s->hops[k];
+        int64_t x = transport_value((int)f, h);
+        char hop[32];
+
+        if (x < 0)
+          continue;
+        prom_family_once(out, &done, fam[f].name, "gauge", fam[f].help);
+        snprintf(hop, sizeof(hop), "%zu", k + 1);
+        buf_puts(out, fam[f].name);
+        buf_putc(out, '{');
+        if (v[i].target)
+          prom_label(out, "target", v[i].target, 1);
+        prom_label(out, "mode", v[i].mode, !v[i].target);
+        prom_label(out, "hop", hop, 0);
+        prom_label(out, "host", h->host ? h->host : "", 0);
+        buf_puts(out, "} ");
+        if (fam[f].seconds)
+          prom_seconds(out, x);
+        else
+          buf_printf(out, "%lld", (long long)x);
+        buf_putc(out, '\n');
+      }
+  }
+}

@@ -41,4 +41,19 @@ void prom_cache_verdict(struct buf *out, int *done, const char *target,
 void prom_edge_distance(struct buf *out, int *done, const char *target,
                         const struct target_analysis *ta);
 
+/* One sample whose hops' transport prom_transport writes: its target
+ * (NULL: no target label, as serve's /probe), its mode. */
+struct prom_hop_src {
+  const char *target;
+  const char *mode;
+  const struct sample *s;
+};
+/* The hops' transport facts (hopsplit(1) TRANSPORT) of the samples
+ * v[0..n), family by family: hopsplit_hop_server_seconds,
+ * hopsplit_hop_network_seconds, hopsplit_hop_tcp_min_rtt_seconds,
+ * hopsplit_hop_tcp_rtt_seconds, hopsplit_hop_tcp_retransmits,
+ * hopsplit_hop_tcp_out_of_order_segments, hopsplit_hop_tcp_rounds
+ * {[target,]mode,hop,host}; a value not measured has no series. */
+void prom_transport(struct buf *out, const struct prom_hop_src *v, size_t n);
+
 #endif

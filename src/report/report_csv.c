@@ -97,6 +97,16 @@ static const struct column {
     {"h3_fallback", SC_HOP, "h3_fallback"},
     {"tls_library", SC_HOP, "tls.library"},
     {"tls_earlydata", SC_HOP, "tls_earlydata"},
+    /* The kernel's view of the connection (hopsplit(1) TRANSPORT). */
+    {"server_us", SC_HOP, "server_us"},
+    {"network_us", SC_HOP, "network_us"},
+    {"server_timing_us", SC_HOP, "server_timing_us"},
+    {"tcp_min_rtt_us", SC_HOP, "tcp.min_rtt_us"},
+    {"tcp_rtt_us", SC_HOP, "tcp.rtt_us"},
+    {"tcp_retransmits", SC_HOP, "tcp.retransmits"},
+    {"tcp_rcv_ooopack", SC_HOP, "tcp.rcv_ooopack"},
+    {"tcp_rounds", SC_HOP, "tcp.rounds"},
+    {"tcp_last_round_rate", SC_HOP, "tcp.last_round_rate"},
 };
 
 #define N_COLUMNS (ARRAY_SIZE(columns))

@@ -202,6 +202,21 @@ static void group(struct json *j, const char *key, const struct field_row *r)
   json_object_end(j);
 }
 
+/* A custom field of the entry (HAR 1.2: names start with "_"): row f's
+ * microseconds, null when not measured. */
+static void custom_us(struct json *j, const char *key, const struct field *f,
+                      const struct field_row *r)
+{
+  struct field_value v;
+
+  field_get(f, r, &v);
+  if (v.null)
+    json_null(j, key);
+  else
+    json_int(j, key, v.i);
+  field_value_release(&v);
+}
+
 static void entry(struct json *j, const struct field_row *r,
                   const char *pageref)
 {
@@ -225,6 +240,9 @@ static void entry(struct json *j, const struct field_row *r,
              h->remote_port);
     json_string(j, "connection", conn);
   }
+  custom_us(j, "_server_us", &report_hop_fields[FH_SERVER_US], r);
+  custom_us(j, "_network_us", &report_hop_fields[FH_NETWORK_US], r);
+  custom_us(j, "_tcp_min_rtt_us", &report_hop_fields[FH_TCP_MIN_RTT_US], r);
   json_object_begin(j, "_hopsplit");
   json_int(j, "hop", (int64_t)r->k + 1);
   json_string(j, "host", h->host);
@@ -237,6 +255,8 @@ static void entry(struct json *j, const struct field_row *r,
   group(j, "dns", r);
   group(j, "phases_us", r);
   group(j, "curl", r);
+  if (h->tcp.valid)
+    group(j, "tcp", r);
   if (r->fact) {
     group(j, "cache", r);
     group(j, "edge", r);

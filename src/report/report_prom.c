@@ -24,6 +24,7 @@
 #include "prom.h"
 #include "report.h"
 #include "report_fields.h"
+#include "xalloc.h"
 #include "banned.h"
 
 /* "NAME{target="T",mode="M"" (the rest of the labels and the value are
@@ -242,6 +243,31 @@ static void cache_edge(struct buf *out, const struct report_ctx *c)
                        &c->analysis->targets[t]);
 }
 
+/* The transport of each target's median sample of each mode (its hop
+ * chain in the text). */
+static void transport(struct buf *out, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  struct prom_hop_src *v;
+  size_t t, m, n = 0;
+
+  v = xcalloc(p->n_targets * p->n_modes + 1, sizeof(*v));
+  for (t = 0; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      const struct mode_summary *ms =
+          &c->analysis->targets[t].modes[p->modes[m]];
+
+      if (!ms->present || ms->median_sample < 0 ||
+          (size_t)ms->median_sample >= c->results->n)
+        continue;
+      v[n].target = p->targets[t].name;
+      v[n].mode = sample_mode_names[p->modes[m]];
+      v[n++].s = &c->results->samples[ms->median_sample];
+    }
+  prom_transport(out, v, n);
+  free(v);
+}
+
 /* The paired comparison to the baseline: the verdict as a number, the
  * median difference of totals and its interval. */
 static void comparison(struct buf *out, const struct report_ctx *c)
@@ -355,6 +381,7 @@ void report_prom(const struct report_ctx *c, struct buf *out)
   interference(out, c);
   statuses(out, c);
   cache_edge(out, c);
+  transport(out, c);
   comparison(out, c);
   checks(out, c);
   prom_family(out, "hopsplit_tls_verify_disabled", "gauge",

@@ -738,6 +738,61 @@ static void hop_line(struct buf *b, const struct field_row *r)
   buf_release(&line);
 }
 
+/* The transport line of the hop of r (hopsplit(1) TRANSPORT): the kernel's
+ * minimum RTT of its connection, its retransmits and out-of-order
+ * arrivals, the body's rounds, and the server's time beside what its
+ * Server-Timing says; or why there is none. */
+static void tcp_line(struct buf *out, const struct field_row *r)
+{
+  struct field_value v;
+  struct buf line, *b = &line;
+  char t[32];
+  int64_t n;
+
+  get(&report_hop_fields[FH_TCP_MIN_RTT_US], r, &v);
+  if (v.null) {
+    field_value_release(&v);
+    get(&report_hop_fields[FH_TCP_MISSING], r, &v);
+    if (v.s) {
+      char *w = xasprintf("tcp: none (%s)", vis(v.s));
+
+      wrap2(out, w, 6, 8);
+      free(w);
+    }
+    field_value_release(&v);
+    return;
+  }
+  units_format_us(v.i, t, sizeof(t));
+  field_value_release(&v);
+  buf_init(&line, 0);
+  buf_printf(b, "rtt %s min", t);
+  n = count(&report_hop_fields[FH_TCP_RETRANSMITS], r);
+  get(&report_hop_fields[FH_TCP_RETRANSMITS], r, &v);
+  if (!v.null)
+    buf_printf(b, ", %lld retransmit%s", (long long)n, n == 1 ? "" : "s");
+  field_value_release(&v);
+  n = count(&report_hop_fields[FH_TCP_RCV_OOOPACK], r);
+  if (n > 0)
+    buf_printf(b, ", %lld out of order", (long long)n);
+  n = count(&report_hop_fields[FH_TCP_ROUNDS], r);
+  if (n > 0)
+    buf_printf(b, ", body in %lld round%s", (long long)n, n == 1 ? "" : "s");
+  get(&report_hop_fields[FH_SERVER_US], r, &v);
+  if (!v.null) {
+    dur(t, sizeof(t), v.i);
+    buf_printf(b, "; server %s", t);
+  }
+  field_value_release(&v);
+  get(&report_hop_fields[FH_SERVER_TIMING_US], r, &v);
+  if (!v.null) {
+    dur(t, sizeof(t), v.i);
+    buf_printf(b, " (Server-Timing %s)", t);
+  }
+  field_value_release(&v);
+  wrap2(out, line.s, 6, 8);
+  buf_release(&line);
+}
+
 /* The median sample, index-th of the run: its hops, each with the
  * verdicts of the analysis. */
 static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
@@ -775,6 +830,7 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
   for (i = 0; i < s->n_hops; i++) {
     field_row_hop(&r, i);
     hop_line(b, &r);
+    tcp_line(b, &r);
     if (i < ta->n_cache)
       cache_lines(b, &ta->cache[i], c->plan->opts->show_secrets);
     if (i < ta->n_edge && (ta->edge[i].vendor || ta->edge[i].pop)) {

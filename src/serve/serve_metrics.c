@@ -418,6 +418,26 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
   }
 }
 
+/* The transport of each mode's sample (hopsplit(1) TRANSPORT): server and
+ * network time, the kernel's RTT, retransmits, out-of-order arrivals and
+ * the body's rounds, per hop. */
+static void hop_transport(const struct serve_probe *sp, struct buf *out)
+{
+  struct prom_hop_src v[MODE_COUNT];
+  size_t i, n = 0;
+
+  for (i = 0; i < sp->plan.n_modes && n < MODE_COUNT; i++) {
+    enum sample_mode m = sp->plan.modes[i];
+
+    v[n].target = NULL;
+    v[n].mode = sample_mode_names[m];
+    v[n].s = mode_sample(sp, m);
+    if (v[n].s)
+      n++;
+  }
+  prom_transport(out, v, n);
+}
+
 static void cache_edge(const struct serve_probe *sp, struct buf *out)
 {
   const struct target_analysis *ta = &sp->analysis.targets[0];
@@ -512,6 +532,7 @@ void serve_probe_metrics(const struct serve_probe *sp,
     return;
   per_mode(sp, out);
   hop_facts(sp, out);
+  hop_transport(sp, out);
   cache_edge(sp, out);
   findings(sp, out);
 }
