@@ -468,7 +468,8 @@ static void stream_sample(const struct plan *p, const struct sample *s,
     if (facts)
       analysis_hop_facts(p, s, facts);
     buf_init(&line, 0);
-    report_ndjson_sample(&ctx, s, streams.pl->results.n - 1, facts, &line);
+    report_ndjson_sample(&ctx, s, (size_t)(s - streams.pl->results.samples),
+                         facts, &line);
     for (i = 0; i < streams.n; i++) {
       struct stream *st = &streams.s[i];
 

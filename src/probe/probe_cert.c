@@ -224,16 +224,12 @@ static const char *serial_hex(X509 *crt)
 
 void probe_cert_read(void *ptr, struct hop_tls *out)
 {
-  SSL *ssl = ptr;
-  X509 *leaf;
+  X509 *leaf = ptr;
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned int mdlen = 0, k;
   char hex[2 * EVP_MAX_MD_SIZE + 1];
 
-  if (!ssl || out->leaf_sha256)
-    return;
-  leaf = SSL_get_peer_certificate(ssl);
-  if (!leaf)
+  if (!leaf || out->leaf_sha256)
     return;
   if (X509_digest(leaf, EVP_sha256(), md, &mdlen) == 1) {
     for (k = 0; k < mdlen; k++)
@@ -245,5 +241,4 @@ void probe_cert_read(void *ptr, struct hop_tls *out)
     out->leaf_dns_names = dns_names(leaf);
     out->leaf_serial = serial_hex(leaf);
   }
-  X509_free(leaf);
 }

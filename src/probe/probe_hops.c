@@ -42,6 +42,7 @@ struct hop_ctx {
   size_t header_bytes;
   int too_large;
   int tls_read;
+  struct tls_grab *grab; /* the request's (hop_request.grab), or NULL */
   /* -i, -D, -v (options_heads): the header blocks as sent and received,
    * for hop->head_out and hop->head_in; the response is bounded by
    * HEADER_CAP, the request by libcurl (it sends what -H gives). */
@@ -141,8 +142,9 @@ static void read_tls(struct hop_ctx *x)
   }
   if (info->backend != CURLSSLBACKEND_OPENSSL)
     return;
-  /* The SSL* is only valid while the transfer runs: read it now. */
-  probe_tls_read(info->internals, &x->hop->tls);
+  /* The SSL* is only valid while the transfer runs: its cheap facts now,
+   * its certificates held for after the sample's total. */
+  probe_tls_read(info->internals, &x->hop->tls, x->grab);
   x->tls_read = 1;
 }
 
@@ -1149,6 +1151,7 @@ static void hop_transfer(struct hop_job *j)
   j->x.api = c->api;
   j->x.easy = e;
   j->x.hop = j->h;
+  j->x.grab = j->rq.grab;
   j->x.heads = options_heads(o);
   probe_body_scan_free(j->x.scan); /* a transfer begun again */
   j->x.scan = probe_body_scan_new(o->body_regexps);

@@ -82,11 +82,28 @@ int probe_dns_global_init(void);
 void probe_dns_global_cleanup(void);
 const char *probe_dns_version(void);
 
-/* Copy TLS facts of a live OpenSSL SSL* (passed as void*) into out. */
-void probe_tls_read(void *ssl, struct hop_tls *out);
-/* The leaf certificate's facts of a live SSL* (void*) into out's leaf_*
+/* The certificates of a hop's connection, held (references, nothing
+ * read) from the hop's first response header until the sample's total is
+ * taken: hashing and formatting them is no work on the measured path.
+ * X509* and STACK_OF(X509)* as void*; NULL when not taken. */
+struct tls_grab {
+  void *leaf;     /* the server's leaf certificate */
+  void *chain;    /* what the server sent (a copy, each certificate held) */
+  void *verified; /* the chain verified to a trust anchor, or NULL */
+};
+/* Copy the TLS facts of a live OpenSSL SSL* (passed as void*) that cost
+ * nothing to read (version, cipher, ALPN, resumption, offer) into out;
+ * the certificates' facts are read later from what grab holds
+ * (probe_tls_settle), or at once without a grab. */
+void probe_tls_read(void *ssl, struct hop_tls *out, struct tls_grab *grab);
+/* After the sample's total: the certificates' facts of what g holds into
+ * out (expiries, the leaf's fingerprint and names), then g let go. */
+void probe_tls_settle(struct tls_grab *g, struct hop_tls *out);
+/* Let go of what g holds, reading nothing. */
+void probe_tls_grab_release(struct tls_grab *g);
+/* The leaf certificate's facts (X509*, as void*) into out's leaf_*
  * fields, once (probe_cert.c). */
-void probe_cert_read(void *ssl, struct hop_tls *out);
+void probe_cert_read(void *leaf, struct hop_tls *out);
 
 const char *probe_tls_version(void);
 
@@ -300,6 +317,9 @@ struct hop_request {
    * aside): options.tls_server_name applies, and through a proxy the
    * first hop's resolved address stands for the host (blackbox's rules). */
   int first_host;
+  /* Where the hop leaves its connection's certificates for the walk to
+   * read after the sample's total (the walk's), or NULL: read at once. */
+  struct tls_grab *grab;
 };
 
 /* Options every transfer of the probe shares (no proxy, http and https
@@ -356,6 +376,8 @@ struct walk {
   size_t n_visited;
   long redirects;
   struct hop_request rq;
+  /* One per hop (grabs[i] for s->hops[i]): read once the total is taken. */
+  struct tls_grab *grabs;
   char err[1024];
   void (*done)(void *ud);
   void *ud;

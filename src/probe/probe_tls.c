@@ -281,13 +281,15 @@ static int64_t earliest_expiry(STACK_OF(X509) * sk)
   return best;
 }
 
-void probe_tls_read(void *ptr, struct hop_tls *out)
+void probe_tls_read(void *ptr, struct hop_tls *out, struct tls_grab *grab)
 {
   SSL *ssl = ptr;
   const unsigned char *alpn = NULL;
   unsigned int alpn_len = 0;
   const char *s;
   struct tls_hook *h;
+  struct tls_grab now = {NULL, NULL, NULL};
+  STACK_OF(X509) * sk;
 
   if (!ssl)
     return;
@@ -304,12 +306,44 @@ void probe_tls_read(void *ptr, struct hop_tls *out)
   if (alpn && alpn_len && !out->alpn)
     out->alpn = strpool_intern_n((const char *)alpn, alpn_len);
   out->resumed = SSL_session_reused(ssl) ? 1 : 0;
-  if (!out->cert_expiry)
-    out->cert_expiry = earliest_expiry(SSL_get_peer_cert_chain(ssl));
-  if (!out->chain_expiry && SSL_get_verify_result(ssl) == X509_V_OK &&
+  /* The certificates are held, not read: a reference each (an atomic
+   * increment), the reading after the sample's total. */
+  if (!grab)
+    grab = &now;
+  if (!grab->leaf && !out->leaf_sha256)
+    grab->leaf = SSL_get1_peer_certificate(ssl);
+  sk = SSL_get_peer_cert_chain(ssl);
+  if (!grab->chain && !out->cert_expiry && sk)
+    grab->chain = X509_chain_up_ref(sk);
+  sk = SSL_get0_verified_chain(ssl);
+  if (!grab->verified && !out->chain_expiry && sk &&
+      SSL_get_verify_result(ssl) == X509_V_OK &&
       SSL_get_verify_mode(ssl) != SSL_VERIFY_NONE)
-    out->chain_expiry = earliest_expiry(SSL_get0_verified_chain(ssl));
-  probe_cert_read(ssl, out);
+    grab->verified = X509_chain_up_ref(sk);
+  if (grab == &now)
+    probe_tls_settle(&now, out);
+}
+
+void probe_tls_settle(struct tls_grab *g, struct hop_tls *out)
+{
+  if (!out->cert_expiry && g->chain)
+    out->cert_expiry = earliest_expiry(g->chain);
+  if (!out->chain_expiry && g->verified)
+    out->chain_expiry = earliest_expiry(g->verified);
+  probe_cert_read(g->leaf, out);
+  probe_tls_grab_release(g);
+}
+
+void probe_tls_grab_release(struct tls_grab *g)
+{
+  STACK_OF(X509) *chain = g->chain, *verified = g->verified;
+
+  X509_free(g->leaf);
+  if (chain)
+    sk_X509_pop_free(chain, X509_free);
+  if (verified)
+    sk_X509_pop_free(verified, X509_free);
+  g->leaf = g->chain = g->verified = NULL;
 }
 
 const char *probe_tls_version(void)

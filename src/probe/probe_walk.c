@@ -77,6 +77,12 @@ static void walk_finish(struct walk *w)
   size_t i;
 
   s->total_us = probe_now_us() - w->t0;
+  /* The total is taken: now the certificates the hops held are read
+   * (hashing and formatting, off every phase and the total). */
+  for (i = 0; w->grabs && i < s->n_hops; i++)
+    probe_tls_settle(&w->grabs[i], &s->hops[i].tls);
+  free(w->grabs);
+  w->grabs = NULL;
   for (i = 0; i < w->n_visited; i++)
     free(w->visited[i]);
   free(w->visited);
@@ -130,6 +136,10 @@ static void walk_hop(struct walk *w)
   w->visited = xrealloc(w->visited, (w->n_visited + 1) * sizeof(*w->visited));
   w->visited[w->n_visited++] = strip_fragment(w->url);
   h = sample_add_hop(s);
+  /* Before the hop's clock: room for its certificates (nothing held). */
+  w->grabs = xrealloc(w->grabs, s->n_hops * sizeof(*w->grabs));
+  memset(&w->grabs[s->n_hops - 1], 0, sizeof(*w->grabs));
+  w->rq.grab = &w->grabs[s->n_hops - 1];
   h->start_us = probe_now_us() - w->t0;
   origin = url_origin(w->url);
   w->rq.url = w->url;

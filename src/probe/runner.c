@@ -149,6 +149,10 @@ struct run {
    * (at least 1) when a sample ends past the interference threshold and
    * grows by one with each that does not, up to the lanes. */
   size_t in_flight, cap;
+  /* The samples of r said (-v) and handed to each (the NDJSON stream,
+   * -w), in order: under --parallel only while no other sample is in
+   * flight, so that no output is written inside another's phases. */
+  size_t told;
   /* The /cdn-cgi/trace fetches after the samples, one at a time on the
    * engine: the next sample and hop to look at, the fetch under way. */
   size_t tr_i, tr_k;
@@ -164,6 +168,7 @@ static void run_next(void *ud);
 
 static void run_end(struct run *rn);
 static void trace_next(struct run *rn);
+static void tell(struct run *rn, int all);
 
 /* A trace's transfer ended (inside libcurl): go on from the loop. */
 static void trace_step(void *ud)
@@ -308,6 +313,7 @@ static void run_finish(void *ud)
 {
   struct run *rn = ud;
 
+  tell(rn, 1);
   if (rn->bar) {
     fputs("\r\033[K", stderr);
     fflush(stderr);
@@ -344,12 +350,50 @@ static void run_end(struct run *rn)
 /* Store a finished sample of item it, measured in round (0: the serial
  * control) at position; says a failure (and with -v a success) on stderr.
  * Returns 0, or -1 when the interrupt abandoned it (not a sample: freed). */
-static int store(struct run *rn, struct sample *s, const struct plan_item *it,
-                 long round, size_t position, int control)
+/* Say the samples stored since the last time (-v: each failure, and
+ * with -v each success) and hand them to each, in order.  Under
+ * --parallel that waits while another sample is in flight (unless all):
+ * output written then would be inside its phases. */
+static void tell(struct run *rn, int all)
 {
   const struct plan *p = rn->p;
   struct results *r = rn->r;
 
+  if (rn->lanes && rn->in_flight && !all)
+    return;
+  for (; rn->told < r->n; rn->told++) {
+    const struct sample *s = &r->samples[rn->told];
+    int control = s->control;
+    long at = control ? (long)s->position : (long)s->round;
+
+    if (!s->ok)
+      msg_info("sample %zu/%zu (%s, %s, %s %ld) failed: %s: %s", rn->told + 1,
+               rn->total, p->targets[s->target].name,
+               sample_mode_names[s->mode], control ? "control" : "round", at,
+               err_class_names[s->err], s->err_message ? s->err_message : "");
+    else if (msg_verbosity > 0) {
+      char t[UNITS_FMT_SIZE];
+
+      /* In the reports' units. */
+      units_format_us(s->total_us, t, sizeof(t));
+      msg_info("sample %zu/%zu (%s, %s, %s %ld): %s, %zu hop%s, "
+               "status %d, interference %lld us",
+               rn->told + 1, rn->total, p->targets[s->target].name,
+               sample_mode_names[s->mode], control ? "control" : "round", at,
+               t, (size_t)s->n_hops, s->n_hops == 1 ? "" : "s", (int)s->status,
+               (long long)s->interference_us);
+    }
+    if (rn->each)
+      rn->each(p, s, rn->each_ud);
+  }
+}
+
+static int store(struct run *rn, struct sample *s, const struct plan_item *it,
+                 long round, size_t position, int control)
+{
+  struct results *r = rn->r;
+
+  (void)it;
   if (probe_interrupted && !s->ok) {
     /* Abandoned by the interrupt, not failed: not a sample. */
     sample_release(s);
@@ -359,29 +403,9 @@ static int store(struct run *rn, struct sample *s, const struct plan_item *it,
   s->round = (int)round;
   s->position = (int)position;
   s->control = (uint8_t)control;
-  if (!s->ok)
-    msg_info("sample %zu/%zu (%s, %s, %s %ld) failed: %s: %s", rn->k + 1,
-             rn->total, p->targets[it->target].name,
-             sample_mode_names[it->mode], control ? "control" : "round",
-             control ? (long)position : round, err_class_names[s->err],
-             s->err_message ? s->err_message : "");
-  else if (msg_verbosity > 0) {
-    char t[UNITS_FMT_SIZE];
-
-    /* In the reports' units. */
-    units_format_us(s->total_us, t, sizeof(t));
-    msg_info("sample %zu/%zu (%s, %s, %s %ld): %s, %zu hop%s, "
-             "status %d, interference %lld us",
-             rn->k + 1, rn->total, p->targets[it->target].name,
-             sample_mode_names[it->mode], control ? "control" : "round",
-             control ? (long)position : round, t, (size_t)s->n_hops,
-             s->n_hops == 1 ? "" : "s", (int)s->status,
-             (long long)s->interference_us);
-  }
   results_add(r, s);
-  if (rn->each)
-    rn->each(p, &r->samples[r->n - 1], rn->each_ud);
   rn->k++;
+  tell(rn, 0);
   return 0;
 }
 

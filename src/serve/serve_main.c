@@ -124,13 +124,18 @@ struct old_config {
   struct old_config *next;
 };
 
-static void print_modules(const struct serve_config *c)
+/* The modules' names (" a b (default)"), for one line on stderr; the
+ * caller frees it. */
+static char *module_list(const struct serve_config *c)
 {
+  struct buf b;
   size_t i;
 
+  buf_init(&b, 64);
   for (i = 0; i < c->n_modules; i++)
-    fprintf(stderr, " %s%s", c->modules[i].name,
-            i == c->default_module ? " (default)" : "");
+    buf_printf(&b, " %s%s", c->modules[i].name,
+               i == c->default_module ? " (default)" : "");
+  return buf_detach(&b);
 }
 
 /* Parse every module's trust store and pay OpenSSL's one-time set-up
@@ -228,11 +233,10 @@ static void reload(struct serve_config **cur, struct old_config **old)
   *old = o;
   *cur = n;
   if (msg_verbosity >= 0) {
-    fprintf(stderr,
-            "hopsplit: serve: SIGHUP: reloaded %s, modules:", n->profile);
-    print_modules(n);
-    fputs("\n", stderr);
-    fflush(stderr);
+    char *mods = module_list(n);
+
+    msg_note("serve: SIGHUP: reloaded %s, modules:%s", n->profile, mods);
+    free(mods);
   }
 }
 
@@ -303,14 +307,13 @@ int serve_run(struct serve_config *c)
     inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, addr,
               sizeof(addr));
   if (msg_verbosity >= 0) {
-    fprintf(stderr,
-            "hopsplit: serve: listening on http://%s%s%s:%u/ (vantage %s, "
-            "%u probes at once, %u connections, modules:",
-            v6 ? "[" : "", addr, v6 ? "]" : "", port, c->vantage,
-            c->max_concurrent, c->max_connections);
-    print_modules(c);
-    fputs(")\n", stderr);
-    fflush(stderr);
+    char *mods = module_list(c);
+
+    msg_note("serve: listening on http://%s%s%s:%u/ (vantage %s, %u probes "
+             "at once, %u connections, modules:%s)",
+             v6 ? "[" : "", addr, v6 ? "]" : "", port, c->vantage,
+             c->max_concurrent, c->max_connections, mods);
+    free(mods);
   }
   /* SIGHUP reloads the modules (a terminal hang-up is no reason to stop
    * monitoring either). */
@@ -321,12 +324,9 @@ int serve_run(struct serve_config *c)
       break;
     reload(&cur, &old);
   }
-  if (msg_verbosity >= 0)
-    fprintf(stderr,
-            "hopsplit: serve: %s: draining %u probe%s under way, accepting "
-            "no more\n",
-            sig == SIGINT ? "SIGINT" : "SIGTERM", serve_http_in_flight(),
-            serve_http_in_flight() == 1 ? "" : "s");
+  msg_note("serve: %s: draining %u probe%s under way, accepting no more",
+           sig == SIGINT ? "SIGINT" : "SIGTERM", serve_http_in_flight(),
+           serve_http_in_flight() == 1 ? "" : "s");
   serve_http_drain();
   serve_http_quiesce(d);
   until = clock_mono_us() + DRAIN_MAX_US;
@@ -356,9 +356,7 @@ int serve_run(struct serve_config *c)
   serve_trace_clear();
   free_old(old, cur, c);
   probe_global_cleanup();
-  if (msg_verbosity >= 0)
-    fprintf(stderr, "hopsplit: serve: stopped after %llu probes\n",
-            serve_http_probes());
+  msg_note("serve: stopped after %llu probes", serve_http_probes());
   return rc;
 }
 

@@ -1,10 +1,12 @@
 /*
  * msg.c: diagnostics on stderr.  stdout carries only the report.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "msg.h"
 #include "strutil.h"
@@ -24,8 +26,8 @@ void msg_set_sink(msg_sink_fn *fn, void *ud)
   sink_ud = ud;
 }
 
-/* The line for a sink: escaped into a growing heap string (not xmalloc,
- * which reports through here; a line that cannot grow is cut). */
+/* A line for a sink or stderr: escaped into a growing heap string (not
+ * xmalloc, which reports through here; a line that cannot grow is cut). */
 struct sink_line {
   char small[1024];
   char *p;
@@ -66,22 +68,22 @@ static void to_sink(enum msg_level level, const char *text, size_t n)
     free(l.p);
 }
 
-static void put_stderr(void *ctx, const char *p, size_t n)
-{
-  (void)ctx;
-  fwrite(p, 1, n, stderr);
-}
-
-/* One line on stderr.  What a message quotes may come from the network
- * (a header, an error text of a server): control characters are written
- * as \xNN, never raw.  Formatted on the stack, or with malloc
- * when longer (not xmalloc, which reports through here). */
+/* One line on stderr, in one write(2): hopsplit serve's engine threads
+ * and libmicrohttpd's thread write lines at once, and a line written
+ * whole is never mixed with another (a write of a regular file, pipe or
+ * terminal of this size is not split), with no lock held meanwhile.
+ * What a message quotes may come from the network (a header, an error
+ * text of a server): control characters are written as \xNN, never raw.
+ * Formatted on the stack, or with malloc when longer (not xmalloc, which
+ * reports through here). */
 static void vmsg(enum msg_level level, const char *fmt, va_list ap)
 {
   static const char *const prefixes[] = {"error: ", "warning: ", NULL, NULL};
   const char *prefix = prefixes[level];
   char small[1024], *text = small;
+  struct sink_line l;
   va_list again;
+  size_t off;
   int n;
 
   va_copy(again, ap);
@@ -105,17 +107,27 @@ static void vmsg(enum msg_level level, const char *fmt, va_list ap)
       free(text);
     return;
   }
-  fflush(stdout);
-  /* The line is written in pieces: hopsplit serve's engine threads and
-   * libmicrohttpd's thread write lines at once, and each keeps stderr
-   * for its whole line, so that lines are not mixed. */
-  flockfile(stderr);
-  fputs("hopsplit: ", stderr);
+  l.p = l.small;
+  l.len = 0;
+  l.cap = sizeof(l.small);
+  put_line(&l, "hopsplit: ", 10);
   if (prefix)
-    fputs(prefix, stderr);
-  str_escape_ctl_to(text, (size_t)n, 0, put_stderr, NULL);
-  fputc('\n', stderr);
-  funlockfile(stderr);
+    put_line(&l, prefix, strlen(prefix));
+  str_escape_ctl_to(text, (size_t)n, 0, put_line, &l);
+  put_line(&l, "\n", 1);
+  fflush(stdout);
+  fflush(stderr); /* anything stdio still holds goes first */
+  for (off = 0; off < l.len;) {
+    ssize_t w = write(STDERR_FILENO, l.p + off, l.len - off);
+
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      break;
+    off += (size_t)w;
+  }
+  if (l.p != l.small)
+    free(l.p);
   if (text != small)
     free(text);
 }

@@ -95,6 +95,50 @@ if not cross:
 sys.exit(bad)
 EOP
 
+# The NDJSON stream under --parallel: no line is written while a sample
+# is in flight (its phases would pay for the writing), and every sample
+# has its line.  Each batch line's arrival (the reader's wall clock) is
+# outside every batch request nginx timed (its own log, same clock), by
+# 20 ms.
+: >"$TLOG"
+"$HS_PYTHON" - "$HOPSPLIT" "$R" "$CA_FILE" "$B" >"$HS_DIR/arrivals" <<'EOP' ||
+import subprocess, sys, time
+exe, r, ca, b = sys.argv[1:5]
+p = subprocess.Popen([exe, "-n", "2", "--mode", "cold", "--parallel", "3",
+                      "--format", "ndjson", "--resolve", r, "--cacert", ca,
+                      "a=%s/a" % b, "b=%s/b" % b, "c=%s/c" % b],
+                     stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+for line in p.stdout:
+    kind = ("summary" if b'"type":"summary"' in line else
+            "control" if b'"control":true' in line else "batch")
+    print("%.3f %s" % (time.time(), kind))
+sys.exit(p.wait())
+EOP
+  hs_fail "the NDJSON run failed"
+slow_requests
+"$HS_PYTHON" - "$HS_DIR/reqs" "$HS_DIR/arrivals" <<'EOP' ||
+import sys
+reqs = [(float(a), float(b)) for a, b, t in
+        (line.split() for line in open(sys.argv[1]))]
+lines = [(float(t), k) for t, k in
+         (line.split() for line in open(sys.argv[2]))]
+kinds = sorted(k for t, k in lines)
+print("lines: %s" % lines)
+bad = kinds != ["batch"] * 6 + ["control"] * 6 + ["summary"]
+if bad:
+    print("expected 6 control lines, 6 batch lines and the summary")
+# The batch's lines against the batch's requests (the control is one
+# sample at a time: a line read late may fall in the next one's request).
+for t in [t for t, k in lines if k == "batch"]:
+    for a, b in reqs[6:]:
+        if a + 0.02 < t < b - 0.02:
+            print("a line arrived at %.3f inside a request %.3f-%.3f"
+                  % (t, a, b))
+            bad = True
+sys.exit(1 if bad else 0)
+EOP
+  hs_fail "NDJSON lines written while a sample was in flight"
+
 # The cap: every sample flagged (50 ms of interference added to each,
 # past both 1 ms and 1 % of a request of about a second), so
 # the first batch sample to end halves the cap from 3 to 1; the lanes

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""measured_path.py: hopsplit's phases beside a bare libcurl program's.
+
+usage: measured_path.py HOPSPLIT BARE CA RESOLVE BASE RUNS OUTDIR
+
+The same loopback nginx URLs (BASE + /mp/1k, /mp/1m, /mp/1g: 1 KB, 1 MB,
+1 GB) over TLS, HTTP/1.1 and HTTP/2, warm (one connection, as hopsplit's
+warm samples reuse theirs) and for 1 KB also cold (a new connection and
+TLS handshake per sample), measured by hopsplit (--resolve, --cacert, the
+phases from its JSON) and by BARE (bare_curl.c: one easy handle, no
+callbacks of its own, libcurl's stamps), alternating RUNS times each.
+Prints the per-phase medians side by side and their difference (SPEC 8:
+hopsplit's own work at most 2 us a hop).  Then, on the 1 KB HTTP/2 warm
+URL, each feature on against off (the progress bar, -v, the NDJSON stream
+writer on stdout, the JSON writer, --parallel 1): the phase medians'
+difference (SPEC 8: none moves a median by more than 5 us).  The load
+average is printed beside every table: the machine is shared.  Prints
+figures; never fails on them.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+PHASES = ["dns", "connect", "tls", "send", "wait", "transfer", "total"]
+SIZES = [("1 KB", "/mp/1k", 60), ("1 MB", "/mp/1m", 20), ("1 GB", "/mp/1g", 2)]
+
+
+def load():
+    return open("/proc/loadavg").read().split()[0]
+
+
+def hopsplit_phases(argv, outdir, tag):
+    path = os.path.join(outdir, tag + ".json")
+    subprocess.run(argv + ["-o", path], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    d = json.load(open(path))
+    rows = []
+    for s in d["samples"]:
+        if not s["ok"] or s.get("control") or len(s["hops"]) != 1:
+            continue
+        p = s["hops"][0]["phases_us"]
+        rows.append([p.get(k) or 0 for k in PHASES])
+    return rows
+
+
+def bare_phases(argv):
+    out = subprocess.run(argv, check=True, capture_output=True, text=True)
+    return [[int(x) for x in line.split()] for line in out.stdout.split("\n")
+            if line.strip()]
+
+
+def medians(rows):
+    if not rows:
+        return [None] * len(PHASES)
+    return [statistics.median(r[i] for r in rows) for i in range(len(PHASES))]
+
+
+def fmt(v):
+    return "-" if v is None else "%.0f" % v
+
+
+def main():
+    exe, bare, ca, resolve, base, runs, outdir = sys.argv[1:8]
+    runs = int(runs)
+    only = os.environ.get("MEASURED_PATH_SIZES")
+    hs = [exe, "-q", "--resolve", resolve, "--cacert", ca, "--format", "text"]
+    print("measured path: hopsplit against a bare libcurl program, medians "
+          "of every sample over %d alternating runs (load %s)" % (runs, load()))
+    print()
+    print("| URL | HTTP | mode | n | phase | bare us | hopsplit us | "
+          "difference us |")
+    print("|---|---|---|---:|---|---:|---:|---:|")
+    cases = []
+    for size, path, n in SIZES:
+        if only and size.replace(" ", "") not in only.split(","):
+            continue
+        for ver in ("1.1", "2"):
+            cases.append((size, path, n, ver, "warm"))
+            if path == "/mp/1k":
+                cases.append((size, path, n // 2, ver, "cold"))
+    for size, path, n, ver, mode in cases:
+        url = base + path
+        flag = "--http1.1" if ver == "1.1" else "--http2"
+        a_rows, b_rows = [], []
+        for i in range(runs):
+            order = (0, 1) if i % 2 == 0 else (1, 0)
+            for k in order:
+                if k == 0:
+                    a_rows += hopsplit_phases(
+                        hs + [flag, "-n", str(n), "--mode", mode, url], outdir,
+                        "hs")
+                else:
+                    b_rows += bare_phases([bare, url, str(n), mode, ver,
+                                           resolve, ca])
+        ma, mb = medians(a_rows), medians(b_rows)
+        for i, ph in enumerate(PHASES):
+            if mode == "warm" and ph in ("dns", "connect", "tls"):
+                continue
+            if ph == "dns":
+                continue  # both pinned: no lookup
+            d = None if ma[i] is None or mb[i] is None else ma[i] - mb[i]
+            print("| %s | %s | %s | %d | %s | %s | %s | %s |" % (
+                size, ver, mode, len(a_rows), ph, fmt(mb[i]), fmt(ma[i]),
+                "-" if d is None else "%+.0f" % d))
+        sys.stdout.flush()
+    print()
+    print("load after: %s" % load())
+    print()
+    url = base + "/mp/1k"
+    n = 60
+    base_argv = hs + ["--http2", "-n", str(n), "--mode", "warm"]
+    features = [
+        ("progress bar (--progress always)", ["--progress", "always"]),
+        ("-v", ["-v"]),
+        ("NDJSON writer (--format ndjson on stdout)", ["--format", "ndjson"]),
+        ("JSON writer (--format json on stdout)", ["--format", "json"]),
+        ("--parallel 1", ["--parallel", "1"]),
+    ]
+    print("features on the 1 KB HTTP/2 warm URL, %d samples a run, %d "
+          "alternating runs each (load %s): difference of the phase medians, "
+          "on - off, us" % (n, runs, load()))
+    print()
+    print("| feature | send | wait | transfer | total |")
+    print("|---|---:|---:|---:|---:|")
+    for name, extra in features:
+        on_rows, off_rows = [], []
+        for i in range(runs):
+            order = (0, 1) if i % 2 == 0 else (1, 0)
+            for k in order:
+                if k == 0:
+                    on_rows += hopsplit_phases(base_argv + extra + [url],
+                                               outdir, "on")
+                else:
+                    off_rows += hopsplit_phases(base_argv + [url], outdir,
+                                                "off")
+        mon, moff = medians(on_rows), medians(off_rows)
+        cells = []
+        for ph in ("send", "wait", "transfer", "total"):
+            i = PHASES.index(ph)
+            cells.append("%+.0f" % (mon[i] - moff[i]))
+        print("| %s | %s |" % (name, " | ".join(cells)))
+        sys.stdout.flush()
+    print()
+    print("load after: %s" % load())
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 8:
+        sys.exit(__doc__)
+    main()
