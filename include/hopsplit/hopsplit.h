@@ -96,7 +96,9 @@ HS_EXTERN size_t hs_loop_step(struct hs_loop *l, long timeout_ms);
  * hs_run_perform (to the end, with the tool's progress bar when stderr
  * is a terminal), or hs_run_start and hs_run_step until *running is 0.
  * hs_run_cancel (safe from a signal handler) stops it at the next sample:
- * what was measured stays, and the run ends HS_E_CANCELLED. */
+ * what was measured stays, and the run ends HS_E_CANCELLED; the flag is
+ * the process's, so every run in flight stops (r NULL: every run, from a
+ * handler that knows none). */
 struct hs_run;
 struct hs_results;
 HS_EXTERN enum hs_code hs_run_new(const struct hs_options *o,
@@ -132,6 +134,9 @@ typedef int hs_write_fn(const char *data, size_t len, void *ud);
 HS_EXTERN enum hs_code hs_results_render(struct hs_results *r,
                                          const char *format, hs_write_fn *fn,
                                          void *ud);
+/* The libraries libhopsplit runs on, with their versions, and what they
+ * can measure, as hopsplit -V prints them under its first line, to fn. */
+HS_EXTERN enum hs_code hs_version_text(hs_write_fn *fn, void *ud);
 
 /* Fields: the rows of the JSON document's sample objects
  * (HS_FIELD_SAMPLE: "total_us", "ok", "error.class") and hop objects

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "arraysize.h"
+#include "cmd_signals.h"
 #include "buf.h"
 #include "msg.h"
 #include "option_table.h"
@@ -515,8 +516,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   if (plan->opts->insecure)
     msg_warn("TLS verification is off (-k): results say so");
   plan_unsafe_notice(plan);
-  runner_signals();
-  runner_set_exit_hook(report_out_unlink_temps);
+  cmd_signals_install(report_out_unlink_temps);
   streams_close();
   streams_open(plan->opts);
   streams.pl = pl;

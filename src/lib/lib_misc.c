@@ -4,9 +4,11 @@
  */
 #include <stddef.h>
 
+#include "buf.h"
 #include "lib_int.h"
 #include "msg.h"
 #include "probe.h"
+#include "profile.h"
 #include "banned.h"
 
 static const char *const code_names[HS_CODE_COUNT] = {
@@ -60,4 +62,18 @@ void hs_set_log(hs_log_fn *fn, void *ud)
   log_fn = fn;
   log_ud = ud;
   msg_set_sink(fn ? to_log : NULL, NULL);
+}
+
+enum hs_code hs_version_text(hs_write_fn *fn, void *ud)
+{
+  struct buf b;
+  int bad;
+
+  buf_init(&b, 0);
+  probe_versions(&b);
+  buf_printf(&b, " libyaml/%s\n", profile_yaml_version());
+  probe_features(&b);
+  bad = fn(b.s, b.len, ud) != 0;
+  buf_release(&b);
+  return bad ? HS_E_WRITE : HS_OK;
 }

@@ -212,9 +212,11 @@ enum hs_code hs_run_step(struct hs_run *r, long timeout_ms, int *running)
 
 void hs_run_cancel(struct hs_run *r)
 {
-  r->cancelled = 1;
+  /* Async-signal-safe: flags and the loops' wake-up writes only. */
+  if (r)
+    r->cancelled = 1;
   runner_interrupt();
-  if (r->loop)
+  if (r && r->loop)
     engine_wake(r->loop->e);
 }
 

@@ -24,41 +24,6 @@
 #include "xalloc.h"
 #include "banned.h"
 
-static void (*volatile exit_hook)(void);
-
-void runner_set_exit_hook(void (*fn)(void))
-{
-  exit_hook = fn;
-}
-
-static void on_signal(int sig)
-{
-  (void)sig;
-  if (probe_interrupted) {
-    /* Second signal: leave at once, without a temporary file.  Nothing
-     * unflushed is lost: ndjson lines are only ever written whole. */
-    if (exit_hook)
-      exit_hook();
-    _exit(130);
-  }
-  probe_interrupted = 1;
-  /* The loop may be waiting: make it look at the flag now. */
-  if (engine_current)
-    engine_wake(engine_current);
-}
-
-void runner_signals(void)
-{
-  struct sigaction sa;
-
-  memset(&sa, 0, sizeof(sa));
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  signal(SIGPIPE, SIG_IGN);
-}
-
 int runner_interrupted(void)
 {
   return probe_interrupted != 0;

@@ -67,17 +67,13 @@ int runner_trace_start(struct engine *e, const struct options *o,
                        const struct hop *h, struct trace_fetch *t,
                        runner_trace_cb done, void *ud);
 
-/* Install the SIGINT/SIGTERM handlers (first signal: stop after the
- * current sample; second: exit 130 at once). */
-void runner_signals(void);
+/* A run was interrupted (runner_interrupt).  The signal handlers that
+ * call it are the tool's (src/cmd/cmd_signals.c). */
 int runner_interrupted(void);
 /* What the first signal does, from the caller (libhopsplit's
  * hs_run_cancel; async-signal-safe): every run stops at its next sample.
  * runner_interrupt_clear lowers the flag before a new run. */
 void runner_interrupt(void);
 void runner_interrupt_clear(void);
-/* fn (async-signal-safe) runs before a second signal ends the process,
- * to remove temporary output files; NULL for none. */
-void runner_set_exit_hook(void (*fn)(void));
 
 #endif

@@ -40,6 +40,7 @@ types |= set(re.findall(r"typedef[^;]*?\b(hs_\w+_fn)\b", code, flags=re.S))
 consts = set(re.findall(r"\b(HS_[A-Z0-9_]+)\s*[=,\n}]", code))
 consts |= set(re.findall(r"#define\s+(HS_[A-Z0-9_]+)", re.sub(r"/\*.*?\*/", " ", ver, flags=re.S)))
 consts -= {"HS_BUILDING_LIBRARY"}
+consts = {c for c in consts if not c.endswith("_H")}  # include guards
 consts |= {"HS_EXTERN"}
 macros = set(re.findall(r"#define\s+(HS_\w+)\(", ver))
 consts -= macros
