@@ -4,6 +4,7 @@
  * verdicts re-ranked there.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,10 +111,18 @@ void projection_measured(const struct sample *s, size_t k,
                          const struct sample *cold, struct proj_basis *out)
 {
   const struct hop *h = &s->hops[k];
-  int64_t rtt = conn_rtt(s, k, cold);
+  int64_t server = hop_server_us(h), rtt;
 
-  /* The one switch of the server time: wait less one round trip of the
-   * connection, as measured by its connect. */
+  /* The one switch of the server time: the kernel's minimum round trip of
+   * the connection (TCP_INFO, hopsplit(1) TRANSPORT) when it was read,
+   * else one round trip as the connection's connect measured it. */
+  if (server >= 0) {
+    out->rtt_us = h->tcp.min_rtt_us;
+    out->server_us = server;
+    out->how = "wait - min RTT (TCP_INFO)";
+    return;
+  }
+  rtt = conn_rtt(s, k, cold);
   out->rtt_us = rtt;
   out->server_us = h->phases[PHASE_WAIT] - (rtt > 0 ? rtt : 0);
   if (out->server_us < 0)
@@ -311,8 +320,9 @@ static int64_t request_bytes(const struct target *t)
   return n;
 }
 
-/* The smallest round trip measured in the run: a new connection's connect
- * or a DNS lookup of a median sample; -1 when there is none. */
+/* The smallest round trip measured in the run: a connection's minimum RTT
+ * (TCP_INFO) or connect, or a DNS lookup, of a median sample; -1 when
+ * there is none. */
 static int64_t run_rtt_min(const struct results *r, const struct analysis *a)
 {
   int64_t best = -1;
@@ -330,9 +340,12 @@ static int64_t run_rtt_min(const struct results *r, const struct analysis *a)
       for (k = 0; k < s->n_hops; k++) {
         const struct hop *h = &s->hops[k];
 
-        if (!h->reused && h->phases[PHASE_CONNECT] > 0 &&
-            (best < 0 || h->phases[PHASE_CONNECT] < best))
-          best = h->phases[PHASE_CONNECT];
+        int64_t rtt = h->tcp.valid && h->tcp.min_rtt_us > 0 ? h->tcp.min_rtt_us
+                      : !h->reused ? h->phases[PHASE_CONNECT]
+                                   : 0;
+
+        if (rtt > 0 && (best < 0 || rtt < best))
+          best = rtt;
         if (looked_up(h) && (best < 0 || h->phases[PHASE_DNS] < best))
           best = h->phases[PHASE_DNS];
       }
@@ -406,10 +419,45 @@ static void project_findings(const struct target_analysis *ta,
   }
 }
 
-static void project_comparisons(struct projections *ps,
-                                const struct analysis *a)
+/* The projected total of every counted sample of target t in mode m, by
+ * round (0 where there is none; valid says which are there). */
+static void projected_by_round(const struct plan *p, const struct results *r,
+                               const struct analysis *a, size_t t,
+                               enum sample_mode m, const struct proj_net *net,
+                               int64_t rtt_min, int64_t *tot, bool *valid,
+                               size_t n_rounds)
 {
-  size_t i, k, n = 0;
+  const struct mode_summary *cm = &a->targets[t].modes[MODE_COLD];
+  const struct sample *cold = cm->present && cm->median_sample >= 0
+                                  ? &r->samples[cm->median_sample]
+                                  : NULL;
+  int64_t req = request_bytes(&p->targets[t]);
+  size_t i;
+
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+    struct projection pj;
+
+    if (s->target != t || s->mode != m || s->round < 1 ||
+        (size_t)s->round > n_rounds || !s->n_hops ||
+        !sample_counted(s, p->opts->keep_interfered))
+      continue;
+    projection_sample(s, cold, net, rtt_min, req, &pj);
+    tot[s->round - 1] = pj.total_us;
+    valid[s->round - 1] = 1;
+    projection_release(&pj);
+  }
+}
+
+static void project_comparisons(struct projections *ps, const struct plan *p,
+                                const struct results *r,
+                                const struct analysis *a, int64_t rtt_min)
+{
+  size_t i, k, j, n = 0, nr = p->rounds > 0 ? (size_t)p->rounds : 0;
+  int64_t *bt = xcalloc(nr ? nr : 1, sizeof(*bt));
+  int64_t *tt = xcalloc(nr ? nr : 1, sizeof(*tt));
+  bool *bv = xcalloc(nr ? nr : 1, sizeof(*bv));
+  bool *tv = xcalloc(nr ? nr : 1, sizeof(*tv));
 
   ps->comparisons = a->n_comparisons ? xcalloc(a->n_comparisons * ps->n_nets,
                                                sizeof(*ps->comparisons))
@@ -422,6 +470,9 @@ static void project_comparisons(struct projections *ps,
           &ps->targets[cmp->target * ps->n_nets + k].modes[cmp->mode];
       const struct projection *pb =
           &ps->targets[cmp->baseline * ps->n_nets + k].modes[cmp->mode];
+      const struct net_profile *np = &ps->nets[k];
+      struct proj_net net = {np->rtt_us, np->down_bps, np->up_bps,
+                             np->loss_ppm};
       struct proj_comparison *pc;
 
       if (!pt->present || !pb->present || !cr->n_pairs)
@@ -429,10 +480,32 @@ static void project_comparisons(struct projections *ps,
       pc = &ps->comparisons[n++];
       pc->comparison = i;
       pc->net = k;
+      if (!cr->unpaired && nr) {
+        /* Paired as measured: every round's two samples projected, and
+         * the comparison of those pairs (median difference, sign-test
+         * interval, verdict), so that the network moves each pair and the
+         * pairs' spread stays theirs. */
+        struct compare_result res;
+
+        memset(bv, 0, nr * sizeof(*bv));
+        memset(tv, 0, nr * sizeof(*tv));
+        projected_by_round(p, r, a, cmp->baseline, cmp->mode, &net, rtt_min,
+                           bt, bv, nr);
+        projected_by_round(p, r, a, cmp->target, cmp->mode, &net, rtt_min, tt,
+                           tv, nr);
+        for (j = 0; j < nr; j++)
+          bv[j] = bv[j] && tv[j];
+        compare_paired(bt, tt, bv, nr, &res);
+        pc->median_diff_us = res.median_diff_us;
+        pc->ci_low_us = res.ci_low_us;
+        pc->ci_high_us = res.ci_high_us;
+        pc->change_pct = res.change_pct;
+        pc->verdict = res.verdict;
+        continue;
+      }
+      /* Unpaired (merged runs): the projected difference of the medians,
+       * the measured interval carried around it. */
       pc->median_diff_us = pt->total_us - pb->total_us;
-      /* The measured paired interval, carried around the projected
-       * difference: the network moves the difference, the noise of the
-       * pairs stays what it was. */
       pc->ci_low_us =
           pc->median_diff_us - (cr->median_diff_us - cr->ci_low_us);
       pc->ci_high_us =
@@ -450,6 +523,10 @@ static void project_comparisons(struct projections *ps,
         pc->verdict = COMPARE_NO_CLEAR_DIFFERENCE;
     }
   ps->n_comparisons = n;
+  free(bt);
+  free(tt);
+  free(bv);
+  free(tv);
 }
 
 void projections_build(const struct plan *p, const struct results *r,
@@ -495,7 +572,7 @@ void projections_build(const struct plan *p, const struct results *r,
       project_findings(ta, tp);
     }
   }
-  project_comparisons(ps, a);
+  project_comparisons(ps, p, r, a, rtt_min);
 }
 
 void projections_release(struct projections *ps)

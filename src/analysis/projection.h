@@ -35,13 +35,14 @@ struct results;
 #define PROJ_ROUNDS_MAX    64
 
 /* The measured round trip a hop's phases rest on and the server time in
- * its wait, from one place (projection_measured): wait less one round trip
- * of the hop's connection (its TCP connect) until the transport fields
- * (TCP_INFO's min_rtt_us) are in the samples. */
+ * its wait, from one place (projection_measured): wait less the minimum
+ * round trip of the hop's connection (TCP_INFO's min_rtt_us,
+ * hop_server_us) when it was read, else less one round trip as the
+ * connection's connect measured it (QUIC, saved results without it). */
 struct proj_basis {
   int64_t rtt_us;    /* the hop's measured round trip, -1 unknown */
   int64_t server_us; /* wait - rtt_us, at least 0 */
-  const char *how;   /* "wait - connect", in words for the outputs */
+  const char *how;   /* in words for the outputs */
 };
 
 struct proj_hop {

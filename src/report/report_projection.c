@@ -120,8 +120,8 @@ void report_projection_comparisons_text(const struct report_ctx *c,
 
   if (!ps->n_comparisons)
     return;
-  buf_puts(b, "\ncomparison on each network (projected difference; the "
-              "measured paired interval carried)\n");
+  buf_puts(b, "\ncomparison on each network (each round's pair projected; "
+              "median difference and 95 % interval of the pairs)\n");
   for (i = 0; i < ps->n_comparisons; i++) {
     const struct proj_comparison *pc = &ps->comparisons[i];
     const struct comparison *cmp = &c->analysis->comparisons[pc->comparison];
