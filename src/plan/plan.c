@@ -62,38 +62,73 @@ static char *host_of(const char *url)
   return h;
 }
 
+/* HOST/PATH of url (the path without its query, of the redacted URL: a
+ * name is shown everywhere, a token in a path never), or NULL when url
+ * does not parse; caller frees. */
+static char *host_path_of(const char *url)
+{
+  struct url u;
+  char err[256];
+  char *h = NULL, *red = url_redact(url);
+
+  memset(&u, 0, sizeof(u));
+  if (url_parse(&u, red, err, sizeof(err)) == 0 && u.host)
+    h = xasprintf("%s%s", u.host, u.path && strcmp(u.path, "/") ? u.path : "");
+  url_release(&u);
+  free(red);
+  return h;
+}
+
+/* Whether name is free for target i: no other target has it, as its
+ * given name or as the candidate of the same kind (by kind(url)). */
+static int name_unique(const struct plan *p, const int *named, size_t i,
+                       const char *name, char *(*kind)(const char *))
+{
+  size_t j;
+  int unique = 1;
+
+  for (j = 0; unique && j < p->n_targets; j++) {
+    char *o;
+
+    if (j == i)
+      continue;
+    if (named[j] && !strcmp(p->targets[j].name, name))
+      unique = 0;
+    o = kind(p->targets[j].url);
+    if (o && !strcmp(o, name))
+      unique = 0;
+    free(o);
+  }
+  return unique;
+}
+
 /* Unnamed targets are named after their host when that host is unique
- * among all targets and no other target has that name, else t1, t2 ...
- * by position (hopsplit(1) MEASUREMENT). */
+ * among all targets and no other target has that name, else after their
+ * host and path (origin.test/img/1.jpg) when those are unique, else t1,
+ * t2 ... by position (hopsplit(1) MEASUREMENT): a batch of 50 URLs on one
+ * host gets names a reader can tell apart. */
 static void name_targets(struct plan *p, const int *named)
 {
-  size_t i, j;
+  size_t i;
 
   for (i = 0; i < p->n_targets; i++) {
     char *h;
-    int unique = 1;
 
     if (named[i])
       continue;
     h = host_of(p->targets[i].url);
-    for (j = 0; h && j < p->n_targets; j++) {
-      char *o;
-
-      if (j == i)
-        continue;
-      o = host_of(p->targets[j].url);
-      if (o && !strcmp(o, h))
-        unique = 0;
-      if (named[j] && !strcmp(p->targets[j].name, h))
-        unique = 0;
-      free(o);
-    }
-    if (h && unique)
+    if (h && name_unique(p, named, i, h, host_of)) {
       p->targets[i].name = h;
-    else {
-      free(h);
-      p->targets[i].name = xasprintf("t%zu", i + 1);
+      continue;
     }
+    free(h);
+    h = host_path_of(p->targets[i].url);
+    if (h && name_unique(p, named, i, h, host_path_of)) {
+      p->targets[i].name = h;
+      continue;
+    }
+    free(h);
+    p->targets[i].name = xasprintf("t%zu", i + 1);
   }
 }
 
@@ -599,6 +634,7 @@ static void plan_print_raw(const struct plan *p, FILE *f)
 {
   const struct options *o = p->opts;
   size_t i, k;
+  int nw = 12;
 
   fprintf(f, "plan: %zu target%s, %ld round%s, modes", p->n_targets,
           p->n_targets == 1 ? "" : "s", p->rounds, p->rounds == 1 ? "" : "s");
@@ -627,11 +663,17 @@ static void plan_print_raw(const struct plan *p, FILE *f)
   if (p->vantage)
     fprintf(f, "vantage: %s\n", p->vantage);
   fprintf(f, "targets:\n");
+  /* The names' column as wide as the longest (of 40 columns at most), so
+   * that the methods line up with names by host and path. */
+  for (i = 0; i < p->n_targets; i++)
+    if (strlen(p->targets[i].name) > (size_t)nw &&
+        strlen(p->targets[i].name) <= 40)
+      nw = (int)strlen(p->targets[i].name);
   for (i = 0; i < p->n_targets; i++) {
     char *u = o->show_secrets ? xstrdup(p->targets[i].url)
                               : url_redact(p->targets[i].url);
 
-    fprintf(f, "  %-12s %s %s%s\n", p->targets[i].name,
+    fprintf(f, "  %-*s %s %s%s\n", nw, p->targets[i].name,
             options_method(p->targets[i].opts ? p->targets[i].opts : o), u,
             i == p->baseline && p->n_targets > 1 ? "  (baseline)" : "");
     free(u);
@@ -639,8 +681,8 @@ static void plan_print_raw(const struct plan *p, FILE *f)
       char *pu = o->show_secrets ? xstrdup(p->targets[i].primes[k])
                                  : url_redact(p->targets[i].primes[k]);
 
-      fprintf(f, "  %-12s   primed by %s (unmeasured, before each sample)\n",
-              "", pu);
+      fprintf(f, "  %-*s   primed by %s (unmeasured, before each sample)\n",
+              nw, "", pu);
       free(pu);
     }
   }

@@ -19,12 +19,15 @@
  * target x mode x phase with n, p50_us, p95_us, min_us, max_us, mean_us,
  * stddev_us, mad_us over the successful samples, then one row per
  * comparison x phase (kind "comparison") with the median paired
- * difference to the baseline, its interval and the verdict.
+ * difference to the baseline, its interval and the verdict.  Its last
+ * column, url, is the target's URL (redacted as everywhere), so that a
+ * batch's rows say what they measured.
  *
  * Every value comes from the field table (report_fields.h) over the
  * typed samples and analysis, redacted as in every format.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arraysize.h"
@@ -253,6 +256,7 @@ static void projection_rows(const struct report_ctx *c, struct buf *out)
   const struct projections *ps = &c->analysis->proj;
   const char *partial = c->results->partial ? "true" : "false";
   const struct field *f;
+  char *url;
   size_t t, k, h, i, nst = 0, ncmp = 0;
   int m, ph;
 
@@ -268,6 +272,7 @@ static void projection_rows(const struct report_ctx *c, struct buf *out)
 
         if (!pj->present)
           continue;
+        url = report_url(c, p->targets[t].url);
         for (ph = 0; ph < PHASE_COUNT; ph++) {
           int64_t pv = 0, mv = 0;
 
@@ -285,9 +290,12 @@ static void projection_rows(const struct report_ctx *c, struct buf *out)
           for (i = 0; i < nst + ncmp; i++)
             buf_putc(out, ',');
           buf_printf(out, ",%s,", partial);
+          text_field(out, url);
+          buf_putc(out, ',');
           text_field(out, ps->nets[k].name);
           buf_printf(out, ",%lld,%lld\r\n", (long long)pv, (long long)mv);
         }
+        free(url);
       }
   for (i = 0; i < ps->n_comparisons; i++) {
     const struct proj_comparison *pc = &ps->comparisons[i];
@@ -315,6 +323,10 @@ static void projection_rows(const struct report_ctx *c, struct buf *out)
         buf_printf(out, "%.1f", pc->change_pct);
     }
     buf_printf(out, ",%s,", partial);
+    url = report_url(c, p->targets[cmp->target].url);
+    text_field(out, url);
+    free(url);
+    buf_putc(out, ',');
     text_field(out, ps->nets[pc->net].name);
     buf_puts(out, ",,\r\n");
   }
@@ -336,15 +348,17 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
     buf_printf(out, ",%s", f->name);
   for (f = report_compare_fields; f->name; f++)
     buf_printf(out, ",%s", f->name);
-  /* --project: three more columns, and rows of their own (below). */
+  /* The url of each row's target, then with --project three more
+   * columns, and rows of their own (below). */
   buf_puts(out, a->proj.n_nets
-                    ? ",partial,network,projected_us,measured_us\r\n"
-                    : ",partial\r\n");
+                    ? ",partial,url,network,projected_us,measured_us\r\n"
+                    : ",partial,url\r\n");
   memset(&r, 0, sizeof(r));
   r.c = c;
   for (t = 0; t < p->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
       const struct mode_summary *ms = &a->targets[t].modes[p->modes[m]];
+      char *url = report_url(c, p->targets[t].url);
 
       for (ph = 0; ph < SUM_COUNT; ph++) {
         buf_puts(out, "phase,");
@@ -355,12 +369,15 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
         summary_values(out, report_stat_fields, &r, &v);
         for (f = report_compare_fields; f->name; f++)
           buf_putc(out, ',');
-        buf_printf(out, ",%s%s\r\n", c->results->partial ? "true" : "false",
-                   a->proj.n_nets ? ",,," : "");
+        buf_printf(out, ",%s,", c->results->partial ? "true" : "false");
+        text_field(out, url);
+        buf_printf(out, "%s\r\n", a->proj.n_nets ? ",,," : "");
       }
+      free(url);
     }
   for (i = 0; i < a->n_comparisons; i++) {
     const struct comparison *cmp = &a->comparisons[i];
+    char *url = report_url(c, p->targets[cmp->target].url);
 
     for (ph = 0; ph < SUM_COUNT; ph++) {
       buf_puts(out, "comparison,");
@@ -374,9 +391,11 @@ void report_csv_summary(const struct report_ctx *c, struct buf *out)
       r.cr = &cmp->phases[ph];
       r.cmp = cmp;
       summary_values(out, report_compare_fields, &r, &v);
-      buf_printf(out, ",%s%s\r\n", c->results->partial ? "true" : "false",
-                 a->proj.n_nets ? ",,," : "");
+      buf_printf(out, ",%s,", c->results->partial ? "true" : "false");
+      text_field(out, url);
+      buf_printf(out, "%s\r\n", a->proj.n_nets ? ",,," : "");
     }
+    free(url);
   }
   projection_rows(c, out);
   buf_release(&v);

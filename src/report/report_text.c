@@ -252,13 +252,15 @@ static const enum field_stat_id stat_cols[] = {FT_P50_US, FT_P95_US, FT_MIN_US,
                                                FT_MAX_US};
 #define N_STAT_COLS (ARRAY_SIZE(stat_cols))
 
-/* A row of a phase table: the label, then the statistics of st. */
-static void stat_line(struct buf *b, const char *label, const struct stats *st)
+/* A row of a phase table: the label, then the statistics of st (only
+ * the first, p50, when one: the value of a single sample). */
+static void stat_line(struct buf *b, const char *label, const struct stats *st,
+                      size_t n_cols)
 {
   size_t i;
 
   buf_printf(b, "    %-13s", label);
-  for (i = 0; i < N_STAT_COLS; i++) {
+  for (i = 0; i < n_cols; i++) {
     char t[32];
 
     stat(t, sizeof(t), stat_cols[i], st);
@@ -322,14 +324,20 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
   struct field_row r;
   int64_t n_ok =
       count(&report_stat_fields[FT_N], stat_row(&r, &m->phases[SUM_TOTAL]));
-  int low = n_ok && n_ok < 20;
+  /* One sample: its value in one column, not four equal ones, and no
+   * mark on a p95 that is not shown. */
+  size_t n_cols = n_ok == 1 ? 1 : N_STAT_COLS;
+  int low = n_ok > 1 && n_ok < 20;
   int ph;
   size_t i;
+  struct buf zero;
 
   buf_printf(b, "\n  %s%-7s%s n=%-5lld", on(c, "\033[1m"),
              sample_mode_names[mode], off(c), (long long)n_ok);
+  if (n_cols == 1)
+    buf_printf(b, " %10s", "value");
   /* The mark hangs after "p95", which ends where its numbers end. */
-  for (i = 0; i < N_STAT_COLS; i++) {
+  for (i = 0; n_cols > 1 && i < N_STAT_COLS; i++) {
     char h[16];
 
     buf_printf(b, "%s%10s",
@@ -346,15 +354,28 @@ static void phase_table(const struct report_ctx *c, struct buf *b,
     interference_note(b, m);
     return;
   }
+  /* A phase that is 0 in every sample (warm's DNS, connect and TLS, the
+   * redirect of a URL that does not redirect) is named on one line after
+   * the others instead of a row of zeros. */
+  buf_init(&zero, 0);
   for (ph = 0; ph < SUM_COUNT; ph++) {
+    const struct stats *st = &m->phases[ph];
+
     if (ph == SUM_SEND && !phase_measured(ta, ph))
       continue;
-    stat_line(b, sum_phase_names[ph], &m->phases[ph]);
+    if (ph != SUM_TOTAL && st->n && !st->min && !st->max) {
+      buf_printf(&zero, "%s%s", zero.len ? ", " : "", sum_phase_names[ph]);
+      continue;
+    }
+    stat_line(b, sum_phase_names[ph], st, n_cols);
   }
   /* Not a phase: how long the connections sat idle before a sample,
    * which changes warm numbers (slow start after idle). */
   if (count(&report_stat_fields[FT_N], stat_row(&r, &m->idle)))
-    stat_line(b, "(idle before)", &m->idle);
+    stat_line(b, "(idle before)", &m->idle, m->idle.n == 1 ? 1 : N_STAT_COLS);
+  if (zero.len)
+    buf_printf(b, "    0 in every sample: %s\n", zero.s);
+  buf_release(&zero);
   error_statuses(c, b, m);
   interference_note(b, m);
 }
@@ -577,9 +598,10 @@ static void hop_table(const struct report_ctx *c, struct buf *b,
 
   if (m->n_hops < 2)
     return;
-  buf_printf(b, "\n  %s%s %s per hop (ms)%s\n    %-3s %4s", on(c, "\033[1m"),
-             sample_mode_names[mode], stat_head(h, sizeof(h), FT_P50_US),
-             off(c), "hop", "n");
+  buf_printf(b, "\n  %s%s%s%s per hop (ms)%s\n    %-3s %4s", on(c, "\033[1m"),
+             sample_mode_names[mode], m->n_ok == 1 ? "" : " ",
+             m->n_ok == 1 ? "" : stat_head(h, sizeof(h), FT_P50_US), off(c),
+             "hop", "n");
   for (ph = 0; ph < PHASE_COUNT; ph++)
     if (ph != PHASE_SEND || send)
       buf_printf(b, " %8s", phase_names[ph]);
@@ -1207,6 +1229,11 @@ static void matrix(const struct report_ctx *c, struct buf *b)
   }
 }
 
+/* A run of more targets than this is a batch: its text report is the
+ * overview, the comparison and the checks; the per-target detail is in
+ * the other formats (hopsplit(1) OUTPUT, text). */
+#define TEXT_DETAIL_MAX 10
+
 /* One row of the comparison table, as it is shown. */
 struct cmp_line {
   const struct comparison *cmp; /* NULL for the baseline's row */
@@ -1275,13 +1302,16 @@ static void comparison_notes(const struct report_ctx *c, struct buf *b,
 
 /* The comparisons with the baseline, one table per mode: the totals\'
  * p50 and p95, the median difference with its interval, the change and
- * the verdict, and the parts that explain it. */
+ * the verdict, and the parts that explain it.  In a batch (more than
+ * TEXT_DETAIL_MAX targets) only the rows with a clear difference, and how
+ * many had none. */
 static void comparison(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
   const struct analysis *a = c->analysis;
   size_t i, m, base;
   char *ci_note = NULL;
+  int only_clear = p->n_targets > TEXT_DETAIL_MAX;
 
   if (!a->n_comparisons)
     return;
@@ -1309,7 +1339,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
     enum sample_mode mode = p->modes[m];
     const struct mode_summary *bs = &a->targets[base].modes[mode];
     struct cmp_line *L = xcalloc(a->n_comparisons + 1, sizeof(*L));
-    size_t n = 0, k;
+    size_t n = 0, k, unclear = 0;
     int w[5] = {9, 7, 7, 21, 6}, own_line;
     char h50[16], h95[16];
 
@@ -1333,6 +1363,11 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       /* Other pairs (--compare all) go to the matrix. */
       if (cmp->mode != mode || cmp->baseline != base)
         continue;
+      if (only_clear && tot->verdict != COMPARE_FASTER &&
+          tot->verdict != COMPARE_SLOWER) {
+        unclear++;
+        continue;
+      }
       n++;
       l->cmp = cmp;
       l->name = vis(p->targets[cmp->target].name);
@@ -1427,6 +1462,11 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       }
       comparison_notes(c, b, l->cmp, &ci_note);
     }
+    if (unclear)
+      buf_printf(b,
+                 "  %zu other%s: no clear difference (every row: -o "
+                 "FILE.json or FILE.html)\n",
+                 unclear, unclear == 1 ? "" : "s");
     free(L);
   }
   /* The interval mark, explained once. */
@@ -1600,10 +1640,24 @@ static void brief_figures(const struct mode_summary *m, char v[3][32],
     if (m->phases[SUM_TOTAL].n)
       stat(v[k], 32, ids[k], &m->phases[SUM_TOTAL]);
   }
-  if (m->phases[SUM_TOTAL].n && m->phases[SUM_TOTAL].n < 20) {
+  if (m->phases[SUM_TOTAL].n > 1 && m->phases[SUM_TOTAL].n < 20) {
     snprintf(v[1] + strlen(v[1]), 32 - strlen(v[1]), "*");
     *low_conf = 1;
   }
+}
+
+/* Whether no target and mode of the run has more than one sample: then
+ * p50, p95 and max are one value, shown once. */
+static int single_sample_run(const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  size_t t, i;
+
+  for (t = 0; t < p->n_targets; t++)
+    for (i = 0; i < p->n_modes; i++)
+      if (c->analysis->targets[t].modes[p->modes[i]].phases[SUM_TOTAL].n > 1)
+        return 0;
+  return 1;
 }
 
 /*
@@ -1619,11 +1673,14 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
   const struct plan *p = c->plan;
   size_t t, i, k;
   int low_conf = 0, w = 12, wn = 5, wv[3] = {10, 10, 10}, ignored = 0;
+  int nv = single_sample_run(c) ? 1 : 3;
   char head[3][16], v[3][32], n[32];
 
   stat_head(head[0], sizeof(head[0]), FT_P50_US);
   stat_head(head[1], sizeof(head[1]), FT_P95_US);
   stat_head(head[2], sizeof(head[2]), FT_MAX_US);
+  if (nv == 1)
+    snprintf(head[0], sizeof(head[0]), "total");
   /* Every column as wide as its widest value: names are never cut and
    * the columns stay aligned whatever the figures. */
   for (t = 0; t < p->n_targets; t++) {
@@ -1644,8 +1701,12 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
   for (k = 0; k < 3; k++)
     if ((int)strlen(head[k]) > wv[k])
       wv[k] = (int)strlen(head[k]);
-  buf_printf(b, "%-*s %-7s %*s %*s %*s %*s  %s\n", w, "target", "mode", wn,
-             "n", wv[0], head[0], wv[1], head[1], wv[2], head[2], "notes");
+  if (nv == 1)
+    buf_printf(b, "%-*s %-7s %*s %*s  %s\n", w, "target", "mode", wn, "n",
+               wv[0], head[0], "notes");
+  else
+    buf_printf(b, "%-*s %-7s %*s %*s %*s %*s  %s\n", w, "target", "mode", wn,
+               "n", wv[0], head[0], wv[1], head[1], wv[2], head[2], "notes");
   for (t = 0; t < p->n_targets; t++) {
     const struct target_analysis *ta = &c->analysis->targets[t];
 
@@ -1675,10 +1736,15 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
         if (m->statuses[k].status >= 400)
           buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",
                      m->statuses[k].n, m->statuses[k].status);
-      buf_printf(b, "%-*s %-7s %*zu %*s %*s %*s%s%s\n", w,
-                 vis(p->targets[t].name), sample_mode_names[p->modes[i]], wn,
-                 m->n_samples, wv[0], v[0], wv[1], v[1], wv[2], v[2],
-                 notes.len ? "  " : "", notes.s);
+      if (nv == 1)
+        buf_printf(b, "%-*s %-7s %*zu %*s%s%s\n", w, vis(p->targets[t].name),
+                   sample_mode_names[p->modes[i]], wn, m->n_samples, wv[0],
+                   v[0], notes.len ? "  " : "", notes.s);
+      else
+        buf_printf(b, "%-*s %-7s %*zu %*s %*s %*s%s%s\n", w,
+                   vis(p->targets[t].name), sample_mode_names[p->modes[i]], wn,
+                   m->n_samples, wv[0], v[0], wv[1], v[1], wv[2], v[2],
+                   notes.len ? "  " : "", notes.s);
       buf_release(&notes);
     }
     brief_failures(c, b, ta);
@@ -1722,6 +1788,109 @@ void report_text(const struct report_ctx *c, struct buf *out)
   report_vis_release();
 }
 
+/*
+ * The overview of a batch: one entry per target, its name, the p50 of
+ * the total in each mode and its URL on one line, under it its top
+ * finding (or, when a mode had no successful sample, why).
+ */
+/* Whether name says all of url but its scheme, port and query: the host
+ * and path an unnamed target of a batch is named by (plan.c). */
+static int name_tells_url(const char *name, const char *url)
+{
+  const char *h = strstr(url, "://"), *e;
+  size_t hl, nl = strlen(name);
+
+  if (!h)
+    return 0;
+  h += 3;
+  hl = strcspn(h, ":/?#");
+  if (nl < hl || strncmp(name, h, hl))
+    return 0;
+  e = h + hl;
+  if (*e == ':')
+    e += strcspn(e, "/?#");
+  if (!strncmp(e, "/", 1) && (e[1] == '\0' || e[1] == '?' || e[1] == '#'))
+    e++;
+  return strlen(name + hl) == strcspn(e, "?#") &&
+         !strncmp(name + hl, e, nl - hl);
+}
+
+static void overview(const struct report_ctx *c, struct buf *b)
+{
+  const struct plan *p = c->plan;
+  size_t t, i;
+
+  buf_printf(b, "\n%s", on(c, "\033[1m"));
+  for (i = 0; i < p->n_modes; i++) {
+    char h[24];
+
+    snprintf(h, sizeof(h), "%s p50", sample_mode_names[p->modes[i]]);
+    buf_printf(b, "%*s%9s", i ? 2 : 1, "", h);
+  }
+  buf_printf(b, "  target  url; top finding%s\n", off(c));
+  for (t = 0; t < p->n_targets; t++) {
+    const struct target_analysis *ta = &c->analysis->targets[t];
+    char *u = report_url(c, p->targets[t].url), *shown, *line = NULL;
+    const char *name = vis(p->targets[t].name);
+    size_t used = 0;
+
+    for (i = 0; i < p->n_modes; i++) {
+      const struct mode_summary *m = &ta->modes[p->modes[i]];
+      char v[32];
+
+      snprintf(v, sizeof(v), "-");
+      if (m->phases[SUM_TOTAL].n)
+        stat(v, sizeof(v), FT_P50_US, &m->phases[SUM_TOTAL]);
+      buf_printf(b, "%*s%9s", i ? 2 : 1, "", v);
+      used += i ? 11 : 10;
+    }
+    buf_printf(b, "  %s", name);
+    used += 2 + (size_t)u8cols(name, (int)strlen(name));
+    /* The URL whole after the name when it fits; else, unless the name
+     * is its host and path, on a line of its own (cut in the middle only
+     * when longer than that line). */
+    shown = fit_url(vis(u), 74);
+    if (used + 2 + strlen(shown) <= 80)
+      buf_printf(b, "  %s\n", shown);
+    else if (name_tells_url(name, vis(u)))
+      buf_putc(b, '\n');
+    else
+      buf_printf(b, "\n      %s\n", shown);
+    for (i = 0; i < p->n_modes && !line; i++) {
+      const struct mode_summary *m = &ta->modes[p->modes[i]];
+      int e;
+
+      for (e = ERR_NONE + 1; e < ERR_COUNT && !line; e++)
+        if (m->failed_by_class[e])
+          line = xasprintf(
+              "%s%zu of %zu %s samples failed%s: %s: %s", on(c, "\033[31m"),
+              m->failed_by_class[e], m->n_samples,
+              sample_mode_names[p->modes[i]], off(c), err_class_names[e],
+              m->first_error[e] ? vis(m->first_error[e]) : "no detail");
+    }
+    if (!line && ta->n_findings)
+      line = xasprintf("[%s] %s", finding_kind_names[ta->findings[0].kind],
+                       vis(ta->findings[0].title));
+    if (line)
+      wrap2(b, line, 6, 8);
+    free(line);
+    free(shown);
+    free(u);
+  }
+  {
+    char *note = xasprintf(
+        "(more than %d targets: the phase tables, hop chains, waterfalls and "
+        "every finding of each are in -o FILE.json or FILE.html, and "
+        "hopsplit report --format html FILE.json renders them; a target "
+        "named by its host and path is shown without its URL where that "
+        "does not fit)",
+        TEXT_DETAIL_MAX);
+
+    wrap2(b, note, 2, 3);
+    free(note);
+  }
+}
+
 static void render(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
@@ -1733,6 +1902,13 @@ static void render(const struct report_ctx *c, struct buf *b)
     return;
   }
   header(c, b);
+  if (p->n_targets > TEXT_DETAIL_MAX) {
+    overview(c, b);
+    comparison(c, b);
+    drift_warnings(c, b);
+    report_checks_text(c, b);
+    return;
+  }
   for (t = 0; t < p->n_targets; t++) {
     const struct target_analysis *ta = &c->analysis->targets[t];
     const struct mode_summary *cold = &ta->modes[MODE_COLD];
@@ -1741,8 +1917,13 @@ static void render(const struct report_ctx *c, struct buf *b)
     target_line(c, b, t);
     for (i = 0; i < p->n_modes; i++)
       phase_table(c, b, p->modes[i], &ta->modes[p->modes[i]], ta, &low_conf);
+    /* The p50 of each hop in the mode of the hop chain below (cold, else
+     * the first): the other modes' are in the other formats. */
     for (i = 0; i < p->n_modes; i++)
-      hop_table(c, b, p->modes[i], &ta->modes[p->modes[i]], ta);
+      if (p->modes[i] == MODE_COLD || (!cold->present && i == 0)) {
+        hop_table(c, b, p->modes[i], &ta->modes[p->modes[i]], ta);
+        break;
+      }
     if (cold->present && cold->median_sample >= 0)
       med = &c->results->samples[cold->median_sample];
     else

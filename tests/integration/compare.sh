@@ -62,14 +62,17 @@ hs_jcheck --grid 4 cold,warm \
   "[(s['target'], s['mode']) for s in samples] == [(s['target'], s['mode']) for s in json.load(open('$HS_DIR/shuffle1.json'))['samples']]" \
   "len(d['comparison']) == 2"
 
-# Unnamed targets: by host when unique, else t1, t2 ...; duplicate names
-# are a usage error.
+# Unnamed targets: by host when unique, else by host and path when unique
+# (issue 38), else t1, t2 ...; duplicate names are a usage error.
 hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
   --cacert "$CA_FILE" "$B/ok" "$O/ok"
 hs_jcheck "col(targets, 'name') == ['origin.test', 'other.test']"
 hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
   --cacert "$CA_FILE" "$B/ok" "$B/redirect-same"
-hs_jcheck "col(targets, 'name') == ['t1', 't2']"
+hs_jcheck "col(targets, 'name') == ['origin.test/ok', 'origin.test/redirect-same']"
+hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
+  --cacert "$CA_FILE" "$B/ok" "$B/ok?x=1" "$B/redirect-same" "$O/ok"
+hs_jcheck "col(targets, 'name') == ['t1', 't2', 'origin.test/redirect-same', 'other.test']"
 hs_run 2 "x=$B/ok" "x=$O/ok"
 hs_grep_err "'x'" "twice"
 hs_empty_out

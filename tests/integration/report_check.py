@@ -136,6 +136,13 @@ def check_summary_csv(doc, text):
                                         ["phases"]) for t in doc["targets"])
     if len(phases) != want:
         bad("summary csv: %d phase rows, expected %d" % (len(phases), want))
+    for r in phases + cmps:
+        # The last column names what each row measured (issue 38): the
+        # target's URL as the JSON has it (redacted alike).
+        t = next(t for t in doc["targets"] if t["name"] == r["target"])
+        if r.get("url") != t["url"]:
+            bad("summary csv %s: url %r, expected %r"
+                % (r["target"], r.get("url"), t["url"]))
     for r in phases:
         t = next(t for t in doc["targets"] if t["name"] == r["target"])
         st = t["summary"][r["mode"]]["phases"][r["phase"]]

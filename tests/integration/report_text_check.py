@@ -68,6 +68,43 @@ def want(what, got, exp):
         bad.append("%s: text %r, JSON gives %r" % (what, got, exp))
 
 
+# A batch (more than TEXT_DETAIL_MAX targets of report_text.c): the
+# overview, one entry per target (the p50 of the total in each mode, the
+# name, the URL when it fits; under it the top finding or a failure), and
+# no block per target.
+DETAIL_MAX = 10
+if len(targets) > DETAIL_MAX:
+    modes = d["settings"]["modes"]
+    entry = None
+    entries = {}
+    for line in text:
+        m = re.match(r"^((?: +(?:\S+ \S+|-|0)){%d})  (\S+)(?:  (\S+://\S*))?$"
+                     % len(modes), line)
+        if m and m.group(2) in targets:
+            entry = m.group(2)
+            entries[entry] = [m.group(1).split("  "), m.group(3), []]
+            continue
+        if entry and line.startswith("      "):
+            entries[entry][2].append(line.strip())
+            continue
+        entry = None
+    want("overview entries", sorted(entries), sorted(targets))
+    for name, (cells, url, rest) in entries.items():
+        t = targets[name]
+        cells = [x.strip() for x in cells if x.strip()]
+        exp = [cell(t["summary"][mo]["phases"]["total"]["p50_us"])
+               if t["summary"][mo]["phases"]["total"]["n"] else "-"
+               for mo in modes]
+        want("overview p50: %s" % name, cells, exp)
+        if url is not None:
+            want("overview url: %s" % name, url, t["url"])
+        fails = [mo for mo in modes if t["summary"][mo].get("n_failed")]
+        if not fails and t["findings"]:
+            f = t["findings"][0]
+            want("overview top finding: %s" % name, " ".join(rest),
+                 "[%s] %s" % (f["kind"], f["title"]))
+    text = []
+
 # Split the report into the blocks of its targets: a line "NAME  URL".
 blocks, cur, tail = {}, None, []
 for line in text:
@@ -82,7 +119,7 @@ for line in text:
         blocks[cur].append(line)
     else:
         tail.append(line)
-if sorted(blocks) != sorted(targets):
+if text and sorted(blocks) != sorted(targets):
     bad.append("target blocks %s, JSON targets %s" %
                (sorted(blocks), sorted(targets)))
 
@@ -90,27 +127,46 @@ for name, lines in blocks.items():
     summ = targets[name]["summary"]
     mode = None
     hop_mode = None
+    mode_single = False
     i = 0
     while i < len(lines):
         line = lines[i]
         m = re.match(r"^  (cold|warm|resumed) +n=(\d+) +p50 +p95\*? +min +max$",
                      line)
+        one = re.match(r"^  (cold|warm|resumed) +n=(1) +value$", line)
+        if one:
+            # One sample: one column, its value (the p50 of one).
+            want("single-sample header: %s" % name, True, True)
+            m = one
+        single = bool(one)
         if m:
             mode, hop_mode = m.group(1), None
+            mode_single = single
             # The statistics' n: successful samples, less those past the
             # interference threshold (a loaded machine makes some).
             want("phase n: %s %s" % (name, mode), int(m.group(2)),
                  summ[mode]["phases"]["total"]["n"])
             i += 1
             continue
-        m = re.match(r"^  (cold|warm|resumed) p50 per hop \(ms\)$", line)
+        m = re.match(r"^  (cold|warm|resumed)(?: p50)? per hop \(ms\)$", line)
         if m:
             hop_mode, mode = m.group(1), None
             heads = lines[i + 1].split()
             i += 2
             continue
         label = line[4:17].strip()
-        if mode and line.startswith("    ") and len(line) >= 61 and \
+        if mode and line.startswith("    0 in every sample: "):
+            for ph in line.split(": ", 1)[1].split(", "):
+                st = summ[mode]["phases"][ph]
+                want("zero phase: %s %s %s" % (name, mode, ph),
+                     (st["min_us"], st["max_us"]), (0, 0))
+        elif mode and mode_single and line.startswith("    ") and \
+                (label in summ[mode]["phases"] or label == "(idle before)"):
+            st = (summ[mode]["idle"] if label == "(idle before)"
+                  else summ[mode]["phases"][label])
+            want("single-sample cell: %s %s %s" % (name, mode, label),
+                 " ".join(line[17:].split()), cell(st["p50_us"]))
+        elif mode and line.startswith("    ") and len(line) >= 61 and \
                 (label in summ[mode]["phases"] or label == "(idle before)"):
             cells = [line[18:28].strip(), line[29:39].strip(),
                      line[40:50].strip(), line[51:61].strip()]

@@ -80,4 +80,41 @@ hs_run 0 -n 2 --mode cold --compare all --dns-server "$DNS" \
 cp "$HS_OUT" "$HS_DIR/six.txt"
 grep -q 'other pairs' "$HS_DIR/six.txt" || hs_fail "no other pairs"
 check "$HS_DIR/six.json" "$HS_DIR/six.txt"
+
+# One sample per mode (issue 38): one column of values, no p95 mark and
+# no footnote about it; a phase that is 0 in every sample on one line.
+hs_run 0 -n 1 --dns-server "$DNS" --cacert "$CA_FILE" \
+  -o "$HS_DIR/one.json" "$B/redirect-same"
+cp "$HS_OUT" "$HS_DIR/one.txt"
+grep -qE '^  cold +n=1 +value$' "$HS_DIR/one.txt" ||
+  hs_fail "a single-sample run has no one-column table"
+grep -qE 'p95|low confidence' "$HS_DIR/one.txt" &&
+  hs_fail "a single-sample run speaks of a p95"
+grep -q '^    0 in every sample: dns, connect, tls' "$HS_DIR/one.txt" ||
+  hs_fail "warm's DNS, connect and TLS are not folded into one line"
+hs_run 0 report --brief "$HS_DIR/one.json"
+head -1 "$HS_OUT" | grep -qE '^target +mode +n +total +notes$' ||
+  { hs_show; hs_fail "--brief of one sample has more than one column"; }
+check "$HS_DIR/one.json" "$HS_DIR/one.txt"
+
+# A batch of twelve unnamed targets on one host (issue 38): named by host
+# and path, an overview entry each (p50s, name, the top finding), no
+# per-target blocks, and far shorter than twelve blocks would be.
+set --
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+  set -- "$@" "$B/ok?n=$i"
+done
+set -- "$@" "$B/redirect-same"
+hs_run 0 -n 2 --dns-server "$DNS" --cacert "$CA_FILE" \
+  -o "$HS_DIR/batch.json" "$@"
+cp "$HS_OUT" "$HS_DIR/batch.txt"
+grep -q '^ *cold p50 *warm p50  target  url; top finding$' "$HS_DIR/batch.txt" ||
+  hs_fail "the batch has no overview"
+grep -qE ' origin.test/redirect-same( |$)' "$HS_DIR/batch.txt" ||
+  hs_fail "the batch does not name a unique host and path by them"
+grep -q 'median cold sample' "$HS_DIR/batch.txt" &&
+  hs_fail "the batch prints the per-target blocks"
+n=$(wc -l <"$HS_DIR/batch.txt")
+[ "$n" -le 80 ] || hs_fail "the batch of 13 targets takes $n lines"
+check "$HS_DIR/batch.json" "$HS_DIR/batch.txt"
 hs_pass

@@ -352,6 +352,9 @@ static void test_plan_names(void **state)
        two2[] = "cdn=https://c.example/";
   char dup0[] = "a=https://x.example/", dup1[] = "a=https://y.example/";
   char ftp0[] = "ftp://x.example/";
+  char same0[] = "https://b.example/y?a=1",
+       same1[] = "https://b.example/y?a=2", same2[] = "https://b.example/z";
+  char *same[] = {same0, same1, same2};
   char *one[] = {one0};
   char *two[] = {two0, two1, two2};
   char *dup[] = {dup0, dup1};
@@ -364,10 +367,17 @@ static void test_plan_names(void **state)
   assert_string_equal(p.targets[0].url, "https://example.com/x");
   assert_int_equal(p.n_items, 2);
   plan_release(&p);
+  /* One host twice: named by host and path, unique (issue 38). */
   assert_int_equal(plan_build(&p, &o, two, 3), 0);
+  assert_string_equal(p.targets[0].name, "a.example");
+  assert_string_equal(p.targets[1].name, "a.example/y");
+  assert_string_equal(p.targets[2].name, "cdn");
+  plan_release(&p);
+  /* The same host and path (another query): by position. */
+  assert_int_equal(plan_build(&p, &o, same, 3), 0);
   assert_string_equal(p.targets[0].name, "t1");
   assert_string_equal(p.targets[1].name, "t2");
-  assert_string_equal(p.targets[2].name, "cdn");
+  assert_string_equal(p.targets[2].name, "b.example/z");
   plan_release(&p);
   assert_int_equal(plan_build(&p, &o, dup, 2), -1);
   assert_int_equal(plan_build(&p, &o, ftp, 1), -1);
