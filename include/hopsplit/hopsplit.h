@@ -93,8 +93,8 @@ HS_EXTERN size_t hs_loop_step(struct hs_loop *l, long timeout_ms);
 /* A run of the options' plan.  hs_run_new copies what it needs of o (o
  * may be freed after) and plans it; loop is the loop to measure on, or
  * NULL for a loop of its own (one run at a time on a loop).  Then either
- * hs_run_perform (to the end, with the tool's progress bar when stderr
- * is a terminal), or hs_run_start and hs_run_step until *running is 0.
+ * hs_run_perform (to the end, as the tool measures; the library draws no
+ * progress line), or hs_run_start and hs_run_step until *running is 0.
  * hs_run_cancel (safe from a signal handler) stops it at the next sample:
  * what was measured stays, and the run ends HS_E_CANCELLED; the flag is
  * the process's, so every run in flight stops (r NULL: every run, from a

@@ -489,6 +489,49 @@ static void stream_sample(const struct plan *p, const struct sample *s,
     streams.cb(p, s, streams.ud);
 }
 
+static int show_progress(const struct options *o)
+{
+  if (o->progress == TRI_NEVER || o->verbosity < 0)
+    return 0;
+  if (o->progress == TRI_ALWAYS)
+    return 1;
+  return isatty(STDERR_FILENO);
+}
+
+/* The progress line on stderr (runner_run_progress), the tool's: the
+ * library draws none.  it NULL: the samples are over, the line goes. */
+static void progress(const struct plan *p, size_t k, size_t n,
+                     const struct plan_item *it, int64_t elapsed_ms, void *ud)
+{
+  /* One line of at most 79 columns: a 20-cell bar, sample k+1 of n, the
+   * target (cut to fit), the mode, and the time left, estimated from the
+   * mean time per sample so far (unknown before the first one ends). */
+  char bar[21], eta[64];
+  size_t fill = n ? (k * 20) / n : 0, i;
+  long left =
+      k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000) : -1;
+
+  (void)ud;
+  if (!it) {
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    return;
+  }
+  for (i = 0; i < 20; i++)
+    bar[i] = i < fill ? '#' : '.';
+  bar[20] = '\0';
+  if (left < 0)
+    snprintf(eta, sizeof(eta), "--:--");
+  else if (left >= 3600)
+    snprintf(eta, sizeof(eta), "%ld:%02ld:%02ld", left / 3600, left / 60 % 60,
+             left % 60);
+  else
+    snprintf(eta, sizeof(eta), "%ld:%02ld", left / 60, left % 60);
+  fprintf(stderr, "\r\033[K[%s] %zu/%zu %-.24s %s eta %s", bar, k + 1, n,
+          p->targets[it->target].name, sample_mode_names[it->mode], eta);
+  fflush(stderr);
+}
+
 int pipeline_measure(struct pipeline *pl, const struct plan *plan,
                      runner_sample_cb cb, void *ud)
 {
@@ -522,7 +565,10 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   streams.pl = pl;
   streams.cb = cb;
   streams.ud = ud;
-  pl->interrupted = runner_run(plan, &pl->results, stream_sample, NULL) == 1;
+  pl->interrupted =
+      runner_run_progress(plan, &pl->results, stream_sample, NULL,
+                          show_progress(plan->opts) ? progress : NULL,
+                          NULL) == 1;
   warn_unused_resolve_run(plan, &pl->results);
   analysis_build(&pl->analysis, plan, &pl->results);
   warn_parallel(plan, &pl->results, &pl->analysis);

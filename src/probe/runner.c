@@ -1,7 +1,8 @@
 /*
  * runner.c: rounds x (target, mode) pairs, in the order the schedule
  * gives, one sample at a time (hopsplit(1) MEASUREMENT).  Input: the plan.
- * Output: struct results.  Progress goes to stderr.
+ * Output: struct results.  The progress line is the caller's
+ * (runner_run_progress): the tool draws it (pipeline.c).
  */
 #include <errno.h>
 #include <signal.h>
@@ -27,41 +28,6 @@
 int runner_interrupted(void)
 {
   return probe_interrupted != 0;
-}
-
-static int show_progress(const struct options *o)
-{
-  if (o->progress == TRI_NEVER || o->verbosity < 0)
-    return 0;
-  if (o->progress == TRI_ALWAYS)
-    return 1;
-  return isatty(STDERR_FILENO);
-}
-
-static void progress(const struct plan *p, size_t k, size_t n,
-                     const struct plan_item *it, int64_t elapsed_ms)
-{
-  /* One line of at most 79 columns: a 20-cell bar, sample k+1 of n, the
-   * target (cut to fit), the mode, and the time left, estimated from the
-   * mean time per sample so far (unknown before the first one ends). */
-  char bar[21], eta[64];
-  size_t fill = n ? (k * 20) / n : 0, i;
-  long left =
-      k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000) : -1;
-
-  for (i = 0; i < 20; i++)
-    bar[i] = i < fill ? '#' : '.';
-  bar[20] = '\0';
-  if (left < 0)
-    snprintf(eta, sizeof(eta), "--:--");
-  else if (left >= 3600)
-    snprintf(eta, sizeof(eta), "%ld:%02ld:%02ld", left / 3600, left / 60 % 60,
-             left % 60);
-  else
-    snprintf(eta, sizeof(eta), "%ld:%02ld", left / 60, left % 60);
-  fprintf(stderr, "\r\033[K[%s] %zu/%zu %-.24s %s eta %s", bar, k + 1, n,
-          p->targets[it->target].name, sample_mode_names[it->mode], eta);
-  fflush(stderr);
 }
 
 /* At most this many /cdn-cgi/trace fetches per run. */
@@ -96,8 +62,9 @@ struct run {
   size_t total, k;
   size_t prime_i; /* next item to prime */
   long round;
-  size_t i; /* next item of the round */
-  int bar;
+  size_t i;                    /* next item of the round */
+  runner_progress_cb progress; /* the tool's progress line, or NULL */
+  void *progress_ud;
   int stopped; /* interrupted: no new sample */
   int64_t t0;
   struct engine_timer pause;
@@ -279,10 +246,8 @@ static void run_finish(void *ud)
   struct run *rn = ud;
 
   tell(rn, 1);
-  if (rn->bar) {
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
-  }
+  if (rn->progress)
+    rn->progress(rn->p, rn->k, rn->total, NULL, 0, rn->progress_ud);
   rn->tr_i = 0;
   rn->tr_k = 0;
   trace_next(rn);
@@ -414,8 +379,9 @@ static void run_next(void *ud)
     return;
   }
   it = &p->items[rn->perm[rn->i]];
-  if (rn->bar)
-    progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0);
+  if (rn->progress)
+    rn->progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0,
+                 rn->progress_ud);
   probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline, on_sample,
               rn);
 }
@@ -538,8 +504,9 @@ static void lane_next(void *ud)
   }
   rn->in_flight++;
   it = &p->items[l->order[l->i]];
-  if (rn->bar)
-    progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0);
+  if (rn->progress)
+    rn->progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0,
+                 rn->progress_ud);
   probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline,
               lane_on_sample, l);
 }
@@ -623,7 +590,8 @@ static void prime_next(void *ud)
 
 static int start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each, void *each_ud,
-                 runner_done_cb done, void *ud, int sync, int warm)
+                 runner_done_cb done, void *ud, int sync, int warm,
+                 runner_progress_cb progress, void *progress_ud)
 {
   struct run *rn = xcalloc(1, sizeof(*rn));
 
@@ -635,7 +603,8 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
   rn->each_ud = each_ud;
   rn->done = done;
   rn->ud = ud;
-  rn->bar = sync && show_progress(p->opts);
+  rn->progress = progress;
+  rn->progress_ud = progress_ud;
   rn->pr = probe_alloc(p);
   rn->perm = xcalloc(p->n_items ? p->n_items : 1, sizeof(*rn->perm));
   rn->total = (size_t)p->rounds * p->n_items;
@@ -670,14 +639,14 @@ int runner_start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each,
                  runner_done_cb done, void *ud)
 {
-  return start(e, p, r, deadline_us, each, ud, done, ud, 0, 0);
+  return start(e, p, r, deadline_us, each, ud, done, ud, 0, 0, NULL, NULL);
 }
 
 int runner_start_warm(struct engine *e, const struct plan *p,
                       struct results *r, int64_t deadline_us,
                       runner_sample_cb each, runner_done_cb done, void *ud)
 {
-  return start(e, p, r, deadline_us, each, ud, done, ud, 0, 1);
+  return start(e, p, r, deadline_us, each, ud, done, ud, 0, 1, NULL, NULL);
 }
 
 struct sync_run {
@@ -698,6 +667,13 @@ static void on_run_done(const struct plan *p, struct results *r, int rc,
 int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
                void *ud)
 {
+  return runner_run_progress(p, r, cb, ud, NULL, NULL);
+}
+
+int runner_run_progress(const struct plan *p, struct results *r,
+                        runner_sample_cb cb, void *ud,
+                        runner_progress_cb progress, void *progress_ud)
+{
   char err[256];
   struct engine *e = engine_alloc(err, sizeof(err));
   struct sync_run sr;
@@ -708,7 +684,8 @@ int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
   sr.rc = 0;
   engine_current = e;
   /* The deadline of the calling thread (probe_set_deadline) bounds it. */
-  start(e, p, r, probe_deadline_get(), cb, ud, on_run_done, &sr, 1, 0);
+  start(e, p, r, probe_deadline_get(), cb, ud, on_run_done, &sr, 1, 0,
+        progress, progress_ud);
   while (!sr.done)
     engine_step(e, -1);
   engine_current = NULL;

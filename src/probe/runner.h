@@ -6,6 +6,7 @@
 #ifndef HOPSPLIT_RUNNER_H
 #define HOPSPLIT_RUNNER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "plan.h"
@@ -25,6 +26,17 @@ typedef void (*runner_sample_cb)(const struct plan *p, const struct sample *s,
  */
 int runner_run(const struct plan *p, struct results *r, runner_sample_cb cb,
                void *ud);
+/* The caller's progress line (the tool's; the library draws none):
+ * called before each sample starts with the k of n samples already
+ * started, the item about to run and the milliseconds since the run
+ * began, and once with it NULL when the samples are over. */
+typedef void (*runner_progress_cb)(const struct plan *p, size_t k, size_t n,
+                                   const struct plan_item *it,
+                                   int64_t elapsed_ms, void *ud);
+/* runner_run with progress (may be NULL) called as above. */
+int runner_run_progress(const struct plan *p, struct results *r,
+                        runner_sample_cb cb, void *ud,
+                        runner_progress_cb progress, void *progress_ud);
 
 /*
  * Measure plan p into r on engine e (engine.h) and return at once: the same
