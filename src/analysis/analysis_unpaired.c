@@ -1,9 +1,11 @@
 /*
  * analysis_unpaired.c: comparison[] of a merged document (hopsplit merge):
- * each target, a run from another place, against the first, unpaired
- * (compare_unpaired), since samples taken in different places at
- * different times share no rounds.  Input: plan, results, the analysis.
- * Output: a->comparisons replaced.  Pure.
+ * like with like: each target measured from another place against the
+ * same target from the first place that measured it (TARGET@VANTAGE
+ * against TARGET@FIRST; files of one target each: every place against the
+ * first), unpaired (compare_unpaired), since samples taken in different
+ * places at different times share no rounds.  Input: plan, results, the
+ * analysis.  Output: a->comparisons replaced.  Pure.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,49 @@ static size_t values(const struct results *r, size_t t, enum sample_mode m,
   return n;
 }
 
+/* Which target of its place t is: its merged name less "@VANTAGE" (and
+ * merge's "-N" of a repeated name); "" when the name is the place's own
+ * (every file had one target).  Length into *len, from the name. */
+static const char *identity(const struct target *t, size_t *len)
+{
+  const char *n = t->name ? t->name : "", *v = t->vantage;
+  size_t vl = v ? strlen(v) : 0;
+  const char *at;
+
+  *len = 0;
+  if (!v) {
+    *len = strlen(n);
+    return n;
+  }
+  if (!strncmp(n, v, vl) &&
+      (!n[vl] || (n[vl] == '-' &&
+                  strspn(n + vl + 1, "0123456789") == strlen(n + vl + 1))))
+    return n;
+  for (at = strrchr(n, '@'); at; at = NULL)
+    if (!strncmp(at + 1, v, vl) && (!at[1 + vl] || at[1 + vl] == '-')) {
+      *len = (size_t)(at - n);
+      return n;
+    }
+  *len = strlen(n);
+  return n;
+}
+
+/* The baseline of target t: the first target before it that is the same
+ * target measured elsewhere, or t itself when none is. */
+static size_t like_baseline(const struct plan *p, size_t t)
+{
+  size_t b, lt, lb;
+  const char *it = identity(&p->targets[t], &lt);
+
+  for (b = 0; b < t; b++) {
+    const char *ib = identity(&p->targets[b], &lb);
+
+    if (lb == lt && !strncmp(ib, it, lt))
+      return b;
+  }
+  return t;
+}
+
 void analysis_compare_unpaired(const struct plan *p, const struct results *r,
                                struct analysis *a)
 {
@@ -42,10 +87,11 @@ void analysis_compare_unpaired(const struct plan *p, const struct results *r,
   for (t = 1; t < p->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
       enum sample_mode mode = p->modes[m];
+      size_t base = like_baseline(p, t);
       struct comparison *c;
       int ph;
 
-      if (!values(r, 0, mode, SUM_TOTAL, vb) ||
+      if (base == t || !values(r, base, mode, SUM_TOTAL, vb) ||
           !values(r, t, mode, SUM_TOTAL, vt))
         continue;
       a->comparisons = xgrow(a->comparisons, &cap, a->n_comparisons + 1,
@@ -54,10 +100,10 @@ void analysis_compare_unpaired(const struct plan *p, const struct results *r,
       /* No parts and nothing "explained by" without pairs. */
       memset(c, 0, sizeof(*c));
       c->target = t;
-      c->baseline = 0;
+      c->baseline = base;
       c->mode = mode;
       for (ph = 0; ph < SUM_COUNT; ph++) {
-        size_t nb = values(r, 0, mode, (enum sum_phase)ph, vb);
+        size_t nb = values(r, base, mode, (enum sum_phase)ph, vb);
         size_t nt = values(r, t, mode, (enum sum_phase)ph, vt);
 
         compare_unpaired(vb, nb, vt, nt, &c->phases[ph]);

@@ -11,8 +11,10 @@
  * built over the merged samples (summaries, p50 and p95 per phase, cache
  * verdicts), then each target takes its edges and findings from the
  * analysis of its own file, where the client's location is that vantage
- * point's.  The comparison is unpaired (analysis_compare_unpaired): samples
- * from different places and times share no rounds.
+ * point's.  The comparison is like with like and unpaired
+ * (analysis_compare_unpaired): each target against the same target from
+ * the first place that measured it, since samples from different places
+ * and times share no rounds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,8 +35,8 @@ static void usage(FILE *f)
   fputs("usage: hopsplit merge [--format F] [-o FILE]... A.json B.json ...\n"
         "one document from runs saved in several places (-o FILE.json, "
         "each with\nits --vantage): every target of every file, named "
-        "VANTAGE (or TARGET@VANTAGE),\ncompared unpaired with the first; "
-        "no network\n"
+        "VANTAGE (or TARGET@VANTAGE),\neach compared unpaired with the same "
+        "target from the first place; no network\n"
         "\noptions:\n",
         f);
   cli_usage_options(f, OPT_CMD_MERGE, 0);

@@ -38,6 +38,10 @@ struct results {
   int64_t started_at_ms;
   int64_t finished_at_ms;
   int partial; /* interrupted before every sample ran */
+  /* Read back from NDJSON whose run was stopped before its summary line:
+   * the plan (its rounds, the total planned) is only what the samples
+   * say (report_read.c). */
+  int cut;
   struct trace_fetch *traces;
   size_t n_traces;
   struct arena *arena; /* owned; NULL until results_arena */

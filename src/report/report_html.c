@@ -117,7 +117,13 @@ static void header(const struct report_ctx *c, struct buf *b)
   buf_puts(b, "</p>\n");
   if (p->opts->insecure)
     buf_puts(b, "<p class=\"warn\">TLS verification was OFF (-k)</p>\n");
-  if (c->results->partial)
+  if (c->results->partial && c->results->cut)
+    buf_printf(b,
+               "<p class=\"warn\">partial: the run was stopped after %zu "
+               "samples (no summary line: how many were planned is not "
+               "known)</p>\n",
+               c->results->n);
+  else if (c->results->partial)
     buf_printf(b,
                "<p class=\"warn\">partial: interrupted after %zu of %ld "
                "samples</p>\n",

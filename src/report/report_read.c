@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "arraysize.h"
+#include "buf.h"
+#include "json.h"
 #include "jtree.h"
 #include "msg.h"
 #include "option_table.h"
@@ -847,7 +849,295 @@ static const char *const head_keys[] = {
     "schema", "settings",   "targets",     "vantage",
     "tool",   "started_at", "finished_at", "partial"};
 
+static int read_json_file(struct report_saved *saved, FILE *f,
+                          const char *name);
+
+/* ---- NDJSON (report_ndjson.c): sample lines, then a summary line ---- */
+
+#define NDJSON_SAMPLE  "{\"type\":\"sample\","
+#define NDJSON_SUMMARY "{\"type\":\"summary\","
+
+/* What a file of sample lines without a summary (a run that was killed)
+ * says of its run: the targets, modes and rounds its samples name. */
+struct nd_head {
+  char **names, **urls;
+  size_t n;
+  unsigned modes;
+  int64_t rounds;
+  char *started, *last;
+};
+
+static void nd_head_release(struct nd_head *h)
+{
+  size_t i;
+
+  for (i = 0; i < h->n; i++) {
+    free(h->names[i]);
+    free(h->urls[i]);
+  }
+  free(h->names);
+  free(h->urls);
+  free(h->started);
+  free(h->last);
+}
+
+static void nd_head_add(struct nd_head *h, const struct jt *s)
+{
+  const char *name = jt_str(jt_get(s, "target"));
+  const char *mode = jt_str(jt_get(s, "mode"));
+  const char *at = jt_str(jt_get(s, "started_at"));
+  const struct jt *hop = jt_at(jt_get(s, "hops"), 0);
+  int64_t round = 0;
+  size_t i;
+
+  if (mode && sample_mode_from_name(mode) != MODE_COUNT)
+    h->modes |= 1u << sample_mode_from_name(mode);
+  if (jt_int(jt_get(s, "round"), &round) == 0 && round > h->rounds)
+    h->rounds = round;
+  if (at) {
+    if (!h->started)
+      h->started = xstrdup(at);
+    free(h->last);
+    h->last = xstrdup(at);
+  }
+  if (!name)
+    return;
+  for (i = 0; i < h->n; i++)
+    if (!strcmp(h->names[i], name))
+      return;
+  h->names = xrealloc(h->names, (h->n + 1) * sizeof(*h->names));
+  h->urls = xrealloc(h->urls, (h->n + 1) * sizeof(*h->urls));
+  h->names[h->n] = xstrdup(name);
+  h->urls[h->n] =
+      xstrdup(jt_str(jt_get(hop, "url")) ? jt_str(jt_get(hop, "url")) : name);
+  h->n++;
+}
+
+static void json_quoted(struct buf *b, const char *s)
+{
+  struct json j;
+
+  json_init(&j, b, 0);
+  json_string(&j, NULL, s);
+}
+
+/* The head a hopsplit/1 document has, from what the samples say: the
+ * settings the reader needs at their defaults, the run marked partial. */
+static void nd_head_write(const struct nd_head *h, struct buf *b)
+{
+  size_t i;
+  int m, first = 1;
+
+  buf_puts(b, "{\"schema\":\"hopsplit/1\",\"tool\":{\"libraries\":\"\"},"
+              "\"settings\":{");
+  buf_printf(b, "\"rounds\":%lld,\"parallel\":1,\"modes\":[",
+             (long long)h->rounds);
+  for (m = 0; m < MODE_COUNT; m++)
+    if (h->modes & (1u << m)) {
+      buf_printf(b, "%s\"%s\"", first ? "" : ",", sample_mode_names[m]);
+      first = 0;
+    }
+  buf_puts(b, "],\"order\":\"rotate\",\"seed\":0,\"pause_us\":0,"
+              "\"follow\":true,\"max_redirs\":10,\"method\":\"GET\","
+              "\"compressed\":false,\"ip_family\":0,\"http\":\"default\","
+              "\"insecure\":false,\"location_trusted\":false,"
+              "\"trace\":\"auto\",\"show_secrets\":false},\"targets\":[");
+  for (i = 0; i < h->n; i++) {
+    buf_puts(b, i ? ",{\"name\":" : "{\"name\":");
+    json_quoted(b, h->names[i]);
+    buf_puts(b, ",\"url\":");
+    json_quoted(b, h->urls[i]);
+    buf_putc(b, '}');
+  }
+  buf_puts(b, "],\"started_at\":");
+  json_quoted(b, h->started ? h->started : "1970-01-01T00:00:00.000Z");
+  buf_puts(b, ",\"finished_at\":");
+  json_quoted(b, h->last ? h->last : "1970-01-01T00:00:00.000Z");
+  buf_puts(b, ",\"partial\":true");
+}
+
+/*
+ * An NDJSON file (first line already read into *line): every whole line
+ * checked, the sample lines and the summary put together as the JSON
+ * document they are the lines of, which read_json_file reads.  A last
+ * line cut short (the run was killed while writing it) is left out with
+ * a warning naming it; without a summary line the document's head is
+ * made from the samples and the report says partial.
+ */
+static int read_ndjson_file(struct report_saved *saved, FILE *f,
+                            const char *name, char **line, size_t *cap,
+                            ssize_t len)
+{
+  struct buf doc, samples;
+  struct nd_head head;
+  char *summary = NULL, err[256];
+  size_t lineno = 0, n_samples = 0, summary_line = 0;
+  int rc = -1;
+
+  memset(saved, 0, sizeof(*saved));
+  memset(&head, 0, sizeof(head));
+  buf_init(&doc, 0);
+  buf_init(&samples, 0);
+  for (; len >= 0; len = getline(line, cap, f)) {
+    struct jt v;
+    size_t l = (size_t)len;
+    int whole = l && (*line)[l - 1] == '\n';
+
+    lineno++;
+    while (l && ((*line)[l - 1] == '\n' || (*line)[l - 1] == '\r'))
+      l--;
+    if (!l)
+      continue;
+    if (summary) {
+      msg_error("%s:%zu: a line after the summary line (%zu)", name, lineno,
+                summary_line);
+      goto out;
+    }
+    if (jt_parse(&v, *line, l, err, sizeof(err)) < 0) {
+      int last = !whole || getc(f) == EOF;
+
+      if (last) {
+        msg_warn("%s:%zu: the last line is cut short (the run was stopped "
+                 "while writing it): left out",
+                 name, lineno);
+        break;
+      }
+      msg_error("%s:%zu: not JSON: %s", name, lineno, err);
+      goto out;
+    }
+    if (!strncmp(*line, NDJSON_SAMPLE, strlen(NDJSON_SAMPLE))) {
+      nd_head_add(&head, &v);
+      buf_puts(&samples, n_samples++ ? ",{" : "{");
+      buf_add(&samples, *line + strlen(NDJSON_SAMPLE),
+              l - strlen(NDJSON_SAMPLE));
+    }
+    else if (!strncmp(*line, NDJSON_SUMMARY, strlen(NDJSON_SUMMARY)) &&
+             (*line)[l - 1] == '}') {
+      summary = xstrndup(*line + strlen(NDJSON_SUMMARY),
+                         l - 1 - strlen(NDJSON_SUMMARY));
+      summary_line = lineno;
+    }
+    else {
+      jt_release(&v);
+      msg_error("%s:%zu: not a line of hopsplit's NDJSON (it begins "
+                "{\"type\":\"sample\", or {\"type\":\"summary\",)",
+                name, lineno);
+      goto out;
+    }
+    jt_release(&v);
+    if (doc.len + samples.len > REPORT_MAX_SIZE) {
+      msg_error("'%s' is larger than %d MiB", name, REPORT_MAX_SIZE >> 20);
+      goto out;
+    }
+  }
+  if (ferror(f)) {
+    msg_error("cannot read '%s': %s", name, strerror(errno));
+    goto out;
+  }
+  if (summary) {
+    buf_putc(&doc, '{');
+    buf_puts(&doc, summary);
+  }
+  else {
+    if (!n_samples) {
+      msg_error("'%s': no whole sample line and no summary line: nothing "
+                "to report",
+                name);
+      goto out;
+    }
+    msg_warn("'%s': no summary line (the run was stopped): its %zu whole "
+             "sample%s analysed again, the report marked partial",
+             name, n_samples, n_samples == 1 ? "" : "s");
+    nd_head_write(&head, &doc);
+  }
+  buf_puts(&doc, ",\"samples\":[");
+  if (samples.len)
+    buf_add(&doc, samples.s, samples.len);
+  buf_puts(&doc, "]}");
+  {
+    FILE *m = fmemopen(doc.s, doc.len, "r");
+
+    if (!m) {
+      msg_error("cannot read '%s': %s", name, strerror(errno));
+      goto out;
+    }
+    rc = read_json_file(saved, m, name);
+    fclose(m);
+    if (rc == 0 && !summary)
+      saved->results.cut = 1;
+  }
+out:
+  nd_head_release(&head);
+  free(summary);
+  buf_release(&doc);
+  buf_release(&samples);
+  return rc;
+}
+
 int report_read_file(struct report_saved *saved, FILE *f, const char *name)
+{
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  int c, rc;
+
+  /* NDJSON begins with a compact object on its first line; a document
+   * with "{" and a newline (hopsplit's JSON) or anything else is read as
+   * JSON. */
+  c = getc(f);
+  if (c == EOF || c != '{') {
+    if (c != EOF)
+      ungetc(c, f);
+    return read_json_file(saved, f, name);
+  }
+  ungetc(c, f);
+  len = getline(&line, &cap, f);
+  if (len > 9 && !strncmp(line, "{\"type\":\"", 9)) {
+    rc = read_ndjson_file(saved, f, name, &line, &cap, len);
+    free(line);
+    return rc;
+  }
+  /* JSON after all: from the start again (a pipe is read whole). */
+  if (fseek(f, 0, SEEK_SET) == 0) {
+    free(line);
+    return read_json_file(saved, f, name);
+  }
+  {
+    struct buf all;
+    char tmp[65536];
+    size_t k;
+    FILE *m;
+
+    buf_init(&all, 0);
+    if (len > 0)
+      buf_add(&all, line, (size_t)len);
+    free(line);
+    while ((k = fread(tmp, 1, sizeof(tmp), f)) > 0 &&
+           all.len <= REPORT_MAX_SIZE)
+      buf_add(&all, tmp, k);
+    if (all.len > REPORT_MAX_SIZE) {
+      buf_release(&all);
+      memset(saved, 0, sizeof(*saved));
+      return msg_error("'%s' is larger than %d MiB", name,
+                       REPORT_MAX_SIZE >> 20);
+    }
+    if (!all.s)
+      buf_putc(&all, ' ');
+    m = fmemopen(all.s, all.len, "r");
+    if (!m) {
+      buf_release(&all);
+      memset(saved, 0, sizeof(*saved));
+      return msg_error("cannot read '%s': %s", name, strerror(errno));
+    }
+    rc = read_json_file(saved, m, name);
+    fclose(m);
+    buf_release(&all);
+    return rc;
+  }
+}
+
+static int read_json_file(struct report_saved *saved, FILE *f,
+                          const char *name)
 {
   struct jt_reader jr;
   struct jt doc, v;

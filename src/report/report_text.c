@@ -211,7 +211,12 @@ static void header(const struct report_ctx *c, struct buf *b)
   if (p->opts->insecure)
     buf_printf(b, "%sTLS verification is OFF (-k)%s\n", on(c, "\033[1;31m"),
                off(c));
-  if (c->results->partial)
+  if (c->results->partial && c->results->cut)
+    buf_printf(b,
+               "%spartial: the run was stopped after %zu samples (no summary "
+               "line: how many were planned is not known)%s\n",
+               on(c, "\033[1;33m"), c->results->n, off(c));
+  else if (c->results->partial)
     buf_printf(b, "%spartial: interrupted after %zu of %ld samples%s\n",
                on(c, "\033[1;33m"), c->results->n,
                p->rounds * (long)p->n_items, off(c));
@@ -1302,20 +1307,18 @@ static void comparison_notes(const struct report_ctx *c, struct buf *b,
 
 /* The comparisons with the baseline, one table per mode: the totals\'
  * p50 and p95, the median difference with its interval, the change and
- * the verdict, and the parts that explain it.  In a batch (more than
- * TEXT_DETAIL_MAX targets) only the rows with a clear difference, and how
- * many had none. */
-static void comparison(const struct report_ctx *c, struct buf *b)
+ * the verdict, and the parts that explain it, against target base.  In a
+ * batch (more than TEXT_DETAIL_MAX targets) only the rows with a clear
+ * difference, and how many had none. */
+static void comparison_against(const struct report_ctx *c, struct buf *b,
+                               size_t base)
 {
   const struct plan *p = c->plan;
   const struct analysis *a = c->analysis;
-  size_t i, m, base;
+  size_t i, m;
   char *ci_note = NULL;
   int only_clear = p->n_targets > TEXT_DETAIL_MAX;
 
-  if (!a->n_comparisons)
-    return;
-  base = (size_t)analysis_baseline(a, p);
   {
     /* Wrapped: with a long baseline name, or the unpaired method, the
      * head is longer than 80 columns. */
@@ -1473,6 +1476,30 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   if (ci_note) {
     wrap2(b, ci_note, 2, 4);
     free(ci_note);
+  }
+}
+
+/* The comparison tables: against the run's baseline; a merged document
+ * (unpaired) compares like with like, so one table per baseline, in the
+ * order of the targets (analysis_unpaired.c). */
+static void comparison(const struct report_ctx *c, struct buf *b)
+{
+  const struct analysis *a = c->analysis;
+  size_t i, k;
+
+  if (!a->n_comparisons)
+    return;
+  if (!a->comparisons[0].phases[SUM_TOTAL].unpaired) {
+    comparison_against(c, b, (size_t)analysis_baseline(a, c->plan));
+    matrix(c, b);
+    return;
+  }
+  for (i = 0; i < a->n_comparisons; i++) {
+    for (k = 0; k < i; k++)
+      if (a->comparisons[k].baseline == a->comparisons[i].baseline)
+        break;
+    if (k == i)
+      comparison_against(c, b, a->comparisons[i].baseline);
   }
   matrix(c, b);
 }

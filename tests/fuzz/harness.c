@@ -496,7 +496,7 @@ static void fuzz_json(const uint8_t *data, size_t size)
 /* A saved hopsplit/1 document as "hopsplit report" reads it: the reader,
  * the analysis built again, the checks evaluated again and every
  * renderer, with and without colour (issue 16). */
-static void fuzz_report(const uint8_t *data, size_t size)
+static void report_of(const uint8_t *data, size_t size, const char *name)
 {
   struct report_saved saved;
   struct analysis a;
@@ -506,7 +506,7 @@ static void fuzz_report(const uint8_t *data, size_t size)
   if (size > FUZZ_MAX_INPUT)
     size = FUZZ_MAX_INPUT;
   msg_verbosity = -1;
-  if (report_read(&saved, (const char *)data, size, "fuzz.json") < 0) {
+  if (report_read(&saved, (const char *)data, size, name) < 0) {
     msg_verbosity = verbosity;
     strpool_release_all();
     return;
@@ -532,6 +532,31 @@ static void fuzz_report(const uint8_t *data, size_t size)
   report_saved_release(&saved);
   strpool_release_all();
   msg_verbosity = verbosity;
+}
+
+static void fuzz_report(const uint8_t *data, size_t size)
+{
+  report_of(data, size, "fuzz.json");
+}
+
+/* NDJSON as "hopsplit report" reads it (sample lines, a summary, a cut
+ * last line, issue 38): the input follows the '{"type":"' every line of
+ * hopsplit's NDJSON begins with, so the NDJSON reader always runs. */
+static void fuzz_ndjson(const uint8_t *data, size_t size)
+{
+  static const char lead[] = "{\"type\":\"";
+  uint8_t *b;
+
+  if (size > FUZZ_MAX_INPUT)
+    size = FUZZ_MAX_INPUT;
+  b = malloc(sizeof(lead) - 1 + size);
+  if (!b)
+    return;
+  memcpy(b, lead, sizeof(lead) - 1);
+  if (size)
+    memcpy(b + sizeof(lead) - 1, data, size);
+  report_of(b, sizeof(lead) - 1 + size, "fuzz.ndjson");
+  free(b);
 }
 
 /* A response body searched as it streams (probe_bodyre.c): the first
@@ -643,4 +668,5 @@ static const struct fuzz_target fuzz_targets[] = {
     {"profile", fuzz_profile},         {"json", fuzz_json},
     {"report", fuzz_report},           {"body_scan", fuzz_body_scan},
     {"blackbox", fuzz_blackbox},       {"netprofile", fuzz_netprofile},
+    {"ndjson", fuzz_ndjson},
 };
