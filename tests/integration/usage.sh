@@ -69,8 +69,8 @@ hs_tcp_untouched "$HS_DIR/tcp" garbage "a usage error still measured something"
 
 # curl's own -m and --connect-timeout keep curl's seconds; --pause 0 is 0.
 hs_run 0 --dry-run -m 2 --connect-timeout 1 --pause 0 "$U"
-grep -qE '^ *max-time +2000 ms$' "$HS_OUT" || { hs_show; hs_fail "-m 2"; }
-grep -qE '^ *connect-timeout +1000 ms$' "$HS_OUT" ||
+grep -qE '^ *max-time +2s$' "$HS_OUT" || { hs_show; hs_fail "-m 2"; }
+grep -qE '^ *connect-timeout +1s$' "$HS_OUT" ||
   { hs_show; hs_fail "--connect-timeout 1"; }
 
 hs_run 0 --help
