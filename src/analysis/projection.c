@@ -144,8 +144,7 @@ static int64_t loss_rt_us(const struct proj_net *n, int64_t rto)
 }
 
 /* The window a connection has at hop k: a new one the initial window; a
- * reused one what its last response left, unless it sat idle longer than
- * its retransmission timeout (Linux restarts slow start after idle). */
+ * reused one what its last response left. */
 struct conn_state {
   const struct hop *opened;
   int64_t window;
@@ -235,10 +234,13 @@ void projection_sample(const struct sample *s, const struct sample *cold,
       cs = &conns[n_conns++];
       cs->opened = h;
       cs->window = PROJ_INIT_WINDOW * PROJ_MSS;
-      if (h->reused && s->mode != MODE_COLD &&
-          (s->idle_us < 0 || s->idle_us < rto)) {
+      if (h->reused && s->mode != MODE_COLD) {
         /* Warm: the window the same response left on the connection the
-         * sample before. */
+         * sample before, whatever the idle time between them (BBR, the
+         * lab's servers' congestion control, and Linux with
+         * tcp_slow_start_after_idle=0 keep it; cubic with the default
+         * restarts from 10 segments after an idle RTO: there the warm
+         * projection is optimistic). */
         int64_t wend;
 
         projection_body_us(h->size_download + h->size_header, 0, rtt,

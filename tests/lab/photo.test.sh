@@ -188,7 +188,7 @@ photo_nginx "$ICN_DIR" "$ICN_IP" "
 for url in https://api.test/me https://storage.test/b/42.jpg \
   https://cdn.test/thumb/42.jpg; do
   lab_i=0
-  until lab_c curl -sS -f -o /dev/null --max-time 3 --noproxy '*' \
+  until lab_c curl -sS -f -o /dev/null --max-time 30 --noproxy '*' \
     --cacert "$CA_FILE" "$url" 2>"$LAB_DIR/curl.err"; do
     lab_i=$((lab_i + 1))
     [ "$lab_i" -lt 50 ] || {
