@@ -102,7 +102,9 @@ extern const char *const finding_kind_names[FINDING_COUNT];
  * to the nearest POP (FLOOR, a lower bound).  A payload: the body's bytes
  * over the throughput measured for it (THROUGHPUT).  UNCERTAIN: the run
  * contradicts what the finding would rest on (a connect below the fibre
- * floor to the edge), so it estimates no saving and says why.
+ * floor to the edge), so it estimates no saving and says why.  REPEAT: what
+ * a repeat view of a body the client may not keep pays (not a part of the
+ * cold total).
  * FINDING_BASIS_NONE for the other kinds: parts of the median sample. */
 enum finding_basis {
   FINDING_BASIS_NONE,
@@ -110,6 +112,7 @@ enum finding_basis {
   FINDING_BASIS_FLOOR,
   FINDING_BASIS_THROUGHPUT,
   FINDING_BASIS_UNCERTAIN,
+  FINDING_BASIS_REPEAT,
   FINDING_BASIS_COUNT
 };
 
@@ -264,6 +267,10 @@ struct analysis {
   size_t n_samples;
   size_t n_failed;
   struct edge_client client; /* hopsplit(1) OUTPUT client{} */
+  /* The first edge POP of the run when the client's location is unknown
+   * (no --client-location, no trace loc), else NULL: the reports say how
+   * to give it.  Points into targets[].edge[]. */
+  const char *client_hint_pop;
   struct comparison *comparisons;
   size_t n_comparisons;
   struct drift *drifts;

@@ -417,4 +417,17 @@ void analysis_cdn_build(const struct plan *p, const struct results *r,
     cache_build(p, r, a, t);
     edge_build(p, r, a, t);
   }
+  /* An edge whose POP is known while the client's location is not: its
+   * distance cannot be judged, and the reports say once how to give the
+   * location (hopsplit(1) CACHE AND EDGE). */
+  a->client_hint_pop = NULL;
+  for (t = 0; t < a->n_targets && a->client.source == EDGE_CLIENT_NONE &&
+              !a->client_hint_pop;
+       t++) {
+    size_t k;
+
+    for (k = 0; k < a->targets[t].n_edge && !a->client_hint_pop; k++)
+      if (a->targets[t].edge[k].pop)
+        a->client_hint_pop = a->targets[t].edge[k].pop;
+  }
 }

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analysis.h"
 #include "buf.h"
@@ -33,7 +34,7 @@ const char *const finding_kind_names[FINDING_COUNT] = {
     "http-version",   "noise",   "warm-idle"};
 
 const char *const finding_basis_names[FINDING_BASIS_COUNT] = {
-    NULL, "measured", "floor", "throughput", "uncertain"};
+    NULL, "measured", "floor", "throughput", "uncertain", "repeat-view"};
 
 /* The parts of the median cold sample: PHASE_TOTAL of each hop stands for
  * nothing (never removed), the last cell is the time between hops. */
@@ -273,6 +274,111 @@ static void redirect_finding(struct fb *b)
             buf_detach(&det));
 }
 
+/* Whether a body of Content-Type ct is one a client would keep and show
+ * again (images, media, fonts, style sheets, scripts, documents of static
+ * types), by its media type without parameters. */
+static int reusable_type(const char *ct)
+{
+  static const char *const prefixes[] = {"image/", "video/", "audio/",
+                                         "font/"};
+  static const char *const types[] = {"text/css",
+                                      "text/javascript",
+                                      "application/javascript",
+                                      "application/pdf",
+                                      "application/wasm",
+                                      "application/font-woff",
+                                      "application/font-woff2"};
+  size_t i, n;
+
+  if (!ct)
+    return 0;
+  while (*ct == ' ')
+    ct++;
+  n = strcspn(ct, "; ");
+  for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+    if (!strncasecmp(ct, prefixes[i], strlen(prefixes[i])))
+      return 1;
+  for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+    if (n == strlen(types[i]) && !strncasecmp(ct, types[i], n))
+      return 1;
+  return 0;
+}
+
+/*
+ * A body a client would want to reuse (reusable_type) that Cache-Control
+ * forbids it to keep (no-store): every repeat view pays the whole request
+ * again, so the saving is what a repeat view pays (basis repeat-view), the
+ * warm median total (a view while the connections are open), else the
+ * cold one.  It is no part of the cold total: the first view pays it
+ * anyway.  private is not such a case: a browser may keep a private
+ * response (RFC 9111 5.2.2.7), only shared caches may not, and the edge
+ * finding says what that costs.  Returns whether it added one.
+ */
+static int reuse_finding(struct fb *b, size_t k, const struct cache_hop *ch)
+{
+  const struct sample *rep = b->rep;
+  const struct target_analysis *ta = b->ta;
+  const struct mode_summary *cold = &ta->modes[MODE_COLD];
+  const struct mode_summary *warm = &ta->modes[MODE_WARM];
+  const struct hop *h;
+  struct cache_control cc;
+  const char *ct, *ccv;
+  char a[32], c2[32], sz[UNITS_FMT_SIZE], mt[64];
+  int64_t repeat;
+  struct finding *f;
+  struct buf det;
+
+  if (!rep || k + 1 != rep->n_hops)
+    return 0;
+  h = &rep->hops[k];
+  ct = hop_header(h, "content-type");
+  ccv = hop_header(h, "cache-control");
+  if (!reusable_type(ct) || !ccv)
+    return 0;
+  memset(&cc, 0, sizeof(cc));
+  cache_control_parse(ccv, &cc);
+  if (!cc.no_store)
+    return 0;
+  repeat = warm->present && warm->phases[SUM_TOTAL].n
+               ? warm->phases[SUM_TOTAL].p50
+               : cold->phases[SUM_TOTAL].p50;
+  if (repeat <= 0)
+    return 0;
+  while (*ct == ' ')
+    ct++;
+  snprintf(mt, sizeof(mt), "%.*s", (int)strcspn(ct, "; "), ct);
+  units_format_bytes(h->size_download, sz, sizeof(sz));
+  buf_init(&det, 0);
+  buf_printf(&det,
+             "Cache-Control: %s on a %s %s: a client may not keep it, so "
+             "every view after the first pays the whole request again, ",
+             ccv, sz, mt);
+  if (warm->present && warm->phases[SUM_TOTAL].n)
+    buf_printf(&det,
+               "%s (the warm median, connections still open), %s (the cold "
+               "median) after they closed",
+               d(a, sizeof(a), warm->phases[SUM_TOTAL].p50),
+               d(c2, sizeof(c2), cold->phases[SUM_TOTAL].p50));
+  else
+    buf_printf(&det, "%s (the cold median)",
+               d(a, sizeof(a), cold->phases[SUM_TOTAL].p50));
+  buf_puts(&det, ". Cache-Control: public, max-age=N (immutable for a "
+                 "versioned URL) lets repeat views skip the network; a "
+                 "signed URL can still be cached for as long as it is "
+                 "valid");
+  if (ch->result.vendor)
+    buf_printf(&det, " (%s: %s)", cache_vendor_display(ch->result.vendor),
+               cache_verdict_names[ch->result.verdict]);
+  f = add_finding(b, FINDING_CACHE, (int)k + 1, repeat,
+                  xasprintf("hop %zu (%s) forbids keeping its %s %s "
+                            "(no-store): each repeat view pays %s again",
+                            k + 1, ch->host ? ch->host : "?", sz, mt,
+                            d(a, sizeof(a), repeat)),
+                  buf_detach(&det));
+  f->basis = FINDING_BASIS_REPEAT;
+  return 1;
+}
+
 static void cache_findings(struct fb *b)
 {
   struct target_analysis *ta = b->ta;
@@ -294,6 +400,8 @@ static void cache_findings(struct fb *b)
       if (cache_verdict_served_from_cache((enum cache_verdict)w))
         served += ch->counts.n[w];
     if (!cache_verdict_not_cacheable(v) || served)
+      continue;
+    if (reuse_finding(b, k, ch))
       continue;
     /* Served from the edge's cache, the wait would be about one round
      * trip to the edge instead of a trip on to the origin. */

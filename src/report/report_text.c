@@ -173,6 +173,8 @@ static int64_t count(const struct field *f, const struct field_row *r)
   return i;
 }
 
+static void wrap2(struct buf *b, const char *text, int first, int ind);
+
 static void header(const struct report_ctx *c, struct buf *b)
 {
   const struct plan *p = c->plan;
@@ -207,6 +209,16 @@ static void header(const struct report_ctx *c, struct buf *b)
                cl->source == EDGE_CLIENT_OPTION ? "--client-location"
                                                 : "/cdn-cgi/trace loc",
                cl->hidden ? ", behind WARP/Gateway: location hidden" : "");
+  }
+  if (c->analysis->client_hint_pop) {
+    char *hint = xasprintf(
+        "client: location unknown (give --client-location CC or LAT,LON), "
+        "so the distance to edge %s is not judged (hopsplit(1), CACHE AND "
+        "EDGE)",
+        vis(c->analysis->client_hint_pop));
+
+    wrap2(b, hint, 0, 2);
+    free(hint);
   }
   if (p->opts->insecure)
     buf_printf(b, "%sTLS verification is OFF (-k)%s\n", on(c, "\033[1;31m"),

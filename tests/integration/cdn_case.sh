@@ -87,6 +87,19 @@ hs_jcheck \
   "get(targets[0], 'edge.0.distance_km') < 100" \
   "get(targets[0], 'edge.0.distant') is False"
 
+# The edge's POP known, the client's location not (issue 38): the text
+# says once how to give it; with --client-location it does not.
+hs_run 0 -n 1 --mode cold --trace never --dns-server "$DNS" \
+  --cacert "$CA_FILE" "$B/files/42.jpg"
+[ "$(grep -c 'give --client-location' "$HS_OUT")" = 1 ] ||
+  { hs_show; hs_fail "no (or more than one) hint about --client-location"; }
+grep -q 'distance to edge HKG is not judged' "$HS_OUT" ||
+  { hs_show; hs_fail "the hint does not name the edge"; }
+hs_run 0 -n 1 --mode cold --trace never --client-location HK \
+  --dns-server "$DNS" --cacert "$CA_FILE" "$B/files/42.jpg"
+grep -q 'give --client-location' "$HS_OUT" &&
+  { hs_show; hs_fail "a hint about --client-location though it was given"; }
+
 # A bad --client-location is a usage error naming the value.
 hs_run 2 -n 1 --client-location XX "$B/files/42.jpg"
 hs_grep_err "client-location"

@@ -546,6 +546,85 @@ static void test_payload_small_body(void **state)
   fx_release(&f);
 }
 
+/*
+ * Repeat views (issue 38): a 450 KiB image/jpeg, cold and warm, three
+ * rounds (x4, x1, x2: every p50 is twice the base).  Base phases:
+ *   cold  dns 1000 connect 2000 tls 3000 send 100 wait 4000 xfer 10000
+ *   warm  send 100 wait 4000 xfer 8000
+ * cold p50 total 40200, warm p50 24200.
+ *   no-store  cache hop 1: what a repeat view pays, the warm median 24200
+ *             (basis repeat-view, not a part of the cold total);
+ *             connections 2 x 6000 = 12000; payload half of 20000 = 10000
+ *   private   a browser may keep it: the edge finding, wait 8000 - rtt
+ *             (connect 4000) = 4000
+ *   no-store on text/html: not a body a client keeps: the edge finding
+ * Groups: none overlap (the repeat view has no parts); savings without
+ * overlaps 22000 (connections + payload) for no-store.
+ */
+static void repeat_run(struct fx *f, const char *cc, const char *ct)
+{
+  int i;
+
+  fx_init(f, "cold,warm", 3, "https://r.test/p.jpg", NULL);
+  for (i = 0; i < 3; i++) {
+    int64_t m = scale[i];
+    struct sample *s = fx_sample(f, 0, MODE_COLD, i + 1);
+    struct hop *h = fx_hop(s, "https://r.test/p.jpg", 200, 1000 * m, 2000 * m,
+                           3000 * m, 100 * m, 4000 * m, 10000 * m);
+
+    hop_add_header(h, "cache-control", cc);
+    hop_add_header(h, "content-type", ct);
+    h->size_download = 450 * 1024;
+    fx_add(f, s, 0);
+    s = fx_sample(f, 0, MODE_WARM, i + 1);
+    h = fx_hop(s, "https://r.test/p.jpg", 200, 0, 0, 0, 100 * m, 4000 * m,
+               8000 * m);
+    hop_add_header(h, "cache-control", cc);
+    hop_add_header(h, "content-type", ct);
+    h->size_download = 450 * 1024;
+    fx_add(f, s, 0);
+  }
+  fx_build(f);
+}
+
+static void test_repeat_view(void **state)
+{
+  static const struct want nostore[] = {{FINDING_CACHE, 1, 24200},
+                                        {FINDING_CONNECTIONS, 0, 12000},
+                                        {FINDING_PAYLOAD, 1, 10000}};
+  static const struct want priv[] = {{FINDING_CONNECTIONS, 0, 12000},
+                                     {FINDING_PAYLOAD, 1, 10000},
+                                     {FINDING_CACHE, 1, 4000}};
+  struct fx f;
+  const struct finding *g;
+
+  (void)state;
+  repeat_run(&f, "no-store", "image/jpeg");
+  CHECK_INT("repeat warm p50",
+            f.a.targets[0].modes[MODE_WARM].phases[SUM_TOTAL].p50, 24200);
+  check_findings("no-store", &f, 0, nostore, ARRAY_SIZE(nostore));
+  g = finding_of(&f, 0, FINDING_CACHE, 1);
+  CHECK_INT("no-store basis", g->basis, FINDING_BASIS_REPEAT);
+  CHECK_INT("no-store of_total", g->of_total, 0);
+  check_has("no-store", g->title, "450 KiB image/jpeg");
+  check_has("no-store", g->title, "each repeat view pays 24.2 ms again");
+  check_has("no-store", g->detail, "40.2 ms (the cold median)");
+  CHECK_INT("no-store nonoverlap", f.a.targets[0].nonoverlap_us, 22000);
+  fx_release(&f);
+  strpool_release_all();
+
+  repeat_run(&f, "private", "image/jpeg; q=1");
+  check_findings("private", &f, 0, priv, ARRAY_SIZE(priv));
+  g = finding_of(&f, 0, FINDING_CACHE, 1);
+  CHECK_INT("private basis", g->basis, FINDING_BASIS_NONE);
+  fx_release(&f);
+  strpool_release_all();
+
+  repeat_run(&f, "no-store", "text/html");
+  check_findings("html", &f, 0, priv, ARRAY_SIZE(priv));
+  fx_release(&f);
+}
+
 /* Cold totals of rounds 1..n (us), all in one hop's wait. */
 static void noise_run(struct fx *f, const int64_t *totals, size_t n)
 {
@@ -662,6 +741,7 @@ int main(void)
       cmocka_unit_test_teardown(test_cache_miss_reused, teardown),
       cmocka_unit_test_teardown(test_payload_dominates, teardown),
       cmocka_unit_test_teardown(test_payload_small_body, teardown),
+      cmocka_unit_test_teardown(test_repeat_view, teardown),
       cmocka_unit_test_teardown(test_noise, teardown),
       cmocka_unit_test_teardown(test_no_cold_success, teardown),
   };
