@@ -18,7 +18,6 @@
 #include "option_table.h"
 #include "pipeline.h"
 #include "probe.h"
-#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -542,7 +541,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   results_init(&pl->results);
   /* The samples', analysis' and reports' strings live in the results'
    * arena, freed with them (pipeline_release). */
-  pl->prev_arena = strpool_use(results_arena(&pl->results));
+  pl->prev_arena = results_use(&pl->results);
   if (probe_global_init() < 0)
     return msg_error("cannot initialise libcurl or c-ares");
   {
@@ -807,8 +806,7 @@ void pipeline_release(struct pipeline *pl)
   if (streams.pl == pl)
     streams_close();
   analysis_release(&pl->analysis);
-  if (pl->results.arena && strpool_current() == pl->results.arena)
-    strpool_use(pl->prev_arena);
+  results_unuse(&pl->results, pl->prev_arena);
   results_release(&pl->results);
   free(pl->libraries);
   memset(pl, 0, sizeof(*pl));

@@ -40,6 +40,17 @@ struct arena *results_arena(struct results *r)
   return r->arena;
 }
 
+struct arena *results_use(struct results *r)
+{
+  return strpool_use(results_arena(r));
+}
+
+void results_unuse(struct results *r, struct arena *prev)
+{
+  if (r->arena && strpool_current() == r->arena)
+    strpool_use(prev);
+}
+
 void results_reserve(struct results *r, size_t n)
 {
   if (n > r->cap) {

@@ -52,6 +52,10 @@ void results_release(struct results *r);
 /* The arena of r, made on first use; freed by results_release.  Make it
  * no thread's current arena (strpool_use) past that. */
 struct arena *results_arena(struct results *r);
+/* Make r's arena the thread's current one (strpool_use) and return the
+ * one current before, which results_unuse puts back. */
+struct arena *results_use(struct results *r);
+void results_unuse(struct results *r, struct arena *prev);
 /* Make room for n samples in all, so that a run of known size allocates
  * once. */
 void results_reserve(struct results *r, size_t n);
