@@ -254,6 +254,12 @@ int cmd_merge(int argc, char **argv)
   af = xcalloc(n, sizeof(*af));
   for (f = 0; f < n; f++)
     analysis_build(&af[f], &sv[f].plan, &sv[f].results);
+  /* --project on merge: the merged samples onto these networks (the
+   * merged plan takes the first file's settings). */
+  if (cli.opts.n_project) {
+    memcpy(sv[0].opts.project, cli.opts.project, sizeof(sv[0].opts.project));
+    sv[0].opts.n_project = cli.opts.n_project;
+  }
   merge_plan(&mp, sv, n);
   have_plan = 1;
   merge_results(&pl.results, sv, n);
