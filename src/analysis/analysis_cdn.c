@@ -13,6 +13,7 @@
 #include "analysis.h"
 #include "url.h"
 #include "strpool.h"
+#include "strutil.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -168,6 +169,66 @@ static void infer_across(struct cache_result *cr, size_t n,
                         cache_vendor_display(cr[i].layers[0].vendor), n));
 }
 
+/* A reason that says the response was stored for later requests. */
+static int says_stored_now(const char *why)
+{
+  return why && strstr(why, "stored it now: a later request may hit");
+}
+
+static void reword_all_missed(char **reasons, size_t n_reasons, size_t n,
+                              const char *vendor, int no_cache)
+{
+  size_t i;
+
+  for (i = 0; i < n_reasons; i++)
+    if (says_stored_now(reasons[i])) {
+      free(reasons[i]);
+      reasons[i] = xasprintf(
+          "%s did not have it in any of the %zu samples (a MISS each time): "
+          "it went to the origin for the whole response every time and "
+          "never served a stored copy%s",
+          vendor, n,
+          no_cache ? " (the response's Cache-Control: no-cache makes every "
+                     "reuse ask the origin first)"
+                   : "");
+    }
+}
+
+/*
+ * A MISS says "stored it now: a later request may hit"; when every one of
+ * several samples of a hop missed, no later request did: each says so
+ * instead (Apache mod_cache and a no-cache response without validators:
+ * its log says "cache miss: attempting entity save" every time).
+ */
+static void all_missed(struct cache_result *cr, size_t n,
+                       const struct sample *const *smp, size_t k)
+{
+  size_t i, l;
+  const char *cc;
+  int no_cache;
+
+  if (n < 2)
+    return;
+  for (i = 0; i < n; i++)
+    if (cr[i].verdict != CACHE_MISS)
+      return;
+  cc = hop_header(&smp[n - 1]->hops[k], "cache-control");
+  no_cache = cc && str_ci_find(cc, "no-cache") != NULL;
+  for (i = 0; i < n; i++) {
+    const char *who = cr[i].n_layers && cr[i].layers[0].vendor
+                          ? cache_vendor_display(cr[i].layers[0].vendor)
+                          : "the cache";
+
+    reword_all_missed(cr[i].reasons, cr[i].n_reasons, n, who, no_cache);
+    for (l = 0; l < cr[i].n_layers; l++)
+      reword_all_missed(cr[i].layers[l].reasons, cr[i].layers[l].n_reasons, n,
+                        cr[i].layers[l].vendor
+                            ? cache_vendor_display(cr[i].layers[l].vendor)
+                            : "the cache",
+                        no_cache);
+  }
+}
+
 static void cache_build(const struct plan *p, const struct results *r,
                         struct analysis *a, size_t t)
 {
@@ -213,6 +274,7 @@ static void cache_build(const struct plan *p, const struct results *r,
     for (j = 0; j < n; j++)
       alone[j] = (unsigned char)cr[j].verdict;
     infer_across(cr, n, smp, k, sno);
+    all_missed(cr, n, smp, k);
     for (j = 0; j < n; j++) {
       cache_counts_add(&ch->counts, cr[j].verdict);
       fact_layers(&a->facts[at[j]][k], &cr[j]);

@@ -272,6 +272,13 @@ char *check_describe_against(const struct check *c, const char *against)
   return check_describe_as(c, against, check_format_us);
 }
 
+const char *check_mode_word(const struct check *c)
+{
+  if (c->kind == CHECK_CACHE || c->mode >= MODE_COUNT)
+    return "all";
+  return sample_mode_names[c->mode];
+}
+
 char *check_describe(const struct check *c)
 {
   return check_describe_against(c, NULL);

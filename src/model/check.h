@@ -119,6 +119,9 @@ void check_format_us(int64_t us, char *out, size_t len);
 
 /* What a check asks, in words ("total.p95 <= 800 ms"); caller frees. */
 char *check_describe(const struct check *c);
+/* The mode a check is about, as reports name it: "all" for a cache or
+ * status check (every mode), else the mode's name; never NULL. */
+const char *check_mode_word(const struct check *c);
 /* As check_describe, naming the target a compare check is made against
  * ("verdict faster against base"); against NULL says "the baseline". */
 char *check_describe_against(const struct check *c, const char *against);

@@ -44,10 +44,7 @@ void report_checks_text(const struct report_ctx *c, struct buf *b)
     buf_printf(b, "  %s%s%s  %-12s %-5s %s", color, verdict,
                *color ? "\033[0m" : "",
                report_vis(c->plan->targets[k->target].name),
-               k->kind == CHECK_CACHE || k->mode == MODE_COUNT
-                   ? "all"
-                   : sample_mode_names[k->mode],
-               shown);
+               check_mode_word(k), shown);
     first = 2 + 4 + 2 + 12 + 1 + 5 + 1 + strlen(shown);
     buf_init(&rest, 0);
     if (k->measured)

@@ -519,7 +519,7 @@ static void checks(const struct report_ctx *c, struct buf *b)
                               : "FAIL");
     esc(b, c->plan->targets[k->target].name);
     buf_printf(b, "</td><td class=\"l\">%s</td><td class=\"l\">",
-               k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode]);
+               check_mode_word(k));
     esc(b, what);
     buf_puts(b, "</td><td class=\"l\">");
     esc(b, k->measured ? k->measured : "nothing");

@@ -357,8 +357,7 @@ static void checks(struct buf *out, const struct report_ctx *c)
       snprintf(num, sizeof(num), "%zu", i + 1);
       series(out,
              pass ? "hopsplit_check_pass" : "hopsplit_check_value_seconds",
-             c->plan->targets[k->target].name,
-             k->kind == CHECK_CACHE ? "all" : sample_mode_names[k->mode]);
+             c->plan->targets[k->target].name, check_mode_word(k));
       prom_label(out, "check", num, 0);
       prom_label(out, "kind", check_kind_names[k->kind], 0);
       buf_puts(out, "} ");

@@ -21,4 +21,23 @@ HC_KINDS="$HC_KINDS nocachenv"
 hc_run_config apache s apache
 hc_run_config apache-nolm n apache
 hc_score
+# nolm's no-cache response without validators: Apache logged a miss (it
+# attempts to save it) for each of the 3 samples, and hopsplit does not
+# call any of them "stored it now: a later request may hit" but says each
+# missed (issue 38 item 10).
+ID=apache-nolm-nocachenv
+LOG=$(hc_get n LOG)
+[ "$(grep "^$ID " "$LOG" | head -3 | grep -c 'cache miss')" = 3 ] || {
+  grep "^$ID " "$LOG" >&2
+  hs_fail "Apache's log does not show 3 misses for $ID"
+}
+hs_run 0 report "$HS_DIR/json/$ID.json"
+if grep -q 'stored it now' "$HS_OUT"; then
+  cat "$HS_OUT" >&2
+  hs_fail "$ID: the text still says 'stored it now' after 3 misses"
+fi
+tr '\n' ' ' <"$HS_OUT" | sed 's/  */ /g' | grep -q 'in any of the 3 samples (a MISS each time)' || {
+  cat "$HS_OUT" >&2
+  hs_fail "$ID: the text does not say it missed every time"
+}
 hs_pass

@@ -51,6 +51,20 @@ grep -q "^  FAIL  ok           all   final status 5xx" "$HS_OUT" ||
 # Saved results: the check is decided again from the samples.
 hs_run 0 report --format json "$HS_DIR/fail.json"
 hs_jcheck "[c['pass'] for c in d['checks']] == [False, True, True, True]"
+# Every format names the status check's mode ("all"), none prints "(null)"
+# (the HTML checks table did).
+for fmt in text html prom junit csv json ndjson har; do
+  hs_run 0 report --format "$fmt" "$HS_DIR/fail.json"
+  if grep -qF '(null)' "$HS_OUT"; then
+    grep -nF '(null)' "$HS_OUT" >&2
+    hs_fail "report --format $fmt prints (null)"
+  fi
+done
+hs_run 0 report --format html "$HS_DIR/fail.json"
+grep -q '<td class="l">ok</td><td class="l">all</td><td class="l">final status 5xx' "$HS_OUT" || {
+  grep -n 'final status' "$HS_OUT" >&2
+  hs_fail "html: the status check's mode is not 'all'"
+}
 
 # Bad values: where, and what was expected.
 sed 's/status: 2xx/status: 2xxx/' "$P/ok.yaml" >"$P/bad.yaml"
