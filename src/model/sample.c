@@ -49,6 +49,7 @@ void sample_init(struct sample *s)
   s->ok = 1;
   s->err = ERR_NONE;
   s->idle_us = -1;
+  s->runq_us = -1;
 }
 
 void sample_release(struct sample *s)

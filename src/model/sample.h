@@ -288,6 +288,14 @@ struct sample {
    * and the loop handling it (engine.c bounds a socket's).  A few
    * microseconds when it ran alone. */
   int64_t interference_us;
+  /* The other parts of the disturbance, while the sample was in flight:
+   * the time spent in hopsplit's own callbacks inside libcurl (on the
+   * measured path), the loop thread's wait for a CPU (run-queue delay,
+   * the kernel's schedstat; -1 unknown) and the bytes of output the
+   * process wrote (hopsplit(1) INTERFERENCE). */
+  int64_t own_us;
+  int64_t runq_us;
+  int64_t output_bytes;
   /* interference_us passed SAMPLE_INTERFERENCE_MAX_US: left out of the
    * statistics unless --keep-interfered. */
   uint8_t interfered;

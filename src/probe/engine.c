@@ -42,6 +42,8 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <errno.h>
+#include <pthread.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +108,12 @@ struct engine {
   struct engine_job *const *cur_owner;
   struct engine_lateness late;
   int64_t test_extra_us; /* HOPSPLIT_TEST_INTERFERENCE_US */
+  int64_t test_own_us;   /* HOPSPLIT_TEST_HANDLER_US */
+  /* /proc/thread-self/schedstat of the loop's thread (ss_thread: the
+   * thread that made the engine, then the one that runs its steps), -1
+   * not readable. */
+  int ss_fd;
+  pthread_t ss_thread;
   struct group_q *groups;
   size_t n_groups, cap_groups;
   int group_free;                  /* free slots, chained by hnext */
@@ -124,11 +132,23 @@ struct engine_multi {
   struct engine_hook hook;
 };
 
+/* The engine whose loop runs on this thread (set by engine_step). */
+static _Thread_local struct engine *engine_here;
+
+/* A test hook as test_extra reads one: a whole number from 0 to 10^9 in
+ * the variable name, else 0. */
+static int64_t test_env(const char *name);
+
 /* HOPSPLIT_TEST_INTERFERENCE_US, or 0 when unset or not a whole number
  * from 0 to 10^9. */
 static int64_t test_extra(void)
 {
-  const char *v = getenv("HOPSPLIT_TEST_INTERFERENCE_US");
+  return test_env("HOPSPLIT_TEST_INTERFERENCE_US");
+}
+
+static int64_t test_env(const char *name)
+{
+  const char *v = getenv(name);
   char *end;
   long long n;
 
@@ -148,6 +168,9 @@ struct engine *engine_alloc(char *err, size_t errlen)
   size_t i;
 
   e->test_extra_us = test_extra();
+  e->test_own_us = test_env("HOPSPLIT_TEST_HANDLER_US");
+  e->ss_fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  e->ss_thread = pthread_self();
   e->hooks.next = e->hooks.prev = &e->hooks;
   e->group_free = e->ring_head = e->ring_tail = -1;
   for (i = 0; i < GROUP_BUCKETS; i++)
@@ -169,6 +192,8 @@ struct engine *engine_alloc(char *err, size_t errlen)
   }
   return e;
 fail:
+  if (e->ss_fd >= 0)
+    close(e->ss_fd);
   if (e->ep >= 0)
     close(e->ep);
   if (e->wake_fd >= 0)
@@ -181,6 +206,10 @@ void engine_free(struct engine *e)
 {
   if (!e)
     return;
+  if (e->ss_fd >= 0)
+    close(e->ss_fd);
+  if (engine_here == e)
+    engine_here = NULL;
   if (engine_current == e)
     engine_current = NULL;
   close(e->ep);
@@ -222,10 +251,59 @@ void engine_lateness(const struct engine *e, struct engine_lateness *out)
   *out = e->late;
 }
 
+/* The loop thread's time waiting on a run queue so far (schedstat's
+ * second field, ns), or -1 off the loop's thread or without it. */
+static int64_t runq_ns(struct engine *e)
+{
+  char b[96];
+  ssize_t n;
+  unsigned long long run, wait;
+
+  if (e->ss_fd < 0 || !pthread_equal(e->ss_thread, pthread_self()))
+    return -1;
+  n = pread(e->ss_fd, b, sizeof(b) - 1, 0);
+  if (n <= 0)
+    return -1;
+  b[n] = '\0';
+  if (sscanf(b, "%llu %llu", &run, &wait) != 2)
+    return -1;
+  return (int64_t)wait;
+}
+
+int64_t engine_own_begin(void)
+{
+  struct engine *e = engine_here;
+
+  return e && e->cur ? clock_mono_us() : 0;
+}
+
+void engine_own_end(int64_t t0)
+{
+  struct engine *e = engine_here;
+  int64_t now;
+
+  if (!t0 || !e || !e->cur)
+    return;
+  now = clock_mono_us();
+  if (e->test_own_us) {
+    /* The test hook: this much more own work, spent here. */
+    int64_t until = now + e->test_own_us;
+
+    while ((now = clock_mono_us()) < until)
+      ;
+  }
+  e->cur->own_us += now - t0;
+}
+
 void engine_job_begin(struct engine *e, struct engine_job *j)
 {
   j->max_late_us = 0;
   j->own_end_us = clock_mono_us();
+  j->own_us = 0;
+  j->runq_us = -1;
+  j->output_bytes = 0;
+  j->runq0_ns = runq_ns(e);
+  j->out0 = msg_written_total();
   j->active = 1;
   /* Begun inside a handler of its own: that handler is its work. */
   if (e->cur_owner && *e->cur_owner == j)
@@ -237,6 +315,12 @@ int64_t engine_job_end(struct engine *e, struct engine_job *j)
   if (!j->active)
     return 0;
   j->active = 0;
+  if (j->runq0_ns >= 0) {
+    int64_t now = runq_ns(e);
+
+    j->runq_us = now >= j->runq0_ns ? (now - j->runq0_ns) / 1000 : -1;
+  }
+  j->output_bytes = (int64_t)(msg_written_total() - j->out0);
   /* Ending inside its own handler: nothing of it is read afterwards (the
    * job may be freed). */
   if (e->cur == j) {
@@ -701,6 +785,17 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
   size_t polls;
   int n, fd;
 
+  if (engine_here != e) {
+    /* A loop run by another thread than the one that made it (serve's
+     * engine threads): its own schedstat. */
+    engine_here = e;
+    if (!pthread_equal(e->ss_thread, pthread_self())) {
+      if (e->ss_fd >= 0)
+        close(e->ss_fd);
+      e->ss_fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+      e->ss_thread = pthread_self();
+    }
+  }
   if (!slack_set) {
     /* Timers are woken up to 50 us late by default (timer slack). */
     (void)prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);

@@ -23,6 +23,16 @@
 struct engine_job {
   int64_t max_late_us;
   int64_t own_end_us;
+  /* The other parts of its interference (engine_job_end): the time spent
+   * in hopsplit's own callbacks inside libcurl (engine_own_begin/_end),
+   * the loop thread's run-queue delay while it was in flight (the
+   * kernel's schedstat, -1 unknown), the output the process wrote
+   * meanwhile (bytes). */
+  int64_t own_us;
+  int64_t runq_us;
+  int64_t output_bytes;
+  int64_t runq0_ns;
+  uint64_t out0;
   int active;
   /* Whose turn its socket events take (engine_group_key of its origin;
    * 0: the group of events without a job).  Ready events are handled a
@@ -37,6 +47,11 @@ uint64_t engine_group_key(const char *url);
  * interference (the largest lateness of its events, microseconds). */
 void engine_job_begin(struct engine *e, struct engine_job *j);
 int64_t engine_job_end(struct engine *e, struct engine_job *j);
+/* Around hopsplit's own work inside a library callback of the loop's
+ * current job: engine_own_begin returns the moment it began (0 outside a
+ * loop's thread), engine_own_end charges the time since to the job. */
+int64_t engine_own_begin(void);
+void engine_own_end(int64_t t0);
 
 /* Jobs that keep engine_run turning (a sample, a run, a pause between
  * samples): +1 and -1. */

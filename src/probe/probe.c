@@ -349,6 +349,9 @@ static void job_end(struct sample_job *j)
 
   if (!j->priming) {
     j->s.interference_us = engine_job_end(e, &j->ej);
+    j->s.own_us = j->ej.own_us;
+    j->s.runq_us = j->ej.runq_us;
+    j->s.output_bytes = j->ej.output_bytes;
     j->s.interfered =
         (uint8_t)sample_is_interfered(j->s.interference_us, j->s.total_us);
   }

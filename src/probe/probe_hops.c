@@ -165,10 +165,22 @@ static void clear_headers(struct hop_ctx *x)
   x->hop->location = NULL;
 }
 
+static size_t header_line(struct hop_ctx *x, char *data, size_t len);
+
+/* hopsplit's own work inside libcurl's callbacks is charged to the
+ * sample (engine_own_begin/_end: its interference's own_us). */
 static size_t on_header(char *data, size_t size, size_t nmemb, void *ud)
 {
-  struct hop_ctx *x = ud;
-  size_t len = size * nmemb, nlen, vlen;
+  int64_t t0 = engine_own_begin();
+  size_t rc = header_line(ud, data, size * nmemb);
+
+  engine_own_end(t0);
+  return rc;
+}
+
+static size_t header_line(struct hop_ctx *x, char *data, size_t len)
+{
+  size_t nlen, vlen;
   const char *colon, *name = data, *value;
   char n[65];
 
@@ -279,10 +291,19 @@ static int body_limited(const struct hop_ctx *x)
          !(x->follows && h->status >= 300 && h->status <= 399 && h->location);
 }
 
+static size_t body_bytes(struct hop_ctx *x, char *data, size_t n);
+
 static size_t on_body(char *data, size_t size, size_t nmemb, void *ud)
 {
-  struct hop_ctx *x = ud;
-  size_t n = size * nmemb;
+  int64_t t0 = engine_own_begin();
+  size_t rc = body_bytes(ud, data, size * nmemb);
+
+  engine_own_end(t0);
+  return rc;
+}
+
+static size_t body_bytes(struct hop_ctx *x, char *data, size_t n)
+{
 
   tcp_arrivals_add(&x->tcp.arr, probe_now_us(), (int64_t)n);
   read_tls(x);

@@ -118,6 +118,19 @@ static void g_interfered(const struct field_row *r, struct field_value *v)
 {
   set_int(v, S->interfered);
 }
+static void g_own(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->own_us);
+}
+static void g_runq(const struct field_row *r, struct field_value *v)
+{
+  v->null = S->runq_us < 0;
+  set_int(v, S->runq_us);
+}
+static void g_output(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, S->output_bytes);
+}
 static void g_control(const struct field_row *r, struct field_value *v)
 {
   set_int(v, S->control);
@@ -235,6 +248,10 @@ SET_INT(s_idle, IN_S->idle_us, int64_t, -1)
 /* Documents from before the event loop have neither. */
 SET_INT(s_interference, IN_S->interference_us, int64_t, 0)
 SET_OPT_BOOL(s_interfered, IN_S->interfered, 0)
+/* Documents from before these parts were counted: 0, unknown, 0. */
+SET_INT(s_own, IN_S->own_us, int64_t, 0)
+SET_INT(s_runq, IN_S->runq_us, int64_t, -1)
+SET_INT(s_output, IN_S->output_bytes, int64_t, 0)
 SET_OPT_BOOL(s_control, IN_S->control, 0)
 
 #undef IN_S
@@ -281,6 +298,13 @@ const struct field report_sample_fields[FS_COUNT + 1] = {
     [FS_INTERFERED] = {"interfered", "interference past the threshold",
                        FIELD_BOOL, g_interfered, 0, 0, NULL, s_interfered, 0,
                        0},
+    [FS_OWN_US] = {"interference_own_us", "own work in libcurl's callbacks",
+                   FIELD_US, g_own, 0, 0, NULL, s_own, US_RANGE},
+    [FS_RUNQ_US] = {"interference_runq_us", "wait for a CPU", FIELD_US, g_runq,
+                    0, 0, NULL, s_runq, US_RANGE},
+    [FS_OUTPUT_BYTES] = {"interference_output_bytes", "output written",
+                         FIELD_INT, g_output, 0, 0, NULL, s_output, 0,
+                         INT64_MAX},
     [FS_CONTROL] = {"control", "serial control of --parallel", FIELD_BOOL,
                     g_control, 0, 0, NULL, s_control, 0, 0},
     [FS_COUNT] = {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL,

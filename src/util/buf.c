@@ -36,6 +36,7 @@ void buf_init_sink(struct buf *b, int fd)
 
 int buf_write_fd(int fd, const char *data, size_t n)
 {
+  msg_note_written(n);
   while (n) {
     ssize_t w = write(fd, data, n);
 

@@ -14,6 +14,18 @@
 
 int msg_verbosity;
 
+static _Atomic uint64_t written_total;
+
+uint64_t msg_written_total(void)
+{
+  return written_total;
+}
+
+void msg_note_written(size_t n)
+{
+  written_total += n;
+}
+
 static void vmsg(enum msg_level level, const char *fmt, va_list ap)
     MSG_PRINTF(2, 0);
 
@@ -117,6 +129,7 @@ static void vmsg(enum msg_level level, const char *fmt, va_list ap)
   put_line(&l, "\n", 1);
   fflush(stdout);
   fflush(stderr); /* anything stdio still holds goes first */
+  msg_note_written(l.len);
   for (off = 0; off < l.len;) {
     ssize_t w = write(STDERR_FILENO, l.p + off, l.len - off);
 

@@ -6,6 +6,7 @@
 #define HOPSPLIT_MSG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(__GNUC__)
 #define MSG_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -14,6 +15,12 @@
 #define MSG_PRINTF(a, b)
 #define MSG_NORETURN
 #endif
+
+/* Bytes of output the process wrote so far (the diagnostics and
+ * buf_write_fd, all threads): a sample's figure is the change while it
+ * is in flight (engine.c); msg_note_written counts n more. */
+uint64_t msg_written_total(void);
+void msg_note_written(size_t n);
 
 /* Verbosity: -1 quiet, 0 normal, 1+ verbose. */
 extern int msg_verbosity;
