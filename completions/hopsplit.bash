@@ -22,11 +22,13 @@ _hopsplit()
     --help --http1.1 --http2 --http3 --http3-only --include --insecure --ipv4
     --ipv6 --json
     --keep-interfered --key --location --location-trusted --max-redirs --max-time
-    --mode --no-follow --order --output --parallel --pause --post301 --post302
+    --mode --no-follow --order --output --parallel --pause --payload-size
+    --post301 --post302
     --post303 --prime --progress --project --protocols --quiet
     --request --resolve --rounds --seed --show-error --show-secrets
     --silent --trace --upload-file --user-agent --vantage --verbose --version --write-out"
-  local report_opts="--brief --color --format --help --output --project
+  local report_opts="--brief --color --format --help --output --payload-size
+    --project
     --quiet --verbose"
   local serve_opts="--config --listen --max-concurrent --timeout-offset"
   local formats="text json ndjson csv har html prom junit"
@@ -88,6 +90,7 @@ _hopsplit()
     -H | --header | -A | --user-agent | --resolve | --dns-server | \
       --client-location | --connect-timeout | -m | --max-time | \
       --max-redirs | -n | --rounds | --seed | --pause | --parallel | \
+      --payload-size | \
       --vantage | --listen | --max-concurrent | --timeout-offset | --data-raw | \
       -w | --write-out)
       return

@@ -93,6 +93,7 @@ enum finding_kind {
   FINDING_HTTP_VERSION,
   FINDING_NOISE,
   FINDING_WARM_IDLE,
+  FINDING_LOSS,
   FINDING_COUNT
 };
 extern const char *const finding_kind_names[FINDING_COUNT];
@@ -100,7 +101,8 @@ extern const char *const finding_kind_names[FINDING_COUNT];
 /* What a saving rests on (hopsplit(1) FINDINGS).  A distant edge: a round trip
  * measured in the same run to another host (MEASURED), or the fibre floor
  * to the nearest POP (FLOOR, a lower bound).  A payload: the body's bytes
- * over the throughput measured for it (THROUGHPUT).  UNCERTAIN: the run
+ * over the throughput measured for it (THROUGHPUT), or the rounds its
+ * bytes arrived in on that connection (ROUNDS).  UNCERTAIN: the run
  * contradicts what the finding would rest on (a connect below the fibre
  * floor to the edge), so it estimates no saving and says why.  REPEAT: what
  * a repeat view of a body the client may not keep pays (not a part of the
@@ -113,6 +115,7 @@ enum finding_basis {
   FINDING_BASIS_THROUGHPUT,
   FINDING_BASIS_UNCERTAIN,
   FINDING_BASIS_REPEAT,
+  FINDING_BASIS_ROUNDS,
   FINDING_BASIS_COUNT
 };
 

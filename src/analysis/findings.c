@@ -24,6 +24,8 @@
 
 #include "analysis.h"
 #include "buf.h"
+#include "stats.h"
+#include "transport.h"
 #include "units.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -31,10 +33,11 @@
 const char *const finding_kind_names[FINDING_COUNT] = {
     "redirect",       "cache",   "distant-edge", "connections",
     "tls-resumption", "payload", "server-wait",  "dns",
-    "http-version",   "noise",   "warm-idle"};
+    "http-version",   "noise",   "warm-idle",    "loss"};
 
 const char *const finding_basis_names[FINDING_BASIS_COUNT] = {
-    NULL, "measured", "floor", "throughput", "uncertain", "repeat-view"};
+    NULL,        "measured",    "floor", "throughput",
+    "uncertain", "repeat-view", "rounds"};
 
 /* The parts of the median cold sample: PHASE_TOTAL of each hop stands for
  * nothing (never removed), the last cell is the time between hops. */
@@ -47,6 +50,10 @@ struct fb {
   const struct analysis *an; /* the whole run's analysis */
   size_t n_cells;            /* rep->n_hops * CELLS_PER_HOP + 1 */
   int64_t **rm;              /* rm[i] for findings[i], or NULL */
+  /* The transport's findings read every sample of the target. */
+  const struct plan *plan;
+  const struct results *res;
+  size_t t;
 };
 
 static size_t cell(size_t hop, enum phase ph)
@@ -480,6 +487,130 @@ static void uncertain_edge(struct fb *b, const struct edge_result *e, size_t k)
   f->basis = FINDING_BASIS_UNCERTAIN;
 }
 
+/* --- distant edges from the kernel's round trips (hopsplit(1) TRANSPORT) */
+
+static int64_t v_min_rtt_any(const struct hop *h)
+{
+  return h->tcp.valid ? h->tcp.min_rtt_us : -1;
+}
+
+/* The median of the kernel's minimum round trip over every hop of the run
+ * to host (any target, any mode), in ms; NAN when none was read. */
+static double host_min_rtt_ms(const struct fb *b, const char *host)
+{
+  const struct results *r = b->res;
+  int64_t *v, med;
+  size_t i, k, n = 0, cap = 0;
+
+  if (!r || !host)
+    return (double)NAN;
+  for (i = 0; i < r->n; i++)
+    cap += r->samples[i].n_hops;
+  if (!cap)
+    return (double)NAN;
+  v = xmalloc(cap * sizeof(*v));
+  for (i = 0; i < r->n; i++)
+    for (k = 0; k < r->samples[i].n_hops; k++) {
+      const struct hop *h = &r->samples[i].hops[k];
+      int64_t x = v_min_rtt_any(h);
+
+      if (x > 0 && h->host && !strcmp(h->host, host))
+        v[n++] = x;
+    }
+  if (!n) {
+    free(v);
+    return (double)NAN;
+  }
+  stats_sort(v, n);
+  med = stats_percentile(v, n, 50);
+  free(v);
+  return (double)med / 1000.0;
+}
+
+/* This edge's round trip from the kernel, when its connections were read:
+ * the connect time holds a SYN's processing and a loaded loop's lateness,
+ * the minimum RTT only the path. */
+static void edge_kernel_rtt(const struct fb *b, const char *host, double *rtt,
+                            const char **src)
+{
+  double k = host_min_rtt_ms(b, host);
+
+  if (!isnan(k) && k > 0) {
+    *rtt = k;
+    *src = "the kernel's minimum round trip of its connections";
+  }
+}
+
+/* The nearest other host this run measured: by the kernel's minimum round
+ * trips when any connection was read, else by cold connect p50s.  The
+ * excess over it is this edge's own: the access link's round trip, common
+ * to every host, cancels. */
+static double edge_nearest(const struct fb *b, const struct analysis *an,
+                           const char *host, const char **near_host)
+{
+  const struct results *r = b->res;
+  double best = (double)NAN;
+  size_t i, k;
+
+  *near_host = NULL;
+  for (i = 0; r && i < r->n; i++)
+    for (k = 0; k < r->samples[i].n_hops; k++) {
+      const struct hop *h = &r->samples[i].hops[k];
+      double m;
+
+      if (!h->host || v_min_rtt_any(h) <= 0 ||
+          (host && !strcmp(h->host, host)))
+        continue;
+      m = host_min_rtt_ms(b, h->host);
+      if (!isnan(m) && (isnan(best) || m < best)) {
+        best = m;
+        *near_host = h->host;
+      }
+    }
+  if (!isnan(best))
+    return best;
+  return nearest_measured(an, host, near_host);
+}
+
+/*
+ * No nearer host was measured.  The fibre floors to this edge and to the
+ * CDN's nearest POP differ by what distance alone costs (the access
+ * link's share left out): when that is at least 1 ms, each round trip
+ * saves that much at least (*rtt and *near become the two floors; basis:
+ * floor; *near is rtt less that).  Else the edge is near and only the
+ * round trip is high: the
+ * path (the access link, a route) is slow, not necessarily the edge;
+ * an uncertain finding says so and estimates no saving.  Returns whether
+ * a floor-based saving stands.
+ */
+static int edge_floor_only(struct fb *b, const struct edge_result *e, size_t k,
+                           double rtt, double *near)
+{
+  double nf = !isnan(e->nearest_km) ? edge_floor_rtt_ms(e->nearest_km) : 0;
+  struct finding *f;
+
+  if (!isnan(e->floor_rtt_ms) && e->floor_rtt_ms - nf >= 1.0) {
+    *near = rtt - (e->floor_rtt_ms - nf);
+    return 1;
+  }
+  f = add_finding(
+      b, FINDING_DISTANT_EDGE, (int)k + 1, 0,
+      xasprintf("hop %zu: the path is slow, not necessarily the edge: its "
+                "round trip is %.1f ms, far above the %.1f ms fibre floor "
+                "to %s (%s%s%s, %.0f km)",
+                k + 1, rtt, e->floor_rtt_ms, e->pop ? e->pop : "?",
+                e->city ? e->city : "?", e->country ? ", " : "",
+                e->country ? e->country : "", e->distance_km),
+      xasprintf("the edge is near the client, so distance does not explain "
+                "the round trip: the access link (a mobile or satellite "
+                "link, a busy Wi-Fi) or the route adds it, and it is common "
+                "to every host. No nearer host was measured in this run to "
+                "tell the edge's share from the path's, so no saving is "
+                "estimated; measure a host known to be near beside it"));
+  f->basis = FINDING_BASIS_UNCERTAIN;
+  return 0;
+}
+
 /*
  * A distant edge: every round trip the hop really made would be shorter
  * by the difference between its round trip and that of a nearer edge,
@@ -524,21 +655,24 @@ static void edge_findings(struct fb *b, const struct analysis *an)
       rtt = (double)host_connect_us(an, e->host) / 1000.0;
       rtt_src = "the round trip this run measured to the same host";
     }
+    edge_kernel_rtt(b, e->host, &rtt, &rtt_src);
     if (isnan(rtt) || (!isnan(e->floor_rtt_ms) && rtt < e->floor_rtt_ms)) {
       rtt = e->floor_rtt_ms;
       rtt_src = "the floor to this edge";
     }
     if (isnan(rtt) || rtt <= 0)
       continue;
-    m = nearest_measured(an, e->host, &near_host);
+    m = edge_nearest(b, an, e->host, &near_host);
     if (!isnan(m) && m < rtt) {
       near = m;
       basis = FINDING_BASIS_MEASURED;
     }
-    else {
-      near = !isnan(e->nearest_km) ? edge_floor_rtt_ms(e->nearest_km) : 0;
+    else if (edge_floor_only(b, e, k, rtt, &near)) {
       basis = FINDING_BASIS_FLOOR;
       near_host = e->nearest;
+    }
+    else {
+      continue;
     }
     delta = rtt - near;
     if (delta <= 0)
@@ -591,12 +725,13 @@ static void edge_findings(struct fb *b, const struct analysis *an)
                  near, near_host ? near_host : "another host", delta);
     else
       buf_printf(&det,
-                 "; no nearer host was measured in this run, so each round "
-                 "trip is taken at the fibre floor%s%s (%.1f ms), %.1f ms "
-                 "shorter: a lower bound of the real round trip, so the "
-                 "saving is an upper bound (basis: floor)",
-                 near_host ? " to " : "", near_host ? near_host : "", near,
-                 delta);
+                 "; no nearer host was measured in this run, so only what "
+                 "distance costs is counted: the fibre floors to this edge "
+                 "(%.1f ms) and to the nearest POP%s%s (%.1f ms) differ by "
+                 "%.1f ms a round trip, the access link's share (common to "
+                 "every host) left out: a lower bound (basis: floor)",
+                 e->floor_rtt_ms, near_host ? ", " : "",
+                 near_host ? near_host : "", e->floor_rtt_ms - delta, delta);
     f = add_parts(b, FINDING_DISTANT_EDGE, (int)k + 1, rm,
                   xasprintf("hop %zu is served from a distant edge: %s "
                             "(%s%s%s), %.0f km away",
@@ -1112,6 +1247,316 @@ static void warm_idle_finding(struct fb *b, size_t t, const struct results *r)
   free(hi);
 }
 
+/* --- the transport's findings (hopsplit(1) TRANSPORT) ------------------- */
+
+/* The median (nearest rank) of fn(hop k) over the target's samples of mode
+ * m that go into the statistics, where fn knows it; -1 when none does.
+ * *n is how many did. */
+static int64_t hop_median(const struct fb *b, enum sample_mode m, size_t k,
+                          int64_t (*fn)(const struct fb *, const struct hop *),
+                          size_t *n)
+{
+  const struct results *r = b->res;
+  int keep = b->plan && b->plan->opts ? b->plan->opts->keep_interfered : 0;
+  int64_t *v, med = -1;
+  size_t i, c = 0;
+
+  *n = 0;
+  if (!r || !r->n)
+    return -1;
+  v = xmalloc(r->n * sizeof(*v));
+  for (i = 0; i < r->n; i++) {
+    const struct sample *s = &r->samples[i];
+    int64_t x;
+
+    if (s->target != b->t || s->mode != m || !sample_counted(s, keep) ||
+        k >= s->n_hops)
+      continue;
+    x = fn(b, &s->hops[k]);
+    if (x >= 0)
+      v[c++] = x;
+  }
+  if (c) {
+    stats_sort(v, c);
+    med = stats_percentile(v, c, 50);
+  }
+  free(v);
+  *n = c;
+  return med;
+}
+
+static int64_t v_server(const struct fb *b, const struct hop *h)
+{
+  (void)b;
+  return hop_server_us(h);
+}
+
+static int64_t v_min_rtt(const struct fb *b, const struct hop *h)
+{
+  (void)b;
+  return h->tcp.valid ? h->tcp.min_rtt_us : -1;
+}
+
+/* The median sample of mode m, or NULL. */
+static const struct sample *mode_rep(const struct fb *b, enum sample_mode m)
+{
+  const struct mode_summary *ms = &b->ta->modes[m];
+
+  if (!b->res || !ms->present || ms->median_sample < 0 ||
+      (size_t)ms->median_sample >= b->res->n)
+    return NULL;
+  return &b->res->samples[ms->median_sample];
+}
+
+/*
+ * Server wait, in every mode: per hop, the median server_us (its wait less
+ * the kernel's minimum round trip of its connection) of each mode; a hop
+ * whose server time is at least 5 ms and 30 % of a mode's median total is
+ * a finding (basis: measured).  Cold first: then it removes that part of
+ * the median cold sample's wait; in warm or resumed alone it is not a part
+ * of the cold total.  Returns whether any hop had a server time, so the
+ * connect-based estimate stands in for runs without TCP facts (QUIC).
+ */
+static int transport_wait_finding(struct fb *b)
+{
+  static const enum sample_mode order[] = {MODE_COLD, MODE_WARM, MODE_RESUMED};
+  const struct sample *shape = b->rep;
+  int any = 0;
+  size_t k, i;
+
+  for (i = 0; !shape && i < 3; i++)
+    shape = mode_rep(b, order[i]);
+  for (k = 0; shape && k < shape->n_hops; k++) {
+    int64_t srv[MODE_COUNT], tot[MODE_COUNT], rtt = -1;
+    size_t n[MODE_COUNT], nr = 0;
+    int pick = -1;
+    struct buf det;
+    const char *st = NULL;
+    char a[32], c[32];
+    struct finding *f;
+
+    for (i = 0; i < 3; i++) {
+      enum sample_mode m = order[i];
+      const struct mode_summary *ms = &b->ta->modes[m];
+
+      srv[m] = ms->present ? hop_median(b, m, k, v_server, &n[m]) : -1;
+      tot[m] = ms->present && ms->n_ok ? ms->phases[SUM_TOTAL].p50 : 0;
+      if (srv[m] >= 0)
+        any = 1;
+      if (pick < 0 && srv[m] >= 5000 && pct(srv[m], tot[m]) >= 30)
+        pick = (int)m;
+      if (rtt < 0 && srv[m] >= 0)
+        rtt = hop_median(b, m, k, v_min_rtt, &nr);
+    }
+    if (pick < 0)
+      continue;
+    buf_init(&det, 0);
+    buf_printf(&det,
+               "hop %zu's server time is its wait less one minimum round "
+               "trip of its connection, as the kernel measured it (%s): "
+               "median",
+               k + 1, d(c, sizeof(c), rtt));
+    for (i = 0; i < 3; i++)
+      if (srv[order[i]] >= 0)
+        buf_printf(&det, "%s %s %s over %zu %s sample%s",
+                   i && srv[order[0]] >= 0 ? "," : "",
+                   d(a, sizeof(a), srv[order[i]]), sample_mode_names[order[i]],
+                   n[order[i]], sample_mode_names[order[i]],
+                   n[order[i]] == 1 ? "" : "s");
+    if (k < shape->n_hops)
+      st = hop_header(&shape->hops[k], "server-timing");
+    if (st)
+      buf_printf(&det, "; the server says (Server-Timing): %s", st);
+    else
+      buf_puts(&det, "; it sends no Server-Timing to say where it goes");
+    if (pick == MODE_COLD && b->rep && k < b->rep->n_hops) {
+      int64_t *rm = new_rm(b);
+
+      rm[cell(k, PHASE_WAIT)] = srv[MODE_COLD];
+      f = add_parts(b, FINDING_SERVER_WAIT, (int)k + 1, rm,
+                    xasprintf("server wait dominates: hop %zu's server takes "
+                              "%s (%d %% of the cold total)",
+                              k + 1, d(a, sizeof(a), srv[MODE_COLD]),
+                              pct(srv[MODE_COLD], tot[MODE_COLD])),
+                    buf_detach(&det));
+    }
+    else {
+      f = add_finding(b, FINDING_SERVER_WAIT, (int)k + 1, srv[pick],
+                      xasprintf("server wait dominates: hop %zu's server "
+                                "takes %s (%d %% of the %s total)",
+                                k + 1, d(a, sizeof(a), srv[pick]),
+                                pct(srv[pick], tot[pick]),
+                                sample_mode_names[pick]),
+                      buf_detach(&det));
+    }
+    f->basis = FINDING_BASIS_MEASURED;
+  }
+  return any;
+}
+
+/* The body size the payload finding prices for hop h: --payload-size,
+ * else what arrived in its first round; 0 when h has no rounds. */
+static int64_t payload_size(const struct fb *b, const struct hop *h)
+{
+  if (!h->tcp.valid || hop_rounds_kept(h) < 2)
+    return 0;
+  if (b->plan && b->plan->opts && b->plan->opts->payload_size > 0)
+    return b->plan->opts->payload_size;
+  return h->tcp.rounds[0].bytes;
+}
+
+/* What a body of payload_size bytes would have saved on this hop: the
+ * time from when that many bytes had arrived to the last byte. */
+static int64_t v_payload(const struct fb *b, const struct hop *h)
+{
+  int64_t x = payload_size(b, h), at, end;
+  size_t n = hop_rounds_kept(h);
+
+  if (x <= 0)
+    return -1;
+  at = tcp_rounds_time_for(h->tcp.rounds, n, x);
+  end = h->tcp.rounds[n - 1].start_us + h->tcp.rounds[n - 1].us;
+  if (at < 0)
+    return 0; /* the body is that small already */
+  return end > at ? end - at : 0;
+}
+
+/*
+ * The body, from its rounds: what a body of the chosen size (--payload-size,
+ * default what arrived in the first round) would take on this very
+ * connection, from when that many bytes had arrived (its round trips and
+ * its window's growth as measured) to the last byte; the saving is the
+ * median of that over the cold samples (basis: rounds).  Returns 0 when the
+ * final hop has no rounds, so the throughput estimate stands in.
+ */
+static int rounds_payload_finding(struct fb *b)
+{
+  const struct sample *rep = b->rep;
+  const struct hop *last;
+  size_t k, n = 0;
+  int64_t saving, xfer, size, x, *rm;
+  char a[32], sv[32], sz[UNITS_FMT_SIZE], xs[UNITS_FMT_SIZE], rt[32];
+  char fr[UNITS_FMT_SIZE];
+  struct finding *f;
+
+  if (!rep || rep->mode != MODE_COLD || rep->total_us <= 0)
+    return 0;
+  k = rep->n_hops - 1;
+  last = &rep->hops[k];
+  x = payload_size(b, last);
+  if (x <= 0)
+    return 0;
+  saving = hop_median(b, MODE_COLD, k, v_payload, &n);
+  if (saving < 0 || !n)
+    return 0;
+  xfer = last->phases[PHASE_TRANSFER];
+  size = last->size_download;
+  if (x >= size)
+    return 1; /* as small as asked already: nothing to save */
+  units_format_bytes(size, sz, sizeof(sz));
+  units_format_bytes(x, xs, sizeof(xs));
+  units_format_bytes(last->tcp.rounds[0].bytes, fr, sizeof(fr));
+  rm = new_rm(b);
+  rm[cell(k, PHASE_TRANSFER)] = saving;
+  f = add_parts(
+      b, FINDING_PAYLOAD, (int)k + 1, rm,
+      xasprintf("the body, %s in %u round%s, takes %s (%d %% of the cold "
+                "total): a body of %s would save about %s",
+                sz, (unsigned)last->tcp.n_rounds,
+                last->tcp.n_rounds == 1 ? "" : "s", d(a, sizeof(a), xfer),
+                pct(xfer, rep->total_us), xs, d(sv, sizeof(sv), saving)),
+      xasprintf("on this connection (minimum RTT %s) the first %s arrived "
+                "in the first round; a body of %s%s would arrive when that "
+                "many bytes of this one had, %s before its last byte "
+                "(median over %zu cold sample%s): its cost is its round "
+                "trips, not its bytes at the last round's rate. %s",
+                d(rt, sizeof(rt), last->tcp.min_rtt_us), fr, xs,
+                b->plan && b->plan->opts && b->plan->opts->payload_size > 0
+                    ? " (--payload-size)"
+                    : " (what fits the first round; --payload-size chooses "
+                      "another)",
+                d(sv, sizeof(sv), saving), n, n == 1 ? "" : "s",
+                pct(xfer, rep->total_us) >= 50
+                    ? "Compress or shrink the body (a thumbnail, a smaller "
+                      "format), or send it from closer to the client"
+                    : "Most of the time goes to the phases before the first "
+                      "byte"));
+  f->basis = FINDING_BASIS_ROUNDS;
+  return 1;
+}
+
+/* The rounds a body of bytes needs when every round brings twice the
+ * first's first bytes (slow start). */
+static uint32_t model_rounds(int64_t bytes, int64_t first)
+{
+  uint32_t n = 0;
+  int64_t got = 0, w = first;
+
+  if (first <= 0)
+    return 0;
+  while (got < bytes && n < 64) {
+    got += w;
+    w *= 2;
+    n++;
+  }
+  return n;
+}
+
+/*
+ * Loss that cost rounds: a hop of the median cold sample whose connection
+ * retransmitted or received segments out of order and whose body took more
+ * rounds than doubling its first round would (slow start); each round
+ * more is one minimum round trip of its transfer.
+ */
+static void loss_finding(struct fb *b)
+{
+  const struct sample *rep = b->rep;
+  size_t k;
+
+  for (k = 0; rep && k < rep->n_hops; k++) {
+    const struct hop *h = &rep->hops[k];
+    const struct hop_tcp *t = &h->tcp;
+    int64_t lost, cost, *rm;
+    uint32_t want;
+    char a[32], r[32];
+    struct finding *f;
+
+    if (!t->valid || t->min_rtt_us <= 0 || hop_rounds_kept(h) < 2)
+      continue;
+    lost = (t->retransmits > 0 ? t->retransmits : 0) +
+           (t->rcv_ooopack > 0 ? t->rcv_ooopack : 0);
+    if (!lost)
+      continue;
+    want = model_rounds(h->size_download, t->rounds[0].bytes);
+    if (!want || t->n_rounds <= want)
+      continue;
+    cost = (int64_t)(t->n_rounds - want) * t->min_rtt_us;
+    rm = new_rm(b);
+    rm[cell(k, PHASE_TRANSFER)] = cost;
+    f = add_parts(
+        b, FINDING_LOSS, (int)k + 1, rm,
+        xasprintf("hop %zu lost segments: %lld retransmitted, %lld out of "
+                  "order, %u rounds where %u would do",
+                  k + 1, (long long)(t->retransmits > 0 ? t->retransmits : 0),
+                  (long long)(t->rcv_ooopack > 0 ? t->rcv_ooopack : 0),
+                  (unsigned)t->n_rounds, (unsigned)want),
+        xasprintf("the kernel counted %lld segment%s sent again (loss on "
+                  "the way out) and %lld received out of order (loss on "
+                  "the way in); the body took %u rounds where doubling its "
+                  "first round needs %u: %u round trip%s of %s, about %s. "
+                  "Loss on the path (Wi-Fi, a congested link) costs round "
+                  "trips, not bytes",
+                  (long long)(t->retransmits > 0 ? t->retransmits : 0),
+                  t->retransmits == 1 ? "" : "s",
+                  (long long)(t->rcv_ooopack > 0 ? t->rcv_ooopack : 0),
+                  (unsigned)t->n_rounds, (unsigned)want,
+                  (unsigned)(t->n_rounds - want),
+                  t->n_rounds - want == 1 ? "" : "s",
+                  d(r, sizeof(r), t->min_rtt_us), d(a, sizeof(a), cost)));
+    f->basis = FINDING_BASIS_ROUNDS;
+  }
+}
+
 /* A finding that estimates no saving by design: listed whatever its
  * size. */
 static int informational(const struct finding *f)
@@ -1282,15 +1727,21 @@ void findings_build(const struct plan *p, const struct results *r,
   if (b.rep && !b.rep->n_hops)
     b.rep = NULL;
   b.n_cells = b.rep ? b.rep->n_hops * CELLS_PER_HOP + 1 : 0;
+  b.plan = p;
+  b.res = r;
+  b.t = t;
   ta->cold_total_us = b.rep ? b.rep->total_us : 0;
   redirect_finding(&b);
   cache_findings(&b);
   edge_findings(&b, a);
   connection_finding(&b);
   resumption_finding(&b, t, r);
-  wait_finding(&b);
+  if (!transport_wait_finding(&b))
+    wait_finding(&b);
   dns_finding(&b);
-  payload_finding(&b);
+  if (!rounds_payload_finding(&b))
+    payload_finding(&b);
+  loss_finding(&b);
   noise_finding(&b, a, t);
   warm_idle_finding(&b, t, r);
   http_version_finding(&b, p, t);

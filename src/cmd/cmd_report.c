@@ -136,6 +136,9 @@ int cmd_report(int argc, char **argv)
     memcpy(saved.opts.project, cli.opts.project, sizeof(saved.opts.project));
     saved.opts.n_project = cli.opts.n_project;
   }
+  /* --payload-size on report: the body size the payload finding prices. */
+  if (cli.opts.payload_size > 0)
+    saved.opts.payload_size = cli.opts.payload_size;
   analysis_build(&pl.analysis, &saved.plan, &pl.results);
   if (saved.unpaired)
     analysis_compare_unpaired(&saved.plan, &pl.results, &pl.analysis);

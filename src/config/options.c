@@ -137,6 +137,10 @@ const struct opt_def options_table[OPT_COUNT] = {
      OPT_IN_MEASURING},
     {"pause", 0, OPT_ARG_REQUIRED, OPT_PAUSE, "DURATION",
      "sleep between samples (default 0)", OPT_IN_MEASURING},
+    {"payload-size", 0, OPT_ARG_REQUIRED, OPT_PAYLOAD_SIZE, "SIZE",
+     "the body size the payload finding prices on each connection "
+     "(20KB, 1.5MiB; default: what arrives in the first round)",
+     OPT_IN_ALL},
     {"post301", 0, OPT_ARG_NONE, OPT_POST301, NULL,
      "keep POST and its body after a 301, as curl", OPT_IN_MEASURING},
     {"post302", 0, OPT_ARG_NONE, OPT_POST302, NULL,
@@ -909,6 +913,50 @@ static int set_duration(struct options *o, enum opt_id id, const char *val,
   return 0;
 }
 
+/* --payload-size: a size with its unit (B, KB, MB, GB in powers of 1000;
+ * KiB, MiB, GiB in powers of 1024), more than 0 and at most 1 TiB. */
+static int set_size(struct options *o, enum opt_id id, const char *val,
+                    char *err, size_t errlen)
+{
+  static const struct {
+    const char *unit;
+    double mul;
+  } units[] = {{"B", 1},           {"KB", 1e3},          {"kB", 1e3},
+               {"MB", 1e6},        {"GB", 1e9},          {"KiB", 1024.0},
+               {"MiB", 1048576.0}, {"GiB", 1073741824.0}};
+  char *end;
+  double v;
+  size_t i;
+
+  if (id != OPT_PAYLOAD_SIZE)
+    BUG("option id %d is not a size", (int)id);
+  errno = 0;
+  v = strtod(val, &end);
+  if (end == val || errno || !(v > 0)) {
+    snprintf(err, errlen,
+             "'%s' is not a size: write a number and its unit, e.g. 20KB, "
+             "24KiB, 1.5MB",
+             val);
+    return -1;
+  }
+  for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+    if (!strcmp(end, units[i].unit)) {
+      double b = v * units[i].mul;
+
+      if (b < 1 || b > 1099511627776.0) {
+        snprintf(err, errlen, "'%s' is out of range (1B to 1TiB)", val);
+        return -1;
+      }
+      o->payload_size = (int64_t)b;
+      return 0;
+    }
+  snprintf(err, errlen,
+           "'%s' needs a unit: B, KB, MB, GB (powers of 1000) or KiB, MiB, "
+           "GiB (powers of 1024), e.g. 20KB",
+           val);
+  return -1;
+}
+
 /* serve's --max-concurrent (a whole number from 1) and --timeout-offset
  * (seconds from 0 to an hour). */
 static int set_serve_number(struct options *o, enum opt_id id, const char *val,
@@ -1318,6 +1366,7 @@ static setter_fn *const setters[OPT_COUNT] = {
     [OPT_OUTPUT] = set_request,
     [OPT_PARALLEL] = set_number,
     [OPT_PAUSE] = set_duration,
+    [OPT_PAYLOAD_SIZE] = set_size,
     [OPT_POST301] = set_flag,
     [OPT_POST302] = set_flag,
     [OPT_POST303] = set_flag,

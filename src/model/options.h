@@ -73,6 +73,9 @@ struct options {
   uint64_t seed;
   int seed_set;
   int64_t pause_us;
+  /* --payload-size: the body size the payload finding prices (bytes), 0:
+   * what arrived in the first round (hopsplit(1) FINDINGS). */
+  int64_t payload_size;
   /* --parallel N: up to N targets measured at once (batches, never a
    * paired comparison); 1 is strictly sequential. */
   long parallel;

@@ -59,6 +59,10 @@ static void settings(struct json *j, const struct report_ctx *c)
   json_string(j, "order", schedule_order_name(o->order));
   json_int(j, "seed", (int64_t)p->seed);
   json_int(j, "pause_us", o->pause_us);
+  if (o->payload_size > 0)
+    json_int(j, "payload_size", o->payload_size);
+  else
+    json_null(j, "payload_size");
   json_int(j, "parallel", o->parallel);
   json_bool(j, "keep_interfered", o->keep_interfered);
   json_int(j, "interference_max_us", SAMPLE_INTERFERENCE_MAX_US);

@@ -306,6 +306,8 @@ static void settings(struct rd *r, const struct jt *s, struct options *o)
   o->seed = (uint64_t)int_in(r, s, at, "seed", INT64_MIN + 1, INT64_MAX, 0);
   o->seed_set = 1;
   o->pause_us = int_in(r, s, at, "pause_us", 0, FIELD_MAX_US, 0);
+  o->payload_size =
+      int_in(r, s, at, "payload_size", 0, 1099511627776LL, 0); /* 1 TiB */
   o->follow = bool_of(r, s, at, "follow");
   o->max_redirs = (long)int_in(r, s, at, "max_redirs", 0, 1000, 10);
   v = str_of(r, s, at, "method");

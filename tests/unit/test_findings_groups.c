@@ -315,13 +315,27 @@ static void test_distant_edge_floor(void **state)
     }
   }
   analysis_build(&a, &p, &r);
-  de = need(&a.targets[0], FINDING_DISTANT_EDGE);
+  {
+    size_t i;
+
+    de = NULL;
+    for (i = 0; i < a.targets[0].n_findings; i++)
+      if (a.targets[0].findings[i].kind == FINDING_DISTANT_EDGE &&
+          a.targets[0].findings[i].hop == 1)
+        de = &a.targets[0].findings[i];
+  }
+  if (!de) {
+    print_error("no distant-edge finding of hop 1\n");
+    abort();
+  }
   CHECK_INT("basis", de->basis, FINDING_BASIS_FLOOR);
-  /* The floor to the nearest Cloudflare colo (ICN, about 210 km from the
-   * KR centroid: 2.1 ms) is below the HKG round trip: a larger saving
-   * than the measured basis gave. */
-  if (de->saving_us <= 126000) {
-    print_error("floor saving %ld should exceed 126000\n",
+  /* No host nearer than HKG was measured: only what distance costs is
+   * counted, the floor to HKG (about 2,000 km from the KR centroid:
+   * 20 ms) less the floor to the nearest Cloudflare colo (ICN, 210 km:
+   * 2.1 ms) per round trip, the access link's share left out (issue 36):
+   * a saving above nothing and below the measured basis's 126 ms. */
+  if (de->saving_us <= 0 || de->saving_us >= 126000) {
+    print_error("floor saving %ld should be in (0, 126000)\n",
                 (long)de->saving_us);
     fail();
   }
