@@ -151,8 +151,26 @@ struct finding_group {
   size_t n_members;
 };
 
+/* The savings checked against an alternative of the same body measured
+ * in the same run (hopsplit(1) FINDINGS, "Checked against the run"): the
+ * target whose final body has the same size and type and that the cold
+ * paired comparison shows removing the most; what it removed (this
+ * target's median less the alternative's, with its 95 % interval), and
+ * what the findings that keep the body (all but payload) remove together
+ * without overlaps. */
+struct finding_check {
+  int present;
+  size_t alternative; /* target index */
+  int64_t measured_us;
+  int64_t ci_low_us, ci_high_us;
+  int64_t savings_us;
+  int64_t body_bytes;
+  int agrees; /* savings within the interval widened by 20 % and 1 ms */
+};
+
 struct target_analysis {
   struct mode_summary modes[MODE_COUNT];
+  struct finding_check check;
   struct cache_hop *cache;
   size_t n_cache;
   struct edge_result *edge; /* one per hop index */

@@ -286,7 +286,8 @@ static void edge_arr(struct json *j, const struct target_analysis *ta)
   json_array_end(j);
 }
 
-static void findings_arr(struct json *j, const struct target_analysis *ta)
+static void findings_arr(struct json *j, const struct report_ctx *c,
+                         const struct target_analysis *ta)
 {
   size_t k;
 
@@ -338,6 +339,20 @@ static void findings_arr(struct json *j, const struct target_analysis *ta)
   json_array_end(j);
   json_int(j, "findings_nonoverlap_us", ta->nonoverlap_us);
   json_int(j, "findings_total_us", ta->cold_total_us);
+  if (ta->check.present) {
+    json_object_begin(j, "findings_check");
+    json_string(j, "alternative",
+                c->plan->targets[ta->check.alternative].name);
+    json_int(j, "body_bytes", ta->check.body_bytes);
+    json_int(j, "measured_us", ta->check.measured_us);
+    json_int(j, "ci_low_us", ta->check.ci_low_us);
+    json_int(j, "ci_high_us", ta->check.ci_high_us);
+    json_int(j, "savings_us", ta->check.savings_us);
+    json_bool(j, "agrees", ta->check.agrees);
+    json_object_end(j);
+  }
+  else
+    json_null(j, "findings_check");
 }
 
 static void client_obj(struct json *j, const struct analysis *a)
@@ -477,7 +492,7 @@ static void targets(struct json *j, const struct report_ctx *c)
     json_object_end(j);
     cache_arr(j, ta);
     edge_arr(j, ta);
-    findings_arr(j, ta);
+    findings_arr(j, c, ta);
     report_projection_json(c, j, t);
     json_object_end(j);
   }

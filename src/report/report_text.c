@@ -1090,6 +1090,29 @@ static void findings(const struct report_ctx *c, struct buf *b,
                "%s\n",
                n, tot);
   }
+  /* What an alternative of the same body measured in this run removed,
+   * against what the findings that keep the body remove (the analysis
+   * decided whether they agree). */
+  if (ta->check.present) {
+    char m[32], lo[32], hi[32], sv[32], sz[UNITS_FMT_SIZE], *line;
+
+    dur(m, sizeof(m), ta->check.measured_us);
+    dur(lo, sizeof(lo), ta->check.ci_low_us);
+    dur(hi, sizeof(hi), ta->check.ci_high_us);
+    dur(sv, sizeof(sv), ta->check.savings_us);
+    units_format_bytes(ta->check.body_bytes, sz, sizeof(sz));
+    line = xasprintf(
+        "checked against the run: %s, the same %s body, removed %s (95 %% "
+        "interval %s to %s); the findings that keep the body remove %s "
+        "together: %s",
+        vis(c->plan->targets[ta->check.alternative].name), sz, m, lo, hi, sv,
+        ta->check.agrees ? "they agree"
+        : ta->check.savings_us > ta->check.ci_high_us
+            ? "they disagree, promising more than it delivered"
+            : "they disagree, explaining less than it removed");
+    wrap2(b, line, 2, 4);
+    free(line);
+  }
 }
 
 /* The median difference of the comparison of r and its interval, in ms:
