@@ -56,9 +56,9 @@
  * size no probe is started on it until the ones in flight are answered
  * and the pool emptied (their deadlines bound the pause). */
 #define POOL_HOLD_BYTES ((size_t)64 << 20)
-/* Loops: one per processor, at least LOOPS_MIN (a busy target's loop and
- * the others' even on one or two processors), at most LOOPS_MAX. */
-#define LOOPS_MIN 4
+/* Loops: one per processor this process may run on, never more (a loop
+ * more than processors waits for a CPU with its stamps late), at most
+ * LOOPS_MAX. */
 #define LOOPS_MAX 16
 
 /* One engine and its thread. */
@@ -103,7 +103,8 @@ struct serve_stream {
 static struct {
   const struct serve_config *cfg;
   pthread_mutex_t mu;
-  pthread_cond_t cv_expiry;                /* the waiting list changed */
+  pthread_cond_t cv_expiry; /* the waiting list changed */
+  int cv_mono; /* cv_expiry waits on CLOCK_MONOTONIC (deadlines' clock) */
   struct serve_job *wait_head, *wait_tail; /* over the limit */
   unsigned in_flight, waiting;
   int draining, stopping;
@@ -478,8 +479,15 @@ static void *expiry_main(void *arg)
       continue;
     }
     if (next) {
-      struct timespec ts = clock_wall_after_us(next - clock_mono_us());
+      struct timespec ts;
 
+      if (W.cv_mono) {
+        ts.tv_sec = (time_t)(next / 1000000);
+        ts.tv_nsec = (long)(next % 1000000) * 1000;
+      }
+      else {
+        ts = clock_wall_after_us(next - clock_mono_us());
+      }
       pthread_cond_timedwait(&W.cv_expiry, &W.mu, &ts);
     }
     else {
@@ -490,13 +498,54 @@ static void *expiry_main(void *arg)
   return NULL;
 }
 
-/* How many loops: one per processor online, within the bounds. */
+/* How many processors this process may run on (its affinity: taskset, a
+ * cgroup's cpuset), from /proc/self/status's Cpus_allowed_list ("0-3,6");
+ * 0 when unknown. */
+static long cpus_allowed(void)
+{
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[4096];
+  long n = 0;
+
+  if (!f)
+    return 0;
+  while (fgets(line, sizeof(line), f)) {
+    char *p = line + 18;
+
+    if (strncmp(line, "Cpus_allowed_list:", 18))
+      continue;
+    while (*p) {
+      char *end;
+      long a, b;
+
+      while (*p == ' ' || *p == '\t' || *p == ',')
+        p++;
+      if (*p < '0' || *p > '9')
+        break;
+      a = strtol(p, &end, 10);
+      b = a;
+      if (*end == '-')
+        b = strtol(end + 1, &end, 10);
+      if (b >= a && b - a < 65536)
+        n += b - a + 1;
+      p = end;
+    }
+    break;
+  }
+  fclose(f);
+  return n;
+}
+
+/* How many loops: one per processor the process may run on, never more,
+ * within LOOPS_MAX. */
 static unsigned loops_wanted(void)
 {
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  long n = sysconf(_SC_NPROCESSORS_ONLN), allowed = cpus_allowed();
 
-  if (n < LOOPS_MIN)
-    return LOOPS_MIN;
+  if (allowed > 0 && (n < 1 || allowed < n))
+    n = allowed;
+  if (n < 1)
+    return 1;
   return n > LOOPS_MAX ? LOOPS_MAX : (unsigned)n;
 }
 
@@ -507,6 +556,20 @@ int serve_work_start(const struct serve_config *c)
   int rc;
 
   W.cfg = c;
+  {
+    /* The waiting jobs' deadlines are monotonic: so is the expiry's wait
+     * (a wall clock stepped back would hold an expired job). */
+    pthread_condattr_t ca;
+
+    if (pthread_condattr_init(&ca) == 0) {
+      if (pthread_condattr_setclock(&ca, CLOCK_MONOTONIC) == 0) {
+        pthread_cond_destroy(&W.cv_expiry);
+        pthread_cond_init(&W.cv_expiry, &ca);
+        W.cv_mono = 1;
+      }
+      pthread_condattr_destroy(&ca);
+    }
+  }
   for (i = 0; i < want; i++) {
     struct serve_loop *l = &W.loops[i];
 

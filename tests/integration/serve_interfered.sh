@@ -2,6 +2,8 @@
 # serve_interfered: an interfered probe keeps its durations and says it was
 # interfered (hopsplit(1) INTERFERENCE; issue 35): never a
 # hopsplit_duration_seconds of 0 s for a probe whose samples were measured.
+#   - serve runs one loop per processor it may run on, never more (its
+#     thread count under taskset -c 0 against on every CPU);
 #   - on cue: serve with the test hook HOPSPLIT_TEST_INTERFERENCE_US=50000
 #     (every sample 50 ms late, past 1 ms and 1 % of a loopback request)
 #     probing nginx: hopsplit_probe_interfered 1, the interference at least
@@ -46,6 +48,33 @@ if not ok:
 sys.exit(0 if ok else 1)
 EOP
 }
+
+# Loops never more than the processors serve may run on: pinned to one
+# CPU it runs one loop thread fewer than on two (its other threads are
+# the same), and on N CPUs N loops.
+threads() {
+  ls "/proc/$SERVE_PID/task" | wc -l
+}
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  hs_start_serve "$HS_DIR/all"
+  all=$(threads)
+  kill -TERM "$SERVE_PID"
+  wait "$SERVE_PID" 2>/dev/null
+  HOPSPLIT_REAL=$HOPSPLIT
+  cat >"$HS_DIR/pinned" <<EOS
+#!/bin/sh
+exec taskset -c 0 "$HOPSPLIT_REAL" "\$@"
+EOS
+  chmod +x "$HS_DIR/pinned"
+  HOPSPLIT=$HS_DIR/pinned hs_start_serve "$HS_DIR/one"
+  one=$(threads)
+  kill -TERM "$SERVE_PID"
+  wait "$SERVE_PID" 2>/dev/null
+  n=$(nproc)
+  [ $((all - one)) -eq $((n > 16 ? 15 : n - 1)) ] ||
+    hs_fail "serve ran $all threads on $n CPUs and $one on one: not one loop per CPU"
+  hs_log "threads: $all on $n CPUs, $one on one"
+fi
 
 HOPSPLIT_TEST_INTERFERENCE_US=50000 hs_start_serve "$HS_DIR/hook"
 curl -q -sS --max-time $((20 * HS_TF)) --noproxy '*' \
