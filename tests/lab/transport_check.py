@@ -125,12 +125,31 @@ def main():
     check("think: every hop has server_us", len(srv),
           "== %d" % len(hops(d)), len(srv) == len(hops(d)))
     if own and srv:
-        check("think: median server_us within 1 ms of the server's own",
-              statistics.median(srv), "%d +- 1000" % statistics.median(own),
-              abs(statistics.median(srv) - statistics.median(own)) <= 1000)
+        # Lateness on a loaded machine (the link's threads, the client's
+        # loop) only ever adds: the smallest of each is the undisturbed
+        # one, as the minimum RTT is; the medians are bounded loosely.
+        check("think: smallest server_us within 1 ms of the server's own",
+              min(srv), "%d +- 1000" % min(own),
+              abs(min(srv) - min(own)) <= 1000)
+        check("think: median server_us within 10 ms of the server's own",
+              statistics.median(srv), "%d +- 10000" % statistics.median(own),
+              abs(statistics.median(srv) - statistics.median(own)) <= 10000)
         check("think: every server_us at least the think time",
               min(srv), ">= %d" % (a.think_ms * 1000),
               min(srv) >= a.think_ms * 1000)
+    for label, doc in (("cold,warm", d),
+                       ("warm only", json.load(open("%s/think_warm.json" %
+                                                    a.dir)))):
+        sw = [f for f in doc["targets"][0]["findings"]
+              if f["kind"] == "server-wait"]
+        check("think: %s run has a server-wait finding" % label,
+              [f["basis"] for f in sw], "[measured]",
+              bool(sw) and sw[0]["basis"] == "measured")
+        if sw and own:
+            check("think: %s server-wait saving within 10 ms of the "
+                  "server's own" % label, sw[0]["saving_us"],
+                  "%d +- 10000" % statistics.median(own),
+                  abs(sw[0]["saving_us"] - statistics.median(own)) <= 10000)
     for s, h in hops(d):
         check("think: %s %d network_us + server_us == hop total" %
               (s["mode"], s["round"]),
@@ -165,6 +184,8 @@ def main():
           sum(ooo), "== %d" % li["beyond"], sum(ooo) == li["beyond"])
     check("in: the client retransmitted nothing", sum(retr), "== 0",
           sum(retr) == 0)
+    print("   findings of 'in': %s" % [(f["kind"], f["saving_us"])
+                                      for f in d["targets"][0]["findings"]])
     return 1 if failures else 0
 
 
