@@ -1283,26 +1283,23 @@ static void w_zero(const struct field_row *r, struct field_value *v)
 }
 UPTO_GETTER(w_starttransfer, PHASE_WAIT, 0)
 
-/* The last header block of head (the final response's, after any 1xx),
- * without its first line: *len bytes from the return, or NULL. */
-static const char *last_fields(const char *head, size_t *len)
+const char *field_final_headers(const char *head, size_t *len)
 {
-  const char *p = head, *blk = NULL, *end;
+  const char *p, *blk = NULL, *end;
 
   if (!head)
     return NULL;
-  while (*p) {
+  for (p = head; *p;) {
     end = strstr(p, "\r\n\r\n");
+    blk = p;
     if (!end)
-      end = p + strlen(p);
-    if (end > p)
-      blk = p;
-    p = *end ? end + 4 : end;
-    if (blk == p)
       break;
+    p = end + 4;
   }
-  if (!blk)
-    return NULL;
+  if (!blk) {
+    *len = 0;
+    return head;
+  }
   end = strstr(blk, "\r\n\r\n");
   if (!end)
     end = blk + strlen(blk);
@@ -1323,7 +1320,7 @@ static void w_num_headers(const struct field_row *r, struct field_value *v)
   const char *f;
   size_t len = 0, i;
 
-  f = h ? last_fields(h->head_in, &len) : NULL;
+  f = h ? field_final_headers(h->head_in, &len) : NULL;
   if (!f) {
     v->null = 1;
     return;

@@ -338,4 +338,9 @@ void field_row_hop(struct field_row *r, size_t k);
 /* The facts of sample index of the analysis, or NULL. */
 const struct hop_fact *field_facts(const struct report_ctx *c, size_t index);
 
+/* The final response's header lines in head (a hop's head_in: every
+ * block as received, 1xx ones first), after its status line: *len bytes
+ * from the return; NULL when head is NULL. */
+const char *field_final_headers(const char *head, size_t *len);
+
 #endif

@@ -68,35 +68,13 @@ static const char *wo_why_refused(const char *name, size_t len)
   return NULL;
 }
 
-/* The final response's header block of s's last hop, after its status
- * line (*len bytes), or NULL when the blocks were not kept. */
+/* The final response's header lines of s's last hop (*len bytes), or
+ * NULL when the blocks were not kept. */
 static const char *final_fields(const struct sample *s, size_t *len)
 {
-  const char *head, *p, *blk = NULL, *end;
-
-  if (!s->n_hops || !(head = s->hops[s->n_hops - 1].head_in))
+  if (!s->n_hops)
     return NULL;
-  for (p = head; *p;) {
-    end = strstr(p, "\r\n\r\n");
-    blk = p;
-    if (!end)
-      break;
-    p = end + 4;
-  }
-  if (!blk) {
-    *len = 0;
-    return head;
-  }
-  end = strstr(blk, "\r\n\r\n");
-  if (!end)
-    end = blk + strlen(blk);
-  p = strstr(blk, "\r\n");
-  if (!p || p >= end) {
-    *len = 0;
-    return end;
-  }
-  *len = (size_t)(end - (p + 2));
-  return p + 2;
+  return field_final_headers(s->hops[s->n_hops - 1].head_in, len);
 }
 
 /* Each header line of the block: name (nlen) and value (vlen), the
