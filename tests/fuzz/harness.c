@@ -34,6 +34,7 @@
 #include "analysis.h"
 #include "sample.h"
 #include "strpool.h"
+#include "transport.h"
 #include "units.h"
 #include "url.h"
 #include "xalloc.h"
@@ -384,6 +385,46 @@ static void fuzz_duration(const uint8_t *data, size_t size)
   free(s);
 }
 
+/* A Server-Timing value (transport_server_timing_us): a duration it finds
+ * is never negative.  The same bytes as a body's arrivals (two bytes of
+ * gap in 10 us steps, two of size each): grouped into rounds, the rounds'
+ * bytes add up to the arrivals', their starts never go back, and the time
+ * of any prefix of the body is within the rounds. */
+static void fuzz_server_timing(const uint8_t *data, size_t size)
+{
+  static struct tcp_arrivals t;
+  struct hop_round r[HOP_ROUNDS_MAX];
+  char *s = fuzz_str(data, size);
+  int64_t st = transport_server_timing_us(s), now = 1000000, sum = 0, got;
+  size_t i, n, kept;
+
+  FUZZ_CHECK(st >= -1);
+  free(s);
+  tcp_arrivals_init(&t, 1 + (size ? data[0] : 0));
+  for (i = 1; i + 4 <= size; i += 4) {
+    int64_t b = (int64_t)(data[i + 2] << 8 | data[i + 3]);
+
+    now += (int64_t)(data[i] << 8 | data[i + 1]) * 10;
+    tcp_arrivals_add(&t, now, b);
+    sum += b;
+  }
+  FUZZ_CHECK(t.n <= TCP_ARRIVALS_MAX);
+  n = tcp_rounds_group(t.a, t.n, 1000000, 1 + (size > 1 ? data[1] : 0) * 1000,
+                       r, HOP_ROUNDS_MAX);
+  kept = n < HOP_ROUNDS_MAX ? n : HOP_ROUNDS_MAX;
+  for (i = 0, got = 0; i < kept; i++) {
+    FUZZ_CHECK(r[i].bytes >= 0 && r[i].us >= 0);
+    FUZZ_CHECK(!i || r[i].start_us >= r[i - 1].start_us);
+    got += r[i].bytes;
+  }
+  FUZZ_CHECK(!t.n || got == sum);
+  if (kept && sum > 0) {
+    int64_t at = tcp_rounds_time_for(r, kept, sum / 2 + 1);
+
+    FUZZ_CHECK(at >= 0 && at <= r[kept - 1].start_us + r[kept - 1].us);
+  }
+}
+
 /* A --project value (netprofile_parse_list): what it accepts is in range,
  * and the recorded form of each network reads back to the same figures. */
 static void fuzz_netprofile(const uint8_t *data, size_t size)
@@ -668,5 +709,5 @@ static const struct fuzz_target fuzz_targets[] = {
     {"profile", fuzz_profile},         {"json", fuzz_json},
     {"report", fuzz_report},           {"body_scan", fuzz_body_scan},
     {"blackbox", fuzz_blackbox},       {"netprofile", fuzz_netprofile},
-    {"ndjson", fuzz_ndjson},
+    {"ndjson", fuzz_ndjson},           {"server_timing", fuzz_server_timing},
 };

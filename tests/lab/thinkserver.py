@@ -6,7 +6,8 @@ usage: thinkserver.py ADDR PORT LOG
 Serves keep-alive HTTP/1.1 on ADDR:PORT until killed.  A request's body
 (Content-Length) is read whole first.  Then the server sleeps the think
 time its query asks (think=MS, default 0) and answers 200 with bytes=N
-bytes of body (default 3).  LOG gets one line per request:
+bytes of body (default 3) and "Server-Timing: think;dur=MS".  LOG gets one
+line per request:
 
   METHOD PATH body BYTES think_us US
 
@@ -49,7 +50,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if think > 0:
             time.sleep(think)
         head = ("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream"
-                "\r\nContent-Length: %d\r\n\r\n" % size).encode()
+                "\r\nServer-Timing: think;dur=%g\r\nContent-Length: %d"
+                "\r\n\r\n" % (think * 1000.0, size)).encode()
         first = head + CHUNK[:max(0, min(size, 1024))]
         self.wfile.write(first)
         t1 = time.monotonic()

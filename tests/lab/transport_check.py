@@ -150,6 +150,10 @@ def main():
                   "server's own" % label, sw[0]["saving_us"],
                   "%d +- 10000" % statistics.median(own),
                   abs(sw[0]["saving_us"] - statistics.median(own)) <= 10000)
+    st = [h.get("server_timing_us") for s, h in hops(d)]
+    check("think: server_timing_us is the server's Server-Timing",
+          sorted(set(st)), "[%d]" % (a.think_ms * 1000),
+          set(st) == {int(a.think_ms * 1000)})
     for s, h in hops(d):
         check("think: %s %d network_us + server_us == hop total" %
               (s["mode"], s["round"]),
