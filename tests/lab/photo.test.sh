@@ -20,7 +20,8 @@
 # the delays imply, 3 round trips x 2 x (28 - 7) ms = 126 ms; for every
 # target the savings without overlaps stay within the median cold total;
 # cdn's payload finding (--payload-size 24KiB, from the body's rounds)
-# within 20 % of what thumb really saves against cdn.
+# within 20 % of what thumb really saves against cdn (the paired cold
+# difference of their transfer phases: same host, same handshakes).
 #
 # Run 2 (scenario 4, one command): base and pooled fetch the same image
 # cold; pooled is primed with the app's API call (--prime pooled=.../me).

@@ -125,8 +125,11 @@ def main():
     # The payload finding of cdn (--payload-size 24KiB, the thumbnail's
     # size) prices the shrink from the body's rounds on its own
     # connection: within 20 % of what serving the thumbnail really saved
-    # (the paired cold difference, issue 36).
-    shrink = -c["median_diff_us"]
+    # (issue 36).  Same host, same handshakes: the shrink removes transfer
+    # time, so the truth is the paired cold difference of the transfer
+    # phase; the total's, beside it, carries the other phases' noise on a
+    # loaded machine (126 ms against a transfer part of 104 ms at load 12).
+    shrink = -c["phases"]["transfer"]["median_diff_us"]
     pay = [f for f in target(case, "cdn")["findings"]
            if f["kind"] == "payload"]
     line("run 1 cdn: a payload finding from the body's rounds",
@@ -134,7 +137,8 @@ def main():
          bool(pay) and pay[0]["basis"] == "rounds")
     if pay:
         line("run 1 cdn: payload saving within 20 % of the real shrink",
-             ms(pay[0]["saving_us"]), "%s +- 20 %%" % ms(shrink),
+             ms(pay[0]["saving_us"]), "%s +- 20 %% (total %s)" %
+             (ms(shrink), ms(-c["median_diff_us"])),
              abs(pay[0]["saving_us"] - shrink) <= TOL * shrink)
     c = comparison(case, "direct", "base")
     parts = [e["part"] for e in c["explained_by"]]
