@@ -86,7 +86,8 @@ enum hs_code hs_run_new(const struct hs_options *o, struct hs_loop *loop,
   r = xcalloc(1, sizeof(*r));
   r->loop = loop;
   r->res.of_run = 1;
-  options_init(&r->res.opts);
+  /* options_copy fills an uninitialised record (no options_init first,
+   * whose defaults it would leak). */
   options_copy(&r->res.opts, &o->opts);
   results_init(&r->res.results);
   if (options_finish(&r->res.opts, NULL, err, sizeof(err)) < 0) {

@@ -37,8 +37,17 @@ outside=$(printf '%s\n' "$cflags $libs" | sed "s|${P}[^ ]*||g")
 case $outside in
 *"$HOPSPLIT_SRC"* | *"$HOPSPLIT_BUILD"*) hs_fail "pkg-config points outside the prefix: $cflags $libs" ;;
 esac
+# A sanitizer build's library needs its runtime in the program too (the
+# CI's ASan+UBSan build): the flags follow what the library calls.
+san=
+lib=$(find "$P" -name 'libhopsplit.a' -o -name 'libhopsplit.so' | head -n 1)
+syms=$(nm -A "$lib" 2>/dev/null | grep -E ' U __(asan|ubsan|tsan)_' | sed 's/.* U __\([a-z]*\)_.*/\1/' | sort -u | tr '\n' ' ')
+case $syms in *asan*) san="$san,address" ;; esac
+case $syms in *ubsan*) san="$san,undefined" ;; esac
+case $syms in *tsan*) san="$san,thread" ;; esac
+[ -z "$san" ] || san="-fsanitize=${san#,}"
 # shellcheck disable=SC2086 # the flags are words
-cc -std=c11 -Wall -Wextra -Werror -o "$HS_DIR/example" \
+cc -std=c11 -Wall -Wextra -Werror $san -o "$HS_DIR/example" \
   "$HOPSPLIT_SRC/tests/example/example.c" $cflags $libs \
   -Wl,-rpath,"$(pkg-config --variable=libdir hopsplit)" \
   >"$HS_DIR/cc.log" 2>&1 || {
