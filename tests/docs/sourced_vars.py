@@ -39,7 +39,9 @@ if not sourced and "scripts" in dirs:
 def strip(line):
     line = re.sub(r"'[^']*'", "''", line)
     line = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)
-    return re.sub(r'(^|\s)#.*', '', line)
+    line = re.sub(r'(^|\s)#.*', '', line)
+    # awk -v NAME=value: a variable of awk's.
+    return re.sub(r'\s-v\s+[A-Za-z_][A-Za-z0-9_]*=', ' -v ', line)
 
 
 bad = 0
