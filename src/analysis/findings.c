@@ -1533,28 +1533,28 @@ static int rounds_payload_finding(struct fb *b)
   return 1;
 }
 
-/* The rounds a body of bytes needs when every round brings twice the
- * first's first bytes (slow start). */
-static uint32_t model_rounds(int64_t bytes, int64_t first)
+/* Round trips in which nothing of the body arrived: each gap between two
+ * rounds' starts of more than 1.5 round trips holds round(gap / rtt) - 1
+ * (a lost flight waits for its retransmission). */
+static uint32_t silent_rounds(const struct hop *h, int64_t rtt)
 {
-  uint32_t n = 0;
-  int64_t got = 0, w = first;
+  size_t i, n = hop_rounds_kept(h);
+  uint32_t extra = 0;
 
-  if (first <= 0)
-    return 0;
-  while (got < bytes && n < 64) {
-    got += w;
-    w *= 2;
-    n++;
+  for (i = 1; i < n; i++) {
+    int64_t gap = h->tcp.rounds[i].start_us - h->tcp.rounds[i - 1].start_us;
+
+    if (2 * gap > 3 * rtt)
+      extra += (uint32_t)((gap + rtt / 2) / rtt - 1);
   }
-  return n;
+  return extra;
 }
 
 /*
  * Loss that cost rounds: a hop of the median cold sample whose connection
- * retransmitted or received segments out of order and whose body took more
- * rounds than doubling its first round would (slow start); each round
- * more is one minimum round trip of its transfer.
+ * retransmitted or received segments out of order, and whose body had
+ * round trips in which nothing arrived (its rounds more than 1.5 minimum
+ * RTTs apart): each such round trip is one minimum RTT of its transfer.
  */
 static void loss_finding(struct fb *b)
 {
@@ -1564,42 +1564,36 @@ static void loss_finding(struct fb *b)
   for (k = 0; rep && k < rep->n_hops; k++) {
     const struct hop *h = &rep->hops[k];
     const struct hop_tcp *t = &h->tcp;
-    int64_t lost, cost, *rm;
-    uint32_t want;
+    int64_t retr, ooo, cost, *rm;
+    uint32_t extra;
     char a[32], r[32];
     struct finding *f;
 
     if (!t->valid || t->min_rtt_us <= 0 || hop_rounds_kept(h) < 2)
       continue;
-    lost = (t->retransmits > 0 ? t->retransmits : 0) +
-           (t->rcv_ooopack > 0 ? t->rcv_ooopack : 0);
-    if (!lost)
+    retr = t->retransmits > 0 ? t->retransmits : 0;
+    ooo = t->rcv_ooopack > 0 ? t->rcv_ooopack : 0;
+    if (!retr && !ooo)
       continue;
-    want = model_rounds(h->size_download, t->rounds[0].bytes);
-    if (!want || t->n_rounds <= want)
+    extra = silent_rounds(h, t->min_rtt_us);
+    if (!extra)
       continue;
-    cost = (int64_t)(t->n_rounds - want) * t->min_rtt_us;
+    cost = (int64_t)extra * t->min_rtt_us;
     rm = new_rm(b);
     rm[cell(k, PHASE_TRANSFER)] = cost;
     f = add_parts(
         b, FINDING_LOSS, (int)k + 1, rm,
         xasprintf("hop %zu lost segments: %lld retransmitted, %lld out of "
-                  "order, %u rounds where %u would do",
-                  k + 1, (long long)(t->retransmits > 0 ? t->retransmits : 0),
-                  (long long)(t->rcv_ooopack > 0 ? t->rcv_ooopack : 0),
-                  (unsigned)t->n_rounds, (unsigned)want),
+                  "order, %u round trip%s with nothing of the body",
+                  k + 1, (long long)retr, (long long)ooo, (unsigned)extra,
+                  extra == 1 ? "" : "s"),
         xasprintf("the kernel counted %lld segment%s sent again (loss on "
                   "the way out) and %lld received out of order (loss on "
-                  "the way in); the body took %u rounds where doubling its "
-                  "first round needs %u: %u round trip%s of %s, about %s. "
-                  "Loss on the path (Wi-Fi, a congested link) costs round "
-                  "trips, not bytes",
-                  (long long)(t->retransmits > 0 ? t->retransmits : 0),
-                  t->retransmits == 1 ? "" : "s",
-                  (long long)(t->rcv_ooopack > 0 ? t->rcv_ooopack : 0),
-                  (unsigned)t->n_rounds, (unsigned)want,
-                  (unsigned)(t->n_rounds - want),
-                  t->n_rounds - want == 1 ? "" : "s",
+                  "the way in); the body's rounds had %u round trip%s of %s "
+                  "in which nothing arrived, about %s. Loss on the path "
+                  "(Wi-Fi, a congested link) costs round trips, not bytes",
+                  (long long)retr, retr == 1 ? "" : "s", (long long)ooo,
+                  (unsigned)extra, extra == 1 ? "" : "s",
                   d(r, sizeof(r), t->min_rtt_us), d(a, sizeof(a), cost)));
     f->basis = FINDING_BASIS_ROUNDS;
   }

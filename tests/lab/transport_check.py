@@ -190,6 +190,25 @@ def main():
           sum(retr) == 0)
     print("   findings of 'in': %s" % [(f["kind"], f["saving_us"])
                                       for f in d["targets"][0]["findings"]])
+    # The hole holds the body back until its retransmission, a round trip
+    # later: a loss finding of whole round trips, bounded by how much
+    # longer the transfer took than on the same link without loss.
+    loss = [f for f in d["targets"][0]["findings"] if f["kind"] == "loss"]
+    xin = statistics.median(h["phases_us"]["transfer"] for s, h in hops(d))
+    xok = statistics.median(h["phases_us"]["transfer"]
+                            for s, h in hops(docs["rtt"]))
+    check("in: a loss finding", len(loss), "1", len(loss) == 1)
+    if loss:
+        check("in: its saving is whole round trips of at most the extra "
+              "transfer", loss[0]["saving_us"],
+              "k x RTT, <= %d + RTT/2" % (xin - xok),
+              loss[0]["saving_us"] >= 0.9 * rtt_us and
+              loss[0]["saving_us"] <= xin - xok + rtt_us / 2)
+    check("rtt: no loss finding without loss",
+          [f["kind"] for f in docs["rtt"]["targets"][0]["findings"]
+           if f["kind"] == "loss"], "[]",
+          not [f for f in docs["rtt"]["targets"][0]["findings"]
+               if f["kind"] == "loss"])
     return 1 if failures else 0
 
 
