@@ -3,8 +3,10 @@
  * successful samples, per hop index, failure counts, and the median
  * sample.  Input: plan and results.  Output: struct analysis.  Pure.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analysis.h"
 #include "xalloc.h"
@@ -150,9 +152,51 @@ void analysis_build(struct analysis *a, const struct plan *p,
   /* A --parallel batch is not interleaved by rounds: nothing pairs. */
   if (p->opts->parallel <= 1)
     analysis_compare_build(p, r, a);
+  analysis_bodies(r, a);
   for (t = 0; t < p->n_targets; t++)
     findings_build(p, r, a, t);
   projections_build(p, r, a);
+}
+
+/* The final hop of the median sample of target t in mode m, or NULL. */
+static const struct hop *median_body(const struct results *r,
+                                     const struct analysis *a, size_t t,
+                                     enum sample_mode m)
+{
+  long i = a->targets[t].modes[m].median_sample;
+
+  if (i < 0 || !r->samples[i].n_hops)
+    return NULL;
+  return &r->samples[i].hops[r->samples[i].n_hops - 1];
+}
+
+void analysis_bodies(const struct results *r, struct analysis *a)
+{
+  size_t i;
+  int k;
+
+  for (i = 0; i < a->n_comparisons; i++) {
+    struct comparison *c = &a->comparisons[i];
+    size_t side[2] = {c->target, c->baseline};
+    int64_t d;
+
+    c->bodies_differ = 0;
+    for (k = 0; k < 2; k++) {
+      const struct hop *h = median_body(r, a, side[k], c->mode);
+      const char *ct = h ? hop_header(h, "content-type") : NULL;
+
+      c->body_bytes[k] = h ? h->size_download : -1;
+      while (ct && *ct == ' ')
+        ct++;
+      snprintf(c->body_type[k], sizeof(c->body_type[k]), "%.*s",
+               ct ? (int)strcspn(ct, "; ") : 0, ct ? ct : "");
+    }
+    if (c->body_bytes[0] < 0 || c->body_bytes[1] < 0)
+      continue;
+    d = c->body_bytes[0] - c->body_bytes[1];
+    c->bodies_differ = (d < 0 ? -d : d) * 100 > c->body_bytes[1] ||
+                       strcasecmp(c->body_type[0], c->body_type[1]);
+  }
 }
 
 void analysis_release(struct analysis *a)

@@ -232,6 +232,14 @@ struct comparison {
   size_t n_left_failed;
   size_t n_left_interfered;
   int64_t left_interfered_max_us;
+  /* The final body of each side's median sample in this mode, [0] the
+   * target's, [1] the baseline's (analysis_bodies): its bytes (-1 when
+   * unknown) and its media type ("" without a Content-Type); differ is 1
+   * when the sizes differ by more than 1 % or the types differ, so the
+   * comparison is of different resources. */
+  int64_t body_bytes[2];
+  char body_type[2][64];
+  int bodies_differ;
 };
 #define COMPARISON_EXPLAINED_MAX 4
 
@@ -361,6 +369,10 @@ enum sum_phase analysis_largest_phase(const struct mode_summary *m,
 
 void analysis_build(struct analysis *a, const struct plan *p,
                     const struct results *r);
+/* Fill each comparison's body facts (struct comparison body_*) from the
+ * median samples of r; analysis_build and analysis_compare_unpaired call
+ * it. */
+void analysis_bodies(const struct results *r, struct analysis *a);
 void analysis_release(struct analysis *a);
 
 /*

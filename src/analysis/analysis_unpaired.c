@@ -111,6 +111,7 @@ void analysis_compare_unpaired(const struct plan *p, const struct results *r,
     }
   free(vb);
   free(vt);
+  analysis_bodies(r, a);
   /* The projected verdicts rest on the comparisons: again, on these. */
   projections_release(&a->proj);
   projections_build(p, r, a);

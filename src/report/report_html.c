@@ -737,7 +737,7 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   const struct analysis *a = c->analysis;
   long base = analysis_baseline(a, c->plan);
   int64_t scale = 1;
-  int row = 24, height, mid = LABEL_W + PLOT_W / 2;
+  int row = 24, height, mid = LABEL_W + PLOT_W / 2, differ = 0;
   size_t i;
 
   if (!a->n_comparisons)
@@ -821,10 +821,17 @@ static void comparison(const struct report_ctx *c, struct buf *b)
   }
   buf_printf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">0</text>\n",
              mid, height - 4);
-  buf_puts(b, "</svg>\n<table>\n<tr><th class=\"l\">target</th><th "
-              "class=\"l\">mode</th><th>pairs</th><th class=\"l\">verdict, "
-              "median difference [95&#x202F;% interval]</th><th>change</th>"
-              "<th class=\"l\">explained by</th></tr>\n");
+  /* Every row names its baseline (with --compare all the rows are
+   * against several); bodies that differ get a size column and a note. */
+  for (i = 0; i < a->n_comparisons; i++)
+    differ |= a->comparisons[i].bodies_differ;
+  buf_printf(b,
+             "</svg>\n<table>\n<tr><th class=\"l\">target</th><th "
+             "class=\"l\">baseline</th><th class=\"l\">mode</th>%s"
+             "<th>pairs</th><th class=\"l\">verdict, median difference "
+             "[95&#x202F;%% interval]</th><th>change</th><th class=\"l\">"
+             "explained by</th></tr>\n",
+             differ ? "<th>size</th>" : "");
   for (i = 0; i < a->n_comparisons; i++) {
     const struct comparison *cmp = &a->comparisons[i];
     const struct compare_result *r = &cmp->phases[SUM_TOTAL];
@@ -832,8 +839,20 @@ static void comparison(const struct report_ctx *c, struct buf *b)
 
     buf_puts(b, "<tr><td class=\"l\">");
     esc(b, c->plan->targets[cmp->target].name);
-    buf_printf(b, "</td><td class=\"l\">%s</td><td>%zu</td><td class=\"l\">",
-               sample_mode_names[cmp->mode], r->n_pairs);
+    buf_puts(b, "</td><td class=\"l\">");
+    esc(b, c->plan->targets[cmp->baseline].name);
+    buf_printf(b, "</td><td class=\"l\">%s</td>",
+               sample_mode_names[cmp->mode]);
+    if (differ) {
+      char sz[UNITS_FMT_SIZE];
+
+      if (cmp->body_bytes[0] >= 0)
+        units_format_bytes(cmp->body_bytes[0], sz, sizeof(sz));
+      else
+        snprintf(sz, sizeof(sz), "-");
+      buf_printf(b, "<td>%s</td>", sz);
+    }
+    buf_printf(b, "<td>%zu</td><td class=\"l\">", r->n_pairs);
     verdict_words(b, cmp);
     if (r->n_pairs && !r->ci_available)
       buf_printf(b, " <span class=\"muted\">(%.0f&#x202F;%% coverage)</span>",
@@ -866,7 +885,35 @@ static void comparison(const struct report_ctx *c, struct buf *b)
       buf_puts(b, "-");
     buf_puts(b, "</td></tr>\n");
   }
-  buf_puts(b, "</table>\n</section>\n");
+  buf_puts(b, "</table>\n");
+  for (i = 0; i < a->n_comparisons; i++) {
+    const struct comparison *cmp = &a->comparisons[i];
+    char s0[UNITS_FMT_SIZE], s1[UNITS_FMT_SIZE];
+    size_t j;
+
+    if (!cmp->bodies_differ)
+      continue;
+    /* Once per pair, whatever the modes. */
+    for (j = 0; j < i; j++)
+      if (a->comparisons[j].bodies_differ &&
+          a->comparisons[j].target == cmp->target &&
+          a->comparisons[j].baseline == cmp->baseline)
+        break;
+    if (j < i)
+      continue;
+    units_format_bytes(cmp->body_bytes[0], s0, sizeof(s0));
+    units_format_bytes(cmp->body_bytes[1], s1, sizeof(s1));
+    buf_puts(b, "<p class=\"note\">");
+    esc(b, c->plan->targets[cmp->target].name);
+    buf_puts(b, " against ");
+    esc(b, c->plan->targets[cmp->baseline].name);
+    buf_printf(b, ": the bodies differ: %s ", s0);
+    esc(b, cmp->body_type[0][0] ? cmp->body_type[0] : "(no type)");
+    buf_printf(b, " against %s ", s1);
+    esc(b, cmp->body_type[1][0] ? cmp->body_type[1] : "(no type)");
+    buf_puts(b, "</p>\n");
+  }
+  buf_puts(b, "</section>\n");
 }
 
 static void drift(const struct report_ctx *c, struct buf *b)

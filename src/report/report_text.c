@@ -1266,6 +1266,26 @@ static void matrix(const struct report_ctx *c, struct buf *b)
       buf_release(&lg);
     }
     free(cell);
+    /* The pairs of different resources, once, under the first matrix
+     * (those against the baseline are said under its table). */
+    for (i = 0; m == 0 && i < a->n_comparisons; i++) {
+      const struct comparison *k = &a->comparisons[i];
+      char s0[UNITS_FMT_SIZE], s1[UNITS_FMT_SIZE], *note;
+
+      if (!k->bodies_differ || k->mode != mode ||
+          (long)k->baseline == analysis_baseline(a, p))
+        continue;
+      units_format_bytes(k->body_bytes[0], s0, sizeof(s0));
+      units_format_bytes(k->body_bytes[1], s1, sizeof(s1));
+      note =
+          xasprintf("the bodies differ: %s %s %s against %s %s %s",
+                    vis(p->targets[k->target].name), s0,
+                    k->body_type[0][0] ? vis(k->body_type[0]) : "(no type)",
+                    vis(p->targets[k->baseline].name), s1,
+                    k->body_type[1][0] ? vis(k->body_type[1]) : "(no type)");
+      wrap2(b, note, 2, 4);
+      free(note);
+    }
   }
 }
 
@@ -1499,6 +1519,22 @@ static void comparison_against(const struct report_ctx *c, struct buf *b,
                    l->verdict, off(c));
       }
       comparison_notes(c, b, l->cmp, &ci_note);
+      /* Different resources (a thumbnail against the photo): said under
+       * the row, in the first mode's table. */
+      if (l->cmp->bodies_differ && m == 0) {
+        char s0[UNITS_FMT_SIZE], s1[UNITS_FMT_SIZE], *note;
+
+        units_format_bytes(l->cmp->body_bytes[0], s0, sizeof(s0));
+        units_format_bytes(l->cmp->body_bytes[1], s1, sizeof(s1));
+        note = xasprintf(
+            "the bodies differ: %s %s against %s %s (%s)", s0,
+            l->cmp->body_type[0][0] ? vis(l->cmp->body_type[0]) : "(no type)",
+            s1,
+            l->cmp->body_type[1][0] ? vis(l->cmp->body_type[1]) : "(no type)",
+            vis(p->targets[base].name));
+        wrap2(b, note, 4, 6);
+        free(note);
+      }
     }
     if (unclear)
       buf_printf(b,

@@ -77,6 +77,18 @@ hs_run 2 "x=$B/ok" "x=$O/ok"
 hs_grep_err "'x'" "twice"
 hs_empty_out
 
+# Different bodies compared (issue 38): "/" (21 B, text/plain) against
+# "/ok" (3 B): a note under the row in text, and in HTML a baseline and
+# a size column and the note.
+hs_run 0 -n 3 --mode cold --dns-server "$DNS" --cacert "$CA_FILE" \
+  -o "$HS_DIR/bodies.html" "ok=$B/ok" "root=$B/"
+grep -q '^    the bodies differ: 21 B text/plain against 3 B text/plain (ok)$' \
+  "$HS_OUT" || { hs_show; hs_fail "no note that the bodies differ"; }
+grep -q '<th class="l">baseline</th><th class="l">mode</th><th>size</th>' \
+  "$HS_DIR/bodies.html" &&
+  grep -q 'root against ok: the bodies differ: 21 B text/plain against 3 B text/plain' \
+    "$HS_DIR/bodies.html" || hs_fail "the HTML comparison lacks the baseline, size or note"
+
 # A round where one side failed is left out of the pairs and counted.
 DEAD=$(hs_free_port)
 hs_run 3 -n 3 --mode cold --format json --dns-server "$DNS" \

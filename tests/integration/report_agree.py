@@ -142,10 +142,14 @@ for c in doc["comparison"]:
             same("text explained by " + key,
                  ("explained by: " + ex) in after, True)
     # html: the comparison table's row, and the summary's cell.
+    # Each row names its baseline (issue 38), and has a size column when
+    # some pair's bodies differ.
     m = re.search(r"<tr><td class=\"l\">%s</td><td class=\"l\">%s</td>"
+                  r"<td class=\"l\">%s</td>(?:<td>[^<]*</td>)?"
                   r"<td>\d+</td><td class=\"l\">(.*?)</td><td>.*?</td>"
                   r"<td class=\"l\">(.*?)</td></tr>"
-                  % (re.escape(c["target"]), c["mode"]), page)
+                  % (re.escape(c["target"]), re.escape(c["baseline"]),
+                     c["mode"]), page)
     if not m:
         bad.append("html: no comparison row for %s" % key)
         continue

@@ -222,6 +222,20 @@ grep -q 'savings without overlaps add up to' "$HS_DIR/case.txt" ||
   hs_fail "run 1: the text has no total of the savings without overlaps"
 grep -q 'every pair: row minus column' "$HS_DIR/case.txt" ||
   hs_fail "run 1: no comparison matrix in the text"
+# Different resources compared (issue 38): the thumbnail's rows say so, in
+# the text and the HTML, whose table names each row's baseline.
+grep -q 'the bodies differ: 24 KiB image/jpeg against 454 KiB image/jpeg' \
+  "$HS_DIR/case.txt" || hs_fail "run 1: no note that the bodies differ"
+grep -q 'checked against the run: ' "$HS_DIR/case.txt" ||
+  hs_fail "run 1: the savings are not checked against an alternative"
+"$HOPSPLIT" report --format html "$HS_DIR/case.json" >"$HS_DIR/case.html" ||
+  hs_fail "run 1: no HTML report"
+grep -q '<th class="l">baseline</th>' "$HS_DIR/case.html" &&
+  grep -q '<td class="l">thumb</td><td class="l">direct</td>' \
+    "$HS_DIR/case.html" &&
+  grep -q 'thumb against cdn: the bodies differ: 24 KiB image/jpeg against 454 KiB image/jpeg' \
+    "$HS_DIR/case.html" ||
+  hs_fail "run 1: the HTML comparison names no baseline or no body note"
 grep -q 'findings on slow-4g' "$HS_DIR/case.txt" ||
   hs_fail "run 1: no findings re-ranked on slow-4g"
 
