@@ -105,11 +105,11 @@ int main(int argc, char **argv)
           cur = ap > cur ? ap : cur;
         }
       }
-      /* libcurl may stamp posttransfer after the first byte of a short
-       * answer: then the request was sent by the first byte
-       * (probe_phases_checked clamps it alike). */
+      /* libcurl 8 may stamp posttransfer after the first byte (its send
+       * state ends late on a fast path): then sending is counted in
+       * wait, as probe_phases_checked does. */
       if (post > st && st > 0)
-        post = st;
+        post = 0;
       if (post > 0) {
         ph[3] = post > cur ? post - cur : 0;
         cur = post > cur ? post : cur;
