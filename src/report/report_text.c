@@ -1834,15 +1834,30 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
         if (m->statuses[k].status >= 400)
           buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",
                      m->statuses[k].n, m->statuses[k].status);
-      if (nv == 1)
-        buf_printf(b, "%-*s %-7s %*zu %*s%s%s\n", w, vis(p->targets[t].name),
-                   sample_mode_names[p->modes[i]], wn, m->n_samples, wv[0],
-                   v[0], notes.len ? "  " : "", notes.s);
-      else
-        buf_printf(b, "%-*s %-7s %*zu %*s %*s %*s%s%s\n", w,
-                   vis(p->targets[t].name), sample_mode_names[p->modes[i]], wn,
-                   m->n_samples, wv[0], v[0], wv[1], v[1], wv[2], v[2],
-                   notes.len ? "  " : "", notes.s);
+      {
+        struct buf row;
+
+        buf_init(&row, 0);
+        if (nv == 1)
+          buf_printf(&row, "%-*s %-7s %*zu %*s", w, vis(p->targets[t].name),
+                     sample_mode_names[p->modes[i]], wn, m->n_samples, wv[0],
+                     v[0]);
+        else
+          buf_printf(&row, "%-*s %-7s %*zu %*s %*s %*s", w,
+                     vis(p->targets[t].name), sample_mode_names[p->modes[i]],
+                     wn, m->n_samples, wv[0], v[0], wv[1], v[1], wv[2], v[2]);
+        /* Notes that would push the row past 80 columns go under it,
+         * wrapped, so that no line of --brief is wider than a terminal. */
+        if (notes.len &&
+            u8cols(row.s, (int)row.len) + 2 + u8cols(notes.s, (int)notes.len) >
+                80) {
+          buf_printf(b, "%s\n", row.s);
+          wrap2(b, notes.s, 2, 4);
+        }
+        else
+          buf_printf(b, "%s%s%s\n", row.s, notes.len ? "  " : "", notes.s);
+        buf_release(&row);
+      }
       buf_release(&notes);
     }
     brief_failures(c, b, ta);

@@ -71,11 +71,17 @@ grep -qE '2 samples left out: interfered, up to [0-9]+\.[0-9] ms late' \
   hs_fail "the phase table does not say its samples were left out"
 }
 
-# --brief: counted and left-out counts beside the figures.
+# --brief: counted and left-out counts beside the figures, or on the
+# line under them (indented) where the row would pass 80 columns.
 hs_run 0 -n 2 --mode warm --brief slow="$SLOW" fast="$FAST"
 cat "$HS_OUT" >&2
-grep -qE '^fast +warm +2 +- +- +-  0 counted, 2 left out: interfered, up to [0-9]+\.[0-9] ms late$' \
-  "$HS_OUT" || {
+awk '
+  /^fast +warm +2 +- +- +-  0 counted, 2 left out: interfered, up to [0-9]+\.[0-9] ms late$/ { ok = 1 }
+  row && /^  0 counted, 2 left out: interfered, up to [0-9]+\.[0-9] ms late$/ { ok = 1 }
+  { row = ($0 ~ /^fast +warm +2 +- +- +-$/) }
+  length($0) > 80 { wide = 1 }
+  END { exit !(ok && !wide) }
+' "$HS_OUT" || {
   hs_show
   hs_fail "--brief does not show the counted and left-out samples"
 }
@@ -86,8 +92,13 @@ grep -E '^slow ' "$HS_OUT" | grep -qv 'left out' || {
 
 # --keep-interfered: kept, said as kept.
 hs_run 0 -n 2 --mode warm --brief --keep-interfered slow="$SLOW" fast="$FAST"
-grep -qE '^fast +warm +2 .*2 interfered \(kept\), up to [0-9]+\.[0-9] ms late$' \
-  "$HS_OUT" || {
+awk '
+  /^fast +warm +2 .*2 interfered \(kept\), up to [0-9]+\.[0-9] ms late$/ { ok = 1 }
+  row && /^  2 interfered \(kept\), up to [0-9]+\.[0-9] ms late$/ { ok = 1 }
+  { row = ($0 ~ /^fast +warm +2 /) }
+  length($0) > 80 { wide = 1 }
+  END { exit !(ok && !wide) }
+' "$HS_OUT" || {
   hs_show
   hs_fail "--brief --keep-interfered does not say the samples were kept"
 }
