@@ -90,6 +90,7 @@ struct group_q {
 struct engine {
   int ep;
   int wake_fd;
+  int woken;             /* the wake-up descriptor was read in this step */
   struct watch *watches; /* by descriptor */
   size_t n_watches;
   struct engine_timer **timers;
@@ -763,6 +764,7 @@ static void take(struct engine *e, const struct epoll_event *evs, int n,
 
       while (read(e->wake_fd, &v, sizeof(v)) > 0)
         ;
+      e->woken = 1;
       continue;
     }
     if ((size_t)fd >= e->n_watches || !e->watches[fd].cb)
@@ -819,6 +821,7 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
    * that found everything.  When nothing is ready or queued, wait: what
    * wakes the wait became ready during it. */
   ref = e->ready_ref;
+  e->woken = 0;
   polls = e->n_watches / EVENTS_MAX + 2;
   do {
     n = epoll_wait(e->ep, evs, EVENTS_MAX, 0);
@@ -830,7 +833,10 @@ size_t engine_step(struct engine *e, int64_t timeout_us)
   } while (n == EVENTS_MAX && --polls > 0);
   if (n < EVENTS_MAX)
     e->ready_ref = wake;
-  if (e->ring_head < 0 && timeout_us != 0) {
+  /* A wake-up read by the polls above is the caller's to see (serve's
+   * stop, new work): the step returns without waiting, else the wake-up
+   * would be lost and the loop wait for nothing. */
+  if (e->ring_head < 0 && timeout_us != 0 && !e->woken) {
     n = poll_wait(e, evs, timeout_us);
     wake = clock_mono_us();
     if (n < 0 && errno != EINTR)

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "engine.h"
 #include "engine_int.h"
 #include "banned.h"
@@ -190,6 +191,28 @@ static void test_budget(void **state)
     close_pair(&p[i]);
 }
 
+/* A wake-up written before the step (serve's stop, between the loop's
+ * look at its flags and its wait) makes the step return: the step's first,
+ * non-waiting poll reads the wake-up descriptor, and the wait after it
+ * must not begin.  Before, the step then waited for ever (serve hung at
+ * its exit in about 4 % of runs).  alarm() ends the test if it waits. */
+static void test_wake_before_step(void **state)
+{
+  int64_t t0;
+
+  (void)state;
+  alarm(10);
+  engine_wake(T.e);
+  t0 = clock_mono_us();
+  engine_step(T.e, -1);
+  assert_true(clock_mono_us() - t0 < 5000000);
+  /* Consumed: a step after it with a timeout waits that long. */
+  t0 = clock_mono_us();
+  engine_step(T.e, 20000);
+  assert_true(clock_mono_us() - t0 >= 19000);
+  alarm(0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -197,6 +220,7 @@ int main(void)
       cmocka_unit_test_setup_teardown(test_unwatched_while_queued, setup,
                                       teardown),
       cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_wake_before_step, setup, teardown),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);
