@@ -171,14 +171,20 @@ void hop_set_rounds(struct hop *h, const struct hop_round *v, size_t n,
   }
   free((void *)(uintptr_t)h->tcp.rounds);
   h->tcp.rounds = copy;
+  h->tcp.n_kept = (uint8_t)n;
   h->tcp.n_rounds = total > n ? total : (uint32_t)n;
 }
 
+/* The entries stored, never more: a saved document's "rounds" may say more
+ * than its round_list holds (or be set after it). */
 size_t hop_rounds_kept(const struct hop *h)
 {
+  size_t n;
+
   if (!h->tcp.rounds)
     return 0;
-  return h->tcp.n_rounds < HOP_ROUNDS_MAX ? h->tcp.n_rounds : HOP_ROUNDS_MAX;
+  n = h->tcp.n_rounds < HOP_ROUNDS_MAX ? h->tcp.n_rounds : HOP_ROUNDS_MAX;
+  return n < h->tcp.n_kept ? n : h->tcp.n_kept;
 }
 
 int64_t hop_server_us(const struct hop *h)

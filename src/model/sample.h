@@ -177,6 +177,7 @@ struct hop_tcp {
   uint32_t n_rounds;
   const char *missing; /* pooled, or NULL */
   uint8_t valid;
+  uint8_t n_kept; /* entries of rounds (at most HOP_ROUNDS_MAX) */
 };
 
 /* Every string of a hop is pooled (strpool.h); the hop owns its arrays.

@@ -154,6 +154,12 @@ void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h)
                                 "QUIC path statistics");
     return;
   }
+  /* A reused connection whose ready read was missed (its socket not found
+   * by its local port, or libcurl without a prerequest callback) has no
+   * base to take deltas from: its counters stay unknown (-1), never the
+   * connection's whole life said as this hop's. */
+  if (h->reused)
+    w->reused = 1;
   if (w->fd < 0 && !w->last.ok && fd >= 0)
     w->fd = fd; /* no ready read (libcurl without a prerequest callback) */
   if (!w->last.ok)

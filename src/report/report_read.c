@@ -254,15 +254,16 @@ static void project(struct rd *r, const struct jt *s, struct options *o)
   }
   for (i = 0; i < jt_len(a) && o->n_project < NETPROFILES_MAX; i++) {
     const char *v = jt_str(jt_at(a, i));
+    /* A list parses into as many as NETPROFILES_MAX networks: into room
+     * of its own, never past the options' array (a saved "a,b,c,..."). */
+    struct net_profile one[NETPROFILES_MAX];
 
-    if (!v ||
-        netprofile_parse_list(v, &o->project[o->n_project], &n, err,
-                              sizeof(err)) < 0 ||
-        n != 1 || o->n_project + n > NETPROFILES_MAX) {
+    if (!v || netprofile_parse_list(v, one, &n, err, sizeof(err)) < 0 ||
+        n != 1) {
       problem(r, "settings", "project", "not a network --project reads");
       return;
     }
-    o->n_project++;
+    o->project[o->n_project++] = one[0];
   }
 }
 
@@ -445,6 +446,11 @@ static void failed_of(struct rd *r, const struct jt *fl, const char *at,
     }
     server = str_of(r, f, fat, "server");
     rcode = str_of(r, f, fat, "rcode");
+    /* Both are said wherever the failure is shown: required. */
+    if (!server || !rcode) {
+      problem(r, fat, server ? "rcode" : "server", "missing");
+      return;
+    }
     q = member(f, "query");
     if (q && q->type != JT_NULL)
       query = str_of(r, f, fat, "query");
