@@ -223,11 +223,14 @@ def main():
                             for s, h in hops(docs["rtt"]))
     check("in: a loss finding", len(loss), "1", len(loss) == 1)
     if loss:
+        # The two medians come from two labs: the link's lateness in either
+        # moves their difference by up to a round trip (CI: 32.7 ms extra
+        # transfer beside a 2-RTT finding), so the bound allows 1.5 RTT.
         check("in: its saving is whole round trips of at most the extra "
               "transfer", loss[0]["saving_us"],
-              "k x RTT, <= %d + RTT/2" % (xin - xok),
+              "k x RTT, <= %d + 1.5 RTT" % (xin - xok),
               loss[0]["saving_us"] >= 0.9 * rtt_us and
-              loss[0]["saving_us"] <= xin - xok + rtt_us / 2)
+              loss[0]["saving_us"] <= xin - xok + 1.5 * rtt_us)
     check("rtt: no loss finding without loss",
           [f["kind"] for f in docs["rtt"]["targets"][0]["findings"]
            if f["kind"] == "loss"], "[]",
