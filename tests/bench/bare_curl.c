@@ -55,8 +55,7 @@ int main(int argc, char **argv)
   }
   n = strtol(argv[2], NULL, 10);
   cold = !strcmp(argv[3], "cold");
-  ver = !strcmp(argv[4], "2") ? CURL_HTTP_VERSION_2TLS
-                              : CURL_HTTP_VERSION_1_1;
+  ver = !strcmp(argv[4], "2") ? CURL_HTTP_VERSION_2TLS : CURL_HTTP_VERSION_1_1;
   sink = fopen("/dev/null", "wb");
   if (!sink || curl_global_init(CURL_GLOBAL_DEFAULT))
     return 1;

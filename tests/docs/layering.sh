@@ -12,7 +12,7 @@
 #    DEPS); a header x_int.h is private to its stage.  src/main.c may
 #    include every public header;
 #  - include/ holds libhopsplit's public contract and nothing else:
-#    include/hopsplit/hopsplit.h and version.h.in, which include only the
+#    include/hopsplit/hopsplit.h and version.h, which include only the
 #    C library's headers and each other; <hopsplit/...> is included only
 #    by src/lib (the library), its clients src/cmd, src/serve and
 #    src/main.c, and tests/example;
@@ -56,9 +56,9 @@ stage_deps() {
 # include/: the public header and its version, nothing else.
 if [ -d "$SRC/include" ]; then
   extra=$(cd "$SRC" && find include -type f ! -path include/hopsplit/hopsplit.h \
-    ! -path include/hopsplit/version.h.in)
+    ! -path include/hopsplit/version.h)
   [ -z "$extra" ] || fail "include/ holds more than libhopsplit's public header: $extra"
-  for f in "$SRC"/include/hopsplit/hopsplit.h "$SRC"/include/hopsplit/version.h.in; do
+  for f in "$SRC"/include/hopsplit/hopsplit.h "$SRC"/include/hopsplit/version.h; do
     [ -f "$f" ] || fail "${f#"$SRC"/} is missing"
     [ -f "$f" ] || continue
     inc=$(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\(.*\)/\1/p' "$f" |

@@ -4,7 +4,7 @@
 # include/hopsplit/hopsplit.h is in man/hopsplit.3's SYNOPSIS (.Fn) and
 # each .Fn hs_* of the page is a function of the header; every type
 # (struct hs_*, enum hs_*, hs_*_fn) and every constant (HS_* of the
-# header's enums and of version.h.in) is named in the page, and every
+# header's enums and of version.h) is named in the page, and every
 # .Dv HS_* of the page exists; every HS_EXTERN function is defined in the
 # build's libhopsplit.a and every hs_* symbol it defines is an HS_EXTERN
 # one.  The page formats without a groff -ww or mandoc -Tlint warning.
@@ -14,7 +14,7 @@ HS_NAME="lib_man"
 : "${HOPSPLIT_BUILD:=$HOPSPLIT_SRC/build}"
 PAGE=$HOPSPLIT_SRC/man/hopsplit.3
 HDR=$HOPSPLIT_SRC/include/hopsplit/hopsplit.h
-VER=$HOPSPLIT_SRC/include/hopsplit/version.h.in
+VER=$HOPSPLIT_SRC/include/hopsplit/version.h
 hs_require python3 groff mandoc nm
 [ -f "$PAGE" ] || hs_fail "$PAGE is missing"
 LIB=$(find "$HOPSPLIT_BUILD/src/lib" -maxdepth 1 -name 'libhopsplit.a' -o -maxdepth 1 -name 'libhopsplit.so' | head -n 1)
