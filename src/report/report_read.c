@@ -11,6 +11,7 @@
  * report_checks.c write them.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -965,6 +966,44 @@ static void nd_head_write(const struct nd_head *h, struct buf *b)
 }
 
 /*
+ * getline(3) that reads no line past max bytes: a saved file is capped at
+ * REPORT_MAX_SIZE, and a line without end (a stream of one endless line)
+ * must end in that error, not in all the memory there is.  Returns the
+ * line's length as getline does, -1 at the end of the file, -2 when the
+ * line passed max (what was read of it stays in *line).
+ */
+static ssize_t getline_max(char **line, size_t *cap, FILE *f, size_t max)
+{
+  size_t len = 0;
+
+  for (;;) {
+    size_t room, got;
+
+    if (!*line || *cap - len < 2) {
+      *cap = *cap ? *cap * 2 : 4096;
+      *line = xrealloc(*line, *cap);
+    }
+    /* Never more than one byte past max into memory. */
+    room = *cap - len;
+    if (room > max + 2 - len)
+      room = max + 2 - len;
+    if (!fgets(*line + len, room > INT_MAX ? INT_MAX : (int)room, f))
+      return len ? (ssize_t)len : -1;
+    got = strlen(*line + len);
+    len += got;
+    if (len > max)
+      return -2;
+    /* A line ends at its newline; fgets stopped short of the room only
+     * there, at the end of the file, or at a NUL byte: then the line is
+     * what came before it and the NUL, which is no JSON. */
+    if (!got && !feof(f))
+      return (ssize_t)len + 1;
+    if (!got || (*line)[len - 1] == '\n' || got + 1 < room)
+      return len ? (ssize_t)len : -1;
+  }
+}
+
+/*
  * An NDJSON file (first line already read into *line): every whole line
  * checked, the sample lines and the summary put together as the JSON
  * document they are the lines of, which read_json_file reads.  A last
@@ -986,7 +1025,7 @@ static int read_ndjson_file(struct report_saved *saved, FILE *f,
   memset(&head, 0, sizeof(head));
   buf_init(&doc, 0);
   buf_init(&samples, 0);
-  for (; len >= 0; len = getline(line, cap, f)) {
+  for (; len >= 0; len = getline_max(line, cap, f, REPORT_MAX_SIZE)) {
     struct jt v;
     size_t l = (size_t)len;
     int whole = l && (*line)[l - 1] == '\n';
@@ -1037,6 +1076,12 @@ static int read_ndjson_file(struct report_saved *saved, FILE *f,
       msg_error("'%s' is larger than %d MiB", name, REPORT_MAX_SIZE >> 20);
       goto out;
     }
+  }
+  if (len == -2) {
+    msg_error("%s:%zu: a line longer than %d MiB (a saved file is at most "
+              "that)",
+              name, lineno + 1, REPORT_MAX_SIZE >> 20);
+    goto out;
   }
   if (ferror(f)) {
     msg_error("cannot read '%s': %s", name, strerror(errno));
@@ -1099,7 +1144,14 @@ int report_read_file(struct report_saved *saved, FILE *f, const char *name)
     return read_json_file(saved, f, name);
   }
   ungetc(c, f);
-  len = getline(&line, &cap, f);
+  len = getline_max(&line, &cap, f, REPORT_MAX_SIZE);
+  if (len == -2) {
+    free(line);
+    memset(saved, 0, sizeof(*saved));
+    return msg_error("%s:1: a line longer than %d MiB (a saved file is at "
+                     "most that)",
+                     name, REPORT_MAX_SIZE >> 20);
+  }
   if (len > 9 && !strncmp(line, "{\"type\":\"", 9)) {
     rc = read_ndjson_file(saved, f, name, &line, &cap, len);
     free(line);

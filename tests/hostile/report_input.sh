@@ -72,6 +72,19 @@ truncate -s 513M "$D/big.json"
 hs_run 2 report "$D/big.json"
 hs_grep_err "larger than 512 MiB"
 rm -f "$D/big.json"
+# One NDJSON line without end, from a pipe: refused once it passes the
+# limit, not read whole first (getline would take all of it into memory,
+# then call it a cut last line).
+mkfifo "$D/long.ndjson"
+{
+  printf '{"type":"sample",'
+  head -c 700M /dev/zero | tr '\0' a
+  printf '\n'
+} >"$D/long.ndjson" 2>/dev/null &
+hs_track $!
+hs_run 2 report "$D/long.ndjson"
+hs_grep_err "long.ndjson:1: a line longer than 512 MiB"
+hs_empty_out
 
 # Every JSON number form.  The golden document has plain decimals
 # (0.000012); Python (and jq) write the same document as 1.2e-05, and
