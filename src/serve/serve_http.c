@@ -20,6 +20,7 @@
 #include <math.h>
 #include <microhttpd.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -567,6 +568,24 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **req_cls,
   pthread_mutex_unlock(&S.mu);
 }
 
+/* libmicrohttpd's own messages (a malformed request, a failed accept):
+ * through msg, so each is one line in one write(2) with hopsplit's prefix
+ * and its control characters escaped, like every other line on stderr
+ * (its default logger writes the text as it is). */
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+  char line[512];
+  size_t len;
+
+  (void)cls;
+  if (vsnprintf(line, sizeof(line), fmt, ap) < 0)
+    return;
+  len = strlen(line);
+  while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+    line[--len] = '\0';
+  msg_note("serve: libmicrohttpd: %s", line);
+}
+
 struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
                                     unsigned *port)
 {
@@ -590,7 +609,8 @@ struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,
                        c->max_connections, MHD_OPTION_CONNECTION_TIMEOUT,
                        (unsigned)300, MHD_OPTION_LISTEN_BACKLOG_SIZE,
                        (unsigned)65535, MHD_OPTION_NOTIFY_COMPLETED,
-                       on_completed, NULL, MHD_OPTION_END);
+                       on_completed, NULL, MHD_OPTION_EXTERNAL_LOGGER, mhd_log,
+                       NULL, MHD_OPTION_END);
   if (!d)
     return NULL;
   info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);

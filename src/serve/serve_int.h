@@ -183,7 +183,8 @@ struct serve_job {
   void (*done)(struct serve_job *j);
   void *ud;
   int measured, rejected, draining;
-  struct serve_job *next;      /* serve_work.c's lists */
+  struct serve_job *next; /* serve_work.c's lists */
+  char *origin; /* serve_work.c's: the target's origin, parsed unlocked */
   struct serve_stream *stream; /* serve_work.c's: its target and module */
   struct serve_loop *loop;     /* serve_work.c's: the engine it runs on */
 };

@@ -169,28 +169,22 @@ static struct serve_loop *least_busy(void)
   return best;
 }
 
-/* The origin of target with module on loop l, made if it has no stream
- * there. */
-static struct serve_host *host_of(const char *target,
-                                  const struct serve_module *module,
-                                  struct serve_loop *l)
+/* The origin (url_origin of the target, parsed before the lock: the
+ * HTTP thread parses nothing while it holds it) with module on loop l,
+ * made if it has no stream there; a new one takes *origin over. */
+static struct serve_host *
+host_of(char **origin, const struct serve_module *module, struct serve_loop *l)
 {
-  char *origin = url_origin(target);
-  unsigned b;
+  unsigned b = stream_hash(*origin, module);
   struct serve_host *h;
 
-  if (!origin)
-    origin = xstrdup(target);
-  b = stream_hash(origin, module);
   for (h = hosts[b]; h; h = h->hnext)
-    if (h->module == module && h->loop == l && strcmp(h->origin, origin) == 0)
+    if (h->module == module && h->loop == l && strcmp(h->origin, *origin) == 0)
       break;
-  if (h) {
-    free(origin);
-  }
-  else {
+  if (!h) {
     h = xcalloc(1, sizeof(*h));
-    h->origin = origin;
+    h->origin = *origin;
+    *origin = NULL;
     h->module = module;
     h->loop = l;
     h->hnext = hosts[b];
@@ -216,7 +210,7 @@ static void host_release(struct serve_host *h)
 }
 
 /* j's stream, made and placed on a loop if it has no job placed. */
-static struct serve_stream *stream_of(const struct serve_job *j)
+static struct serve_stream *stream_of(struct serve_job *j)
 {
   const char *target = j->sp.target ? j->sp.target : "";
   unsigned b = stream_hash(target, j->sp.module);
@@ -228,7 +222,7 @@ static struct serve_stream *stream_of(const struct serve_job *j)
   st = xcalloc(1, sizeof(*st));
   st->target = xstrdup(target);
   st->module = j->sp.module;
-  st->host = host_of(target, st->module, least_busy());
+  st->host = host_of(&j->origin, st->module, least_busy());
   st->hnext = streams[b];
   streams[b] = st;
   return st;
@@ -325,6 +319,16 @@ static void start_locked(struct serve_job *j)
   engine_wake(l->e);
 }
 
+/* The origin of j's target, parsed before the lock is taken. */
+static void origin_parse(struct serve_job *j)
+{
+  const char *target = j->sp.target ? j->sp.target : "";
+
+  j->origin = url_origin(target);
+  if (!j->origin)
+    j->origin = xstrdup(target);
+}
+
 /* Refuse the jobs of the list (the lock not held). */
 static void refuse(struct serve_job *gone, int draining)
 {
@@ -332,6 +336,8 @@ static void refuse(struct serve_job *gone, int draining)
     struct serve_job *j = gone;
 
     gone = j->next;
+    free(j->origin);
+    j->origin = NULL;
     j->rejected = 1;
     j->draining = draining;
     j->done(j);
@@ -373,6 +379,8 @@ static void hand_back(struct serve_job *j)
   }
   pthread_cond_signal(&W.cv_expiry);
   pthread_mutex_unlock(&W.mu);
+  free(j->origin); /* its stream's host took it, or another's had it */
+  j->origin = NULL;
   j->measured = 1;
   j->done(j);
   refuse(gone, 0);
@@ -601,6 +609,7 @@ int serve_work_start(const struct serve_config *c)
 
 void serve_work_submit(struct serve_job *j)
 {
+  origin_parse(j);
   pthread_mutex_lock(&W.mu);
   if (W.draining) {
     pthread_mutex_unlock(&W.mu);

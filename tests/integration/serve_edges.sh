@@ -105,6 +105,18 @@ want 400 "$HS_DIR/e2" "$S/probe?target=$OK" \
 has "$HS_DIR/e2" 'X-Prometheus-Scrape-Timeout-Seconds'
 want 405 "$HS_DIR/e3" "$S/probe?target=$OK" -X POST -d x=1
 want 404 "$HS_DIR/e4" "$S/nothing-here"
+# A request libmicrohttpd cannot parse: 400, and its message on stderr is
+# one of hopsplit's lines (prefixed, through msg: one write each).
+"$HS_PYTHON" -c 'import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+s.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: zz\r\n\r\n")
+sys.stdout.write(s.recv(100).decode("latin-1").split("\r\n")[0])' \
+  "$SERVE_PORT" >"$HS_DIR/e5" || hs_fail "the malformed request failed"
+has "$HS_DIR/e5" 'HTTP/1.1 400'
+has "$SERVE_ERR" 'hopsplit: serve: libmicrohttpd: '
+if grep -v '^hopsplit: ' "$SERVE_ERR" >&2; then
+  hs_fail "serve wrote a line on stderr that is not one of hopsplit's"
+fi
 # Bad targets and modules: probe_success 0 and the reason under debug.
 want 200 "$HS_DIR/b1" "$S/probe?target=ftp://127.0.0.1/x&debug=true"
 has "$HS_DIR/b1" 'probe_success 0' "scheme 'ftp' is not supported"
