@@ -475,7 +475,11 @@ static struct {
   char *cafile;
   char *capath;
   X509_STORE *store;
+  STACK_OF(X509) * trusted; /* its certificates, when it is only a file's */
 } stores[TLS_STORES_MAX];
+/* The X509_STORE ex_data index under which a store keeps its "trusted"
+ * stack (-1 until the first store is loaded, under stores_mu). */
+static int trusted_idx = -1;
 static size_t n_stores;
 /* Engine threads of hopsplit serve ask for stores at once. */
 static pthread_mutex_t stores_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -506,6 +510,54 @@ static void cache_extensions(X509_STORE *st)
   }
 }
 
+/*
+ * The trusted certificates of a store loaded whole from a file, as a
+ * stack that the handshakes only read.  OpenSSL 3.0 looks a store up
+ * under its lock, a write lock (X509_STORE_lock: X509_STORE_CTX_get1_issuer
+ * and X509_STORE_CTX_get_by_subject, twice in every verification, because
+ * the lookup may sort the store's objects), so serve's loops verifying at
+ * once queue on the one store they share.  Given a trusted stack
+ * (X509_STORE_CTX_set0_trusted_stack), the verification looks issuers up
+ * in it (get_issuer_sk, lookup_certs_sk) and takes no lock of the store;
+ * the certificates' extensions are cached before any handshake
+ * (cache_extensions).  A store with a --capath directory keeps OpenSSL's
+ * lookup: the directory is read on demand, into the store.  NULL when the
+ * store has no certificate or memory is short (the store's lookup then).
+ */
+static STACK_OF(X509) * trusted_stack(X509_STORE *st)
+{
+  STACK_OF(X509_OBJECT) *objs = X509_STORE_get0_objects(st);
+  STACK_OF(X509) *sk = sk_X509_new_null();
+  int i;
+
+  if (!sk)
+    return NULL;
+  for (i = 0; i < sk_X509_OBJECT_num(objs); i++) {
+    X509 *x = X509_OBJECT_get0_X509(sk_X509_OBJECT_value(objs, i));
+
+    if (x && X509_up_ref(x) == 1 && sk_X509_push(sk, x) <= 0) {
+      X509_free(x);
+      sk_X509_pop_free(sk, X509_free);
+      return NULL;
+    }
+  }
+  if (sk_X509_num(sk) == 0) {
+    sk_X509_free(sk);
+    return NULL;
+  }
+  return sk;
+}
+
+/* libssl's verification of a server's chain
+ * (SSL_CTX_set_cert_verify_callback): the context libssl made (the store's
+ * parameters, the host name, the purpose) with issuers from the trusted stack
+ * instead of the store. */
+static int verify_with_stack(X509_STORE_CTX *xc, void *trusted)
+{
+  X509_STORE_CTX_set0_trusted_stack(xc, trusted);
+  return X509_verify_cert(xc);
+}
+
 static void *store_find_or_load(const char *cafile, const char *capath)
 {
   X509_STORE *st;
@@ -527,6 +579,17 @@ static void *store_find_or_load(const char *cafile, const char *capath)
     return NULL;
   }
   cache_extensions(st);
+  stores[n_stores].trusted = capath ? NULL : trusted_stack(st);
+  if (stores[n_stores].trusted) {
+    if (trusted_idx < 0)
+      trusted_idx = X509_STORE_get_ex_new_index(0, NULL, NULL, NULL, NULL);
+    if (trusted_idx < 0 ||
+        X509_STORE_set_ex_data(st, trusted_idx, stores[n_stores].trusted) !=
+            1) {
+      sk_X509_pop_free(stores[n_stores].trusted, X509_free);
+      stores[n_stores].trusted = NULL;
+    }
+  }
   msg_info("trust store: %s%s%s, %d certificates loaded%s",
            cafile ? cafile : "", cafile && capath ? " and " : "",
            capath ? capath : "",
@@ -551,9 +614,17 @@ void *probe_tls_store(const char *cafile, const char *capath)
 
 int probe_tls_use_store(void *ssl_ctx, void *store)
 {
+  STACK_OF(X509) * trusted;
+
   if (!ssl_ctx || !store)
     return -1;
   SSL_CTX_set1_cert_store(ssl_ctx, store);
+  /* Read without a lock: the index was set before the store was handed
+   * out, and the store's ex_data is not written after its load. */
+  trusted =
+      trusted_idx >= 0 ? X509_STORE_get_ex_data(store, trusted_idx) : NULL;
+  if (trusted)
+    SSL_CTX_set_cert_verify_callback(ssl_ctx, verify_with_stack, trusted);
   return 0;
 }
 
@@ -565,6 +636,7 @@ void probe_tls_release(void)
     free(stores[i].cafile);
     free(stores[i].capath);
     X509_STORE_free(stores[i].store);
+    sk_X509_pop_free(stores[i].trusted, X509_free);
   }
   n_stores = 0;
 }
