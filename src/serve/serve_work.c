@@ -353,45 +353,58 @@ static void probe_done(struct serve_probe *sp)
   push(&j->loop->finished_head, &j->loop->finished_tail, j);
 }
 
-/* A probe's run ended: its place goes to the next waiting job whose
- * deadline has not come; the others are refused. */
-static void hand_back(struct serve_job *j)
+/* The probes of l whose run ended: each one's place goes to the next
+ * waiting job whose deadline has not come; the others are refused.  One
+ * hold of the lock for all of them (and, after a step, for the loop's
+ * lateness and whether its arena may be emptied: *release), so a loop
+ * queues on the lock the HTTP thread and the other loops share at most
+ * once a turn besides its starts: a wait there delays the loop's other
+ * probes' stamps.  Their done callbacks run after it is released. */
+static void hand_back_finished(struct serve_loop *l, int *release)
 {
-  struct serve_job *next, *gone = NULL;
-  struct serve_stream *st = j->stream;
-  int64_t now = clock_mono_us();
+  struct serve_job *fin = l->finished_head, *j, *next, *gone = NULL;
+  int64_t now;
 
+  if (!fin && !release)
+    return;
+  l->finished_head = l->finished_tail = NULL;
+  now = clock_mono_us();
   pthread_mutex_lock(&W.mu);
-  W.in_flight--;
-  j->loop->placed--;
-  j->stream = NULL;
-  if (--st->placed == 0)
-    stream_free(st);
-  while (W.wait_head && !W.draining && W.in_flight < W.cfg->max_concurrent) {
-    next = pop(&W.wait_head, &W.wait_tail);
-    W.waiting--;
-    if (next->sp.deadline_us > now) {
-      start_locked(next);
-      break;
+  for (j = fin; j; j = j->next) {
+    struct serve_stream *st = j->stream;
+
+    W.in_flight--;
+    l->placed--;
+    j->stream = NULL;
+    if (--st->placed == 0)
+      stream_free(st);
+    while (W.wait_head && !W.draining && W.in_flight < W.cfg->max_concurrent) {
+      next = pop(&W.wait_head, &W.wait_tail);
+      W.waiting--;
+      if (next->sp.deadline_us > now) {
+        start_locked(next);
+        break;
+      }
+      next->next = gone;
+      gone = next;
     }
-    next->next = gone;
-    gone = next;
   }
-  pthread_cond_signal(&W.cv_expiry);
+  if (fin)
+    pthread_cond_signal(&W.cv_expiry);
+  if (release) {
+    engine_lateness(l->e, &l->lateness);
+    *release = !l->unreleased && !l->ring_head;
+  }
   pthread_mutex_unlock(&W.mu);
-  free(j->origin); /* its stream's host took it, or another's had it */
-  j->origin = NULL;
-  j->measured = 1;
-  j->done(j);
+  for (j = fin; j; j = next) {
+    next = j->next; /* done may free j (its connection's answer) */
+    j->next = NULL;
+    free(j->origin); /* its stream's host took it, or another's had it */
+    j->origin = NULL;
+    j->measured = 1;
+    j->done(j);
+  }
   refuse(gone, 0);
-}
-
-static void hand_back_finished(struct serve_loop *l)
-{
-  struct serve_job *j;
-
-  while ((j = pop(&l->finished_head, &l->finished_tail)) != NULL)
-    hand_back(j);
 }
 
 static void *engine_main(void *arg)
@@ -429,15 +442,12 @@ static void *engine_main(void *arg)
       }
       serve_probe_start(&j->sp, e, probe_done);
     }
-    hand_back_finished(l);
+    hand_back_finished(l, NULL);
     if (stop && !more && !engine_jobs(e))
       break;
     engine_step(e, more ? 0 : -1);
-    hand_back_finished(l);
-    pthread_mutex_lock(&W.mu);
-    engine_lateness(e, &l->lateness);
-    release = !l->unreleased && !l->ring_head;
-    pthread_mutex_unlock(&W.mu);
+    release = 0;
+    hand_back_finished(l, &release);
     if (release && !engine_jobs(e) && arena_count(l->arena))
       arena_clear(l->arena);
   }
