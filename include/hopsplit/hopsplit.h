@@ -82,6 +82,14 @@ HS_EXTERN enum hs_code hs_options_add_target(struct hs_options *o,
                                              const char *target);
 HS_EXTERN const char *hs_options_error(const struct hs_options *o);
 
+/* Lock mu, a pthread_mutex_t * (void * here: the header includes only the
+ * C library), as pthread_mutex_lock does, from a loop's thread: when another
+ * thread holds it, the wait is timed and counted in the interference of
+ * the samples in flight on the calling thread (interference_lock_us,
+ * hopsplit(1) INTERFERENCE).  Uncontended it costs one trylock.  For the
+ * locks an application shares between its loops and other threads. */
+HS_EXTERN void hs_mutex_lock(void *mu);
+
 /* A loop: one thread's event loop (epoll) that runs are measured on.
  * hs_loop_step waits at most timeout_ms (negative: until something
  * happens) and returns the transfers and timers still pending. */

@@ -39,6 +39,7 @@ static void summarise(struct mode_summary *m, const struct results *r,
   int ph;
 
   m->interfered_kept = keep;
+  m->interfered_by = IP_COUNT;
   n = 0;
   for (i = 0; i < r->n; i++) {
     const struct sample *s = &r->samples[i];
@@ -58,6 +59,12 @@ static void summarise(struct mode_summary *m, const struct results *r,
       m->n_interfered++;
       if (s->interference_us > m->interfered_max_us)
         m->interfered_max_us = s->interference_us;
+      for (k = 0; k < IP_COUNT; k++) {
+        int64_t part = sample_interference_part(s, (enum interference_part)k);
+
+        if (part > 0)
+          m->interfered_parts_us[k] += part;
+      }
     }
     count_status(m, s->status);
     if (s->ok) {
@@ -125,6 +132,11 @@ static void summarise(struct mode_summary *m, const struct results *r,
       stats_compute(v, n, &m->hops[k].phases[ph]);
     }
   }
+  for (k = 0; k < IP_COUNT; k++)
+    if (m->interfered_parts_us[k] > 0 &&
+        (m->interfered_by == IP_COUNT ||
+         m->interfered_parts_us[k] > m->interfered_parts_us[m->interfered_by]))
+      m->interfered_by = (enum interference_part)k;
   free(v);
 }
 

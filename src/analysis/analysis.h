@@ -47,6 +47,11 @@ struct mode_summary {
   size_t n_interfered;
   int64_t interfered_max_us;
   int interfered_kept;
+  /* Over those samples, the sum of each part of their interference
+   * (enum interference_part; the unmeasured count as nothing), and the
+   * largest of them (IP_COUNT without any): what disturbed them most. */
+  int64_t interfered_parts_us[IP_COUNT];
+  enum interference_part interfered_by;
   /* --parallel: the serial control samples of this target and mode
    * (measured alone), their total, and the batch's median total less the
    * control's median (control.n 0: no control). */

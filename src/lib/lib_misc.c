@@ -9,6 +9,7 @@
 #include "msg.h"
 #include "probe.h"
 #include "profile.h"
+#include "stall.h"
 #include "banned.h"
 
 static const char *const code_names[HS_CODE_COUNT] = {
@@ -76,4 +77,9 @@ enum hs_code hs_version_text(hs_write_fn *fn, void *ud)
   bad = fn(b.s, b.len, ud) != 0;
   buf_release(&b);
   return bad ? HS_E_WRITE : HS_OK;
+}
+
+void hs_mutex_lock(void *mu)
+{
+  stall_lock((pthread_mutex_t *)mu);
 }

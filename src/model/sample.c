@@ -49,7 +49,12 @@ void sample_init(struct sample *s)
   s->ok = 1;
   s->err = ERR_NONE;
   s->idle_us = -1;
+  s->late_us = -1;
+  s->own_us = -1;
   s->runq_us = -1;
+  s->lock_us = -1;
+  s->output_us = -1;
+  s->output_bytes = -1;
 }
 
 void sample_release(struct sample *s)
@@ -454,6 +459,50 @@ int64_t sample_phase_sum(const struct sample *s, enum sum_phase ph)
 int sample_counted(const struct sample *s, int keep_interfered)
 {
   return s->ok && !s->control && (keep_interfered || !s->interfered);
+}
+
+const char *const interference_part_names[IP_COUNT] = {"late", "own", "runq",
+                                                       "lock", "output"};
+const char *const interference_part_says[IP_COUNT] = {
+    "the loop busy with other work", "hopsplit's own work in its callbacks",
+    "waiting for a CPU", "waiting for hopsplit's own locks", "writing output"};
+
+int64_t sample_interference_part(const struct sample *s,
+                                 enum interference_part p)
+{
+  switch (p) {
+  case IP_LATE:
+    return s->late_us;
+  case IP_OWN:
+    return s->own_us;
+  case IP_RUNQ:
+    return s->runq_us;
+  case IP_LOCK:
+    return s->lock_us;
+  case IP_OUTPUT:
+    return s->output_us;
+  case IP_COUNT:
+    break;
+  }
+  return -1;
+}
+
+int64_t sample_interference_sum(int64_t late_us, int64_t own_us,
+                                int64_t runq_us, int64_t lock_us,
+                                int64_t output_us)
+{
+  int64_t parts[5], sum = 0;
+  size_t i;
+
+  parts[0] = late_us;
+  parts[1] = own_us;
+  parts[2] = runq_us;
+  parts[3] = lock_us;
+  parts[4] = output_us;
+  for (i = 0; i < 5; i++)
+    if (parts[i] > 0)
+      sum += parts[i];
+  return sum;
 }
 
 int sample_is_interfered(int64_t interference_us, int64_t total_us)

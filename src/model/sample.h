@@ -284,21 +284,34 @@ struct sample {
    * from the end of its previous request (the priming request before the
    * first sample); -1 in the other modes. */
   int64_t idle_us;
-  /* The most any of the sample's stamps can be late: the largest delay,
-   * over its socket events and timers, between one being ready (due)
-   * and the loop handling it (engine.c bounds a socket's).  A few
-   * microseconds when it ran alone. */
+  /* The most the sample's stamps can be late from everything the
+   * measurer did or suffered while it was in flight: the sum of the parts
+   * below that are times (sample_interference_sum; hopsplit(1)
+   * INTERFERENCE).  A few microseconds when it ran alone on an idle
+   * machine. */
   int64_t interference_us;
-  /* The other parts of the disturbance, while the sample was in flight:
-   * the time spent in hopsplit's own callbacks inside libcurl (on the
-   * measured path), the loop thread's wait for a CPU (run-queue delay,
-   * the kernel's schedstat; -1 unknown) and the bytes of output the
-   * process wrote (hopsplit(1) INTERFERENCE). */
+  /* The parts, while the sample was in flight:
+   * - late_us: the loop's lateness, the largest delay over the sample's
+   *   socket events and timers between one being ready (due) and the
+   *   loop handling it (engine.c bounds a socket's); -1 unknown (a
+   *   document from before the parts);
+   * - own_us: the time spent in hopsplit's own callbacks inside libcurl
+   *   (on the measured path);
+   * - runq_us: the loop thread's wait for a CPU (run-queue delay, the
+   *   kernel's schedstat; -1 unknown);
+   * - lock_us: the loop thread's waits for hopsplit's own locks (stall.h;
+   *   -1 unknown);
+   * - output_us: the loop thread's time saying and writing output
+   *   (diagnostics, reports, the NDJSON stream; -1 unknown);
+   * - output_bytes: the bytes of output the process wrote (any thread). */
+  int64_t late_us;
   int64_t own_us;
   int64_t runq_us;
+  int64_t lock_us;
+  int64_t output_us;
   int64_t output_bytes;
-  /* interference_us passed SAMPLE_INTERFERENCE_MAX_US: left out of the
-   * statistics unless --keep-interfered. */
+  /* interference_us passed the threshold (sample_is_interfered): left
+   * out of the statistics unless --keep-interfered. */
   uint8_t interfered;
   /* --parallel: one of the serial control samples measured alone before
    * the batch; the statistics of the batch leave it out, the report
@@ -306,11 +319,13 @@ struct sample {
   uint8_t control;
 };
 
-/* A sample whose interference_us passes both of these (1 ms, and 1 % of
- * the sample's total) was measured on a loop too busy to trust its
- * stamps: flagged in every output and left out of the statistics unless
- * --keep-interfered (hopsplit(1), INTERFERENCE).  The relative part keeps
- * a stamp 1.5 ms late in a 440 ms request, which moves it by 0.3 %. */
+/* A sample whose interference_us (every part of it: lateness, own work,
+ * run-queue delay, lock waits, output) passes both of these (1 ms, and
+ * 1 % of the sample's total) was measured by a measurer too disturbed
+ * to trust its stamps: flagged in every output and left out of the
+ * statistics unless --keep-interfered (hopsplit(1), INTERFERENCE).  The
+ * relative part keeps a stamp 1.5 ms late in a 440 ms request, which
+ * moves it by 0.3 %. */
 #define SAMPLE_INTERFERENCE_MAX_US  1000
 #define SAMPLE_INTERFERENCE_MAX_PCT 1
 
@@ -383,6 +398,29 @@ size_t sample_preferred_address(const char *const *addrs, size_t n,
  * keep_interfered, --keep-interfered). */
 int sample_counted(const struct sample *s, int keep_interfered);
 
+/* The parts of interference_us that are times, in the order of the
+ * fields (struct sample), their JSON names' middle word ("late" for
+ * interference_late_us, ...), and what each means in a sentence ("the
+ * loop busy with other work", ...). */
+enum interference_part {
+  IP_LATE,
+  IP_OWN,
+  IP_RUNQ,
+  IP_LOCK,
+  IP_OUTPUT,
+  IP_COUNT
+};
+extern const char *const interference_part_names[IP_COUNT];
+extern const char *const interference_part_says[IP_COUNT];
+/* The part of s, microseconds, or -1 when not measured. */
+int64_t sample_interference_part(const struct sample *s,
+                                 enum interference_part p);
+/* A sample's interference_us from its parts (struct sample): the sum of
+ * those known (>= 0; -1 unknown counts as nothing), an upper bound on
+ * how late its stamps can be, and on how much its total can have grown. */
+int64_t sample_interference_sum(int64_t late_us, int64_t own_us,
+                                int64_t runq_us, int64_t lock_us,
+                                int64_t output_us);
 /* 1 when a sample of total_us whose stamps can be interference_us late
  * is past the threshold (SAMPLE_INTERFERENCE_MAX_US and _PCT). */
 int sample_is_interfered(int64_t interference_us, int64_t total_us);

@@ -56,6 +56,8 @@
 #include "engine_int.h"
 #include "msg.h"
 #include "probe.h"
+#include "sample.h"
+#include "stall.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -300,10 +302,16 @@ void engine_job_begin(struct engine *e, struct engine_job *j)
 {
   j->max_late_us = 0;
   j->own_end_us = clock_mono_us();
+  j->late_us = 0;
   j->own_us = 0;
   j->runq_us = -1;
+  j->lock_us = -1;
+  j->output_us = -1;
   j->output_bytes = 0;
   j->runq0_ns = runq_ns(e);
+  j->thread = pthread_self();
+  j->lock0_ns = stall_lock_ns();
+  j->outt0_ns = stall_output_ns();
   j->out0 = msg_written_total();
   j->active = 1;
   /* Begun inside a handler of its own: that handler is its work. */
@@ -322,13 +330,21 @@ int64_t engine_job_end(struct engine *e, struct engine_job *j)
     j->runq_us = now >= j->runq0_ns ? (now - j->runq0_ns) / 1000 : -1;
   }
   j->output_bytes = (int64_t)(msg_written_total() - j->out0);
+  /* The thread's own figures, when it began on this thread (a loop's
+   * jobs begin and end on its thread). */
+  if (pthread_equal(j->thread, pthread_self())) {
+    j->lock_us = (stall_lock_ns() - j->lock0_ns) / 1000;
+    j->output_us = (stall_output_ns() - j->outt0_ns) / 1000;
+  }
+  j->late_us = j->max_late_us + e->test_extra_us;
   /* Ending inside its own handler: nothing of it is read afterwards (the
    * job may be freed). */
   if (e->cur == j) {
     e->cur = NULL;
     e->cur_owner = NULL;
   }
-  return j->max_late_us + e->test_extra_us;
+  return sample_interference_sum(j->late_us, j->own_us, j->runq_us, j->lock_us,
+                                 j->output_us);
 }
 
 /* A socket event or timer of owner that was ready (due) at ready is

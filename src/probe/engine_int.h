@@ -7,6 +7,7 @@
 #ifndef HOPSPLIT_ENGINE_INT_H
 #define HOPSPLIT_ENGINE_INT_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,15 +24,22 @@
 struct engine_job {
   int64_t max_late_us;
   int64_t own_end_us;
-  /* The other parts of its interference (engine_job_end): the time spent
-   * in hopsplit's own callbacks inside libcurl (engine_own_begin/_end),
-   * the loop thread's run-queue delay while it was in flight (the
-   * kernel's schedstat, -1 unknown), the output the process wrote
-   * meanwhile (bytes). */
+  /* The parts of its interference (engine_job_end), while it was in
+   * flight: the loop's lateness (max_late_us and the test hook), the
+   * time spent in hopsplit's own callbacks inside libcurl
+   * (engine_own_begin/_end), the loop thread's run-queue delay (the
+   * kernel's schedstat, -1 unknown), its waits for hopsplit's own locks
+   * and its time writing output (stall.h; -1 unknown: it ended on
+   * another thread), and the bytes of output the process wrote. */
+  int64_t late_us;
   int64_t own_us;
   int64_t runq_us;
+  int64_t lock_us;
+  int64_t output_us;
   int64_t output_bytes;
   int64_t runq0_ns;
+  int64_t lock0_ns, outt0_ns;
+  pthread_t thread;
   uint64_t out0;
   int active;
   /* Whose turn its socket events take (engine_group_key of its origin;
@@ -43,8 +51,9 @@ struct engine_job {
 /* The group key of a job measuring url: a hash of its origin (scheme,
  * host, port), never 0. */
 uint64_t engine_group_key(const char *url);
-/* The job is in flight from now on / no more: engine_job_end returns its
- * interference (the largest lateness of its events, microseconds). */
+/* The job is in flight from now on / no more: engine_job_end sets its
+ * parts and returns its interference: the sum of the parts that are
+ * times (sample_interference_sum), microseconds. */
 void engine_job_begin(struct engine *e, struct engine_job *j);
 int64_t engine_job_end(struct engine *e, struct engine_job *j);
 /* Around hopsplit's own work inside a library callback of the loop's

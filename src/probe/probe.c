@@ -349,8 +349,11 @@ static void job_end(struct sample_job *j)
 
   if (!j->priming) {
     j->s.interference_us = engine_job_end(e, &j->ej);
+    j->s.late_us = j->ej.late_us;
     j->s.own_us = j->ej.own_us;
     j->s.runq_us = j->ej.runq_us;
+    j->s.lock_us = j->ej.lock_us;
+    j->s.output_us = j->ej.output_us;
     j->s.output_bytes = j->ej.output_bytes;
     j->s.interfered =
         (uint8_t)sample_is_interfered(j->s.interference_us, j->s.total_us);

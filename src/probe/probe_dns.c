@@ -26,6 +26,7 @@
 #include "engine_int.h"
 #include "probe.h"
 #include "probe_int.h"
+#include "stall.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -699,7 +700,7 @@ template_for(const char *servers, int per_try_ms, char *err, size_t errlen)
   ares_channel ch;
   int rc;
 
-  pthread_mutex_lock(&templates_mu);
+  stall_lock(&templates_mu);
   for (t = templates; t; t = t->next)
     if (t->per_try_ms == per_try_ms && same_servers(t->servers, servers))
       break;
@@ -750,7 +751,7 @@ template_for(const char *servers, int per_try_ms, char *err, size_t errlen)
 
 static void templates_free(void)
 {
-  pthread_mutex_lock(&templates_mu);
+  stall_lock(&templates_mu);
   while (templates) {
     struct dns_template *t = templates;
 

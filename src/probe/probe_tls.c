@@ -24,6 +24,7 @@
 #include "msg.h"
 #include "probe.h"
 #include "probe_int.h"
+#include "stall.h"
 #include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -606,7 +607,7 @@ void *probe_tls_store(const char *cafile, const char *capath)
 {
   void *st;
 
-  pthread_mutex_lock(&stores_mu);
+  stall_lock(&stores_mu);
   st = store_find_or_load(cafile, capath);
   pthread_mutex_unlock(&stores_mu);
   return st;

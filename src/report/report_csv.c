@@ -88,7 +88,7 @@ static const struct column {
     /* "vendor:VERDICT" per cache layer, nearest the user first. */
     {"cache_layers", SC_HOP, "cache.layers"},
     {"partial", SC_RUN, "partial"},
-    /* The most any of the sample's stamps can be late. */
+    /* The most the sample's stamps can be late, all parts. */
     {"interference_us", SC_SAMPLE_ONCE, "interference_us"},
     {"interfered", SC_SAMPLE, "interfered"},
     {"control", SC_SAMPLE, "control"},
@@ -110,6 +110,14 @@ static const struct column {
     {"tcp_rcv_ooopack", SC_HOP, "tcp.rcv_ooopack"},
     {"tcp_rounds", SC_HOP, "tcp.rounds"},
     {"tcp_last_round_rate", SC_HOP, "tcp.last_round_rate"},
+    /* The parts of interference_us (hopsplit(1) INTERFERENCE); empty
+     * where not measured. */
+    {"interference_late_us", SC_SAMPLE_ONCE, "interference_late_us"},
+    {"interference_own_us", SC_SAMPLE_ONCE, "interference_own_us"},
+    {"interference_runq_us", SC_SAMPLE_ONCE, "interference_runq_us"},
+    {"interference_lock_us", SC_SAMPLE_ONCE, "interference_lock_us"},
+    {"interference_output_us", SC_SAMPLE_ONCE, "interference_output_us"},
+    {"interference_output_bytes", SC_SAMPLE_ONCE, "interference_output_bytes"},
 };
 
 #define N_COLUMNS (ARRAY_SIZE(columns))

@@ -118,8 +118,15 @@ static void g_interfered(const struct field_row *r, struct field_value *v)
 {
   set_int(v, S->interfered);
 }
+/* The parts of interference_us: null when not measured (-1). */
+static void g_late(const struct field_row *r, struct field_value *v)
+{
+  v->null = S->late_us < 0;
+  set_int(v, S->late_us);
+}
 static void g_own(const struct field_row *r, struct field_value *v)
 {
+  v->null = S->own_us < 0;
   set_int(v, S->own_us);
 }
 static void g_runq(const struct field_row *r, struct field_value *v)
@@ -127,8 +134,19 @@ static void g_runq(const struct field_row *r, struct field_value *v)
   v->null = S->runq_us < 0;
   set_int(v, S->runq_us);
 }
+static void g_lock(const struct field_row *r, struct field_value *v)
+{
+  v->null = S->lock_us < 0;
+  set_int(v, S->lock_us);
+}
+static void g_output_us(const struct field_row *r, struct field_value *v)
+{
+  v->null = S->output_us < 0;
+  set_int(v, S->output_us);
+}
 static void g_output(const struct field_row *r, struct field_value *v)
 {
+  v->null = S->output_bytes < 0;
   set_int(v, S->output_bytes);
 }
 static void g_control(const struct field_row *r, struct field_value *v)
@@ -248,10 +266,13 @@ SET_INT(s_idle, IN_S->idle_us, int64_t, -1)
 /* Documents from before the event loop have neither. */
 SET_INT(s_interference, IN_S->interference_us, int64_t, 0)
 SET_OPT_BOOL(s_interfered, IN_S->interfered, 0)
-/* Documents from before these parts were counted: 0, unknown, 0. */
-SET_INT(s_own, IN_S->own_us, int64_t, 0)
+/* Documents from before these parts were counted: unknown. */
+SET_INT(s_late, IN_S->late_us, int64_t, -1)
+SET_INT(s_own, IN_S->own_us, int64_t, -1)
 SET_INT(s_runq, IN_S->runq_us, int64_t, -1)
-SET_INT(s_output, IN_S->output_bytes, int64_t, 0)
+SET_INT(s_lock, IN_S->lock_us, int64_t, -1)
+SET_INT(s_output_us, IN_S->output_us, int64_t, -1)
+SET_INT(s_output, IN_S->output_bytes, int64_t, -1)
 SET_OPT_BOOL(s_control, IN_S->control, 0)
 
 #undef IN_S
@@ -292,16 +313,22 @@ const struct field report_sample_fields[FS_COUNT + 1] = {
                         g_prime_error, 0, 0, NULL, s_prime_error, 0, 0},
     [FS_IDLE_US] = {"idle_us", "connection idle before", FIELD_US, g_idle, 0,
                     0, NULL, s_idle, US_RANGE},
-    [FS_INTERFERENCE_US] = {"interference_us", "most a stamp can be late",
+    [FS_INTERFERENCE_US] = {"interference_us", "most its stamps can be late",
                             FIELD_US, g_interference, 0, 0, NULL,
                             s_interference, US_RANGE},
     [FS_INTERFERED] = {"interfered", "interference past the threshold",
                        FIELD_BOOL, g_interfered, 0, 0, NULL, s_interfered, 0,
                        0},
+    [FS_LATE_US] = {"interference_late_us", "the loop's lateness", FIELD_US,
+                    g_late, 0, 0, NULL, s_late, US_RANGE},
     [FS_OWN_US] = {"interference_own_us", "own work in libcurl's callbacks",
                    FIELD_US, g_own, 0, 0, NULL, s_own, US_RANGE},
     [FS_RUNQ_US] = {"interference_runq_us", "wait for a CPU", FIELD_US, g_runq,
                     0, 0, NULL, s_runq, US_RANGE},
+    [FS_LOCK_US] = {"interference_lock_us", "wait for hopsplit's locks",
+                    FIELD_US, g_lock, 0, 0, NULL, s_lock, US_RANGE},
+    [FS_OUTPUT_US] = {"interference_output_us", "writing output", FIELD_US,
+                      g_output_us, 0, 0, NULL, s_output_us, US_RANGE},
     [FS_OUTPUT_BYTES] = {"interference_output_bytes", "output written",
                          FIELD_INT, g_output, 0, 0, NULL, s_output, 0,
                          INT64_MAX},

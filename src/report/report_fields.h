@@ -152,8 +152,11 @@ enum field_sample_id {
   FS_IDLE_US,         /* "idle_us" */
   FS_INTERFERENCE_US, /* "interference_us" */
   FS_INTERFERED,      /* "interfered" */
+  FS_LATE_US,         /* "interference_late_us" */
   FS_OWN_US,          /* "interference_own_us" */
   FS_RUNQ_US,         /* "interference_runq_us" */
+  FS_LOCK_US,         /* "interference_lock_us" */
+  FS_OUTPUT_US,       /* "interference_output_us" */
   FS_OUTPUT_BYTES,    /* "interference_output_bytes" */
   FS_CONTROL,         /* "control" */
   FS_COUNT

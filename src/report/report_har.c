@@ -265,6 +265,15 @@ static void entry(struct json *j, const struct field_row *r,
   json_object_end(j);
 }
 
+/* A figure that may not have been measured (-1): null then, never 0. */
+static void int_or_null(struct json *j, const char *key, int64_t v)
+{
+  if (v < 0)
+    json_null(j, key);
+  else
+    json_int(j, key, v);
+}
+
 static void page(struct json *j, const struct report_ctx *c,
                  const struct sample *s, const char *id)
 {
@@ -305,6 +314,13 @@ static void page(struct json *j, const struct report_ctx *c,
   json_int(j, "other_us", s->other_us);
   json_int(j, "interference_us", s->interference_us);
   json_bool(j, "interfered", s->interfered);
+  /* Its parts (hopsplit(1) INTERFERENCE), null where not measured. */
+  int_or_null(j, "interference_late_us", s->late_us);
+  int_or_null(j, "interference_own_us", s->own_us);
+  int_or_null(j, "interference_runq_us", s->runq_us);
+  int_or_null(j, "interference_lock_us", s->lock_us);
+  int_or_null(j, "interference_output_us", s->output_us);
+  int_or_null(j, "interference_output_bytes", s->output_bytes);
   json_object_end(j);
   json_object_end(j);
 }

@@ -298,15 +298,20 @@ static void interference_note(struct buf *b, const struct mode_summary *m)
 
   buf_init(&t, 0);
   if (m->n_interfered) {
+    /* How late, past what, and what disturbed them most (the largest
+     * part of their interference_us). */
     buf_printf(&t,
-               "%zu sample%s %s: interfered, %s%.1f ms late (stamps later "
-               "than %d ms and %d %% of the sample's total, the loop busy "
-               "with other work, interference_us)%s",
+               "%zu sample%s %s: interfered, %s%.1f ms late (stamps can be "
+               "later than %d ms and %d %% of the sample's total, "
+               "interference_us; mostly %s)%s",
                m->n_interfered, m->n_interfered == 1 ? "" : "s",
                m->interfered_kept ? "kept" : "left out",
                m->n_interfered > 1 ? "up to " : "",
                (double)m->interfered_max_us / 1000.0,
                SAMPLE_INTERFERENCE_MAX_US / 1000, SAMPLE_INTERFERENCE_MAX_PCT,
+               m->interfered_by < IP_COUNT
+                   ? interference_part_says[m->interfered_by]
+                   : "the loop busy with other work",
                m->interfered_kept ? " (--keep-interfered)"
                                   : "; --keep-interfered keeps them");
     wrap(b, t.s, 4);

@@ -72,6 +72,40 @@ static void gauge_num(struct buf *out, const char *name, const char *help,
   buf_printf(out, "%s %s\n", name, value);
 }
 
+/* The parts of the most disturbed sample's interference, a series for each
+ * part that was measured (hopsplit(1) INTERFERENCE). */
+static void interference_parts(struct buf *out, const struct serve_probe *sp)
+{
+  const struct sample *most = NULL;
+  size_t i;
+  int k, done = 0;
+
+  for (i = 0; i < sp->results.n; i++) {
+    const struct sample *s = &sp->results.samples[i];
+
+    if (!s->control && (!most || s->interference_us > most->interference_us))
+      most = s;
+  }
+  for (k = 0; most && k < IP_COUNT; k++) {
+    int64_t v = sample_interference_part(most, (enum interference_part)k);
+
+    if (v < 0)
+      continue;
+    prom_family_once(out, &done, "hopsplit_probe_interference_part_seconds",
+                     "gauge",
+                     "The parts of hopsplit_probe_interference_seconds, of "
+                     "the probe's most disturbed sample: late (the loop busy "
+                     "with other work), own (hopsplit's callbacks), runq "
+                     "(waiting for a CPU), lock (waiting for hopsplit's "
+                     "locks), output (writing output).");
+    buf_puts(out, "hopsplit_probe_interference_part_seconds{");
+    prom_label(out, "part", interference_part_names[k], 1);
+    buf_puts(out, "} ");
+    prom_seconds(out, v);
+    buf_putc(out, '\n');
+  }
+}
+
 /* "TLSv1.3" as blackbox writes it: "TLS 1.3". */
 static void tls_version_label(char *dst, size_t n, const char *v)
 {
@@ -234,10 +268,12 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
             "Displays whether or not the probe was a success",
             sp->success ? "1" : "0");
   gauge_us(out, "hopsplit_probe_interference_seconds",
-           "The most any of this probe's stamps can be late: the largest "
-           "delay between one of its sockets or timers being ready and "
-           "the measuring loop handling it.",
+           "The most this probe's stamps can be late: the largest of its "
+           "samples' interference, the sum of its parts (the loop's "
+           "lateness, hopsplit's own work, waits for a CPU and for locks, "
+           "output).",
            sp->interference_us);
+  interference_parts(out, sp);
   if (sp->have_analysis) {
     char n[32];
 

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hopsplit/hopsplit.h>
+
 #include "clock.h"
 #include "edge.h"
 #include "msg.h"
@@ -84,7 +86,7 @@ static void on_fetched(struct trace_fetch *t, void *ud)
 
   if (t->error)
     msg_info("trace of %s unavailable: %s", t->origin, t->error);
-  pthread_mutex_lock(&T.mu);
+  hs_mutex_lock(&T.mu);
   fetch_release(&en->t);
   en->t = *t;
   memset(t, 0, sizeof(*t));
@@ -110,7 +112,7 @@ unsigned serve_trace_after(struct serve_probe *sp, struct engine *e)
 
       if (!wanted(sp, h) || (origin = url_origin(h->url)) == NULL)
         continue;
-      pthread_mutex_lock(&T.mu);
+      hs_mutex_lock(&T.mu);
       en = find(origin, 1);
       if (!en->in_flight &&
           (!en->fetched_us || now - en->fetched_us >=
@@ -154,7 +156,7 @@ unsigned serve_trace_copy(struct serve_probe *sp)
         free(origin);
         continue;
       }
-      pthread_mutex_lock(&T.mu);
+      hs_mutex_lock(&T.mu);
       en = find(origin, 0);
       if (en && en->fetched_us) {
         t = results_add_trace(&sp->results, origin, en->t.host);
@@ -180,7 +182,7 @@ void serve_trace_clear(void)
 {
   size_t i;
 
-  pthread_mutex_lock(&T.mu);
+  hs_mutex_lock(&T.mu);
   for (i = 0; i < T.n; i++) {
     fetch_release(&T.v[i]->t);
     fetch_release(&T.v[i]->pending);

@@ -41,6 +41,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <hopsplit/hopsplit.h>
+
 #include "clock.h"
 #include "engine.h"
 #include "msg.h"
@@ -369,7 +371,7 @@ static void hand_back_finished(struct serve_loop *l, int *release)
     return;
   l->finished_head = l->finished_tail = NULL;
   now = clock_mono_us();
-  pthread_mutex_lock(&W.mu);
+  hs_mutex_lock(&W.mu);
   for (j = fin; j; j = j->next) {
     struct serve_stream *st = j->stream;
 
@@ -423,7 +425,7 @@ static void *engine_main(void *arg)
      * ready: a burst of thousands of probes does not hold up the ones in
      * flight for the whole burst. */
     hold = arena_bytes(l->arena) > POOL_HOLD_BYTES;
-    pthread_mutex_lock(&W.mu);
+    hs_mutex_lock(&W.mu);
     for (n = 0; !hold && n < START_BATCH && (j = run_pop(l)) != NULL; n++)
       push(&list, &tail, j);
     more = l->ring_head != NULL && !hold;

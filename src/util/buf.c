@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "stall.h"
 #include "strutil.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -36,6 +37,9 @@ void buf_init_sink(struct buf *b, int fd)
 
 int buf_write_fd(int fd, const char *data, size_t n)
 {
+  int64_t t0 = stall_now_ns();
+  int rc = 0;
+
   msg_note_written(n);
   while (n) {
     ssize_t w = write(fd, data, n);
@@ -43,16 +47,19 @@ int buf_write_fd(int fd, const char *data, size_t n)
     if (w < 0) {
       if (errno == EINTR)
         continue;
-      return -1;
+      rc = -1;
+      break;
     }
     if (w == 0) {
       errno = EIO;
-      return -1;
+      rc = -1;
+      break;
     }
     data += w;
     n -= (size_t)w;
   }
-  return 0;
+  stall_output_add(stall_now_ns() - t0);
+  return rc;
 }
 
 int buf_flush(struct buf *b)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "msg.h"
+#include "stall.h"
 #include "strutil.h"
 #include "banned.h"
 
@@ -97,6 +98,8 @@ static void vmsg(enum msg_level level, const char *fmt, va_list ap)
   va_list again;
   size_t off;
   int n;
+  /* Saying it, all of it, is output time (stall.h). */
+  int64_t t0 = stall_now_ns();
 
   va_copy(again, ap);
   n = vsnprintf(small, sizeof(small), fmt, ap);
@@ -117,6 +120,7 @@ static void vmsg(enum msg_level level, const char *fmt, va_list ap)
     to_sink(level, text, (size_t)n);
     if (text != small)
       free(text);
+    stall_output_add(stall_now_ns() - t0);
     return;
   }
   l.p = l.small;
@@ -143,6 +147,7 @@ static void vmsg(enum msg_level level, const char *fmt, va_list ap)
     free(l.p);
   if (text != small)
     free(text);
+  stall_output_add(stall_now_ns() - t0);
 }
 
 int msg_error(const char *fmt, ...)

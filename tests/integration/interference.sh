@@ -1,8 +1,10 @@
 #!/bin/sh
 # interference: every sample says the most any of its stamps can be late
-# (interference_us, SPEC 3.4): the largest delay between one of its
-# sockets or timers being ready and the loop handling it.  A sample is
-# flagged exactly when its figure passes the threshold (1 ms), and the
+# (interference_us, SPEC 3.4): the sum of its parts, the largest delay
+# between one of its sockets or timers being ready and the loop handling
+# it among them.  A sample is flagged exactly when its figure passes the
+# threshold (1 ms and 1 % of its total; the test had 1 ms alone, which the
+# relative part made wrong for any sample over 100 ms), and the
 # statistics count exactly the successful samples not flagged.  The
 # figure is in JSON, NDJSON and CSV, and `hopsplit report` reads it back.
 # Structure only: no bound on the figure itself (a loaded machine
@@ -22,7 +24,7 @@ hs_jcheck --shape --closure --all-ok --samples 9 --grid 3 cold,warm,resumed \
   "d['settings']['parallel'] == 1" \
   "d['settings']['keep_interfered'] == False" \
   "col(samples, 'control') == [False] * 9" \
-  "all(s['interfered'] == (s['interference_us'] > d['settings']['interference_max_us']) for s in samples)" \
+  "all(s['interfered'] == (s['interference_us'] > d['settings']['interference_max_us'] and s['interference_us'] * 100 > s['total_us'] * d['settings']['interference_max_pct']) for s in samples)" \
   "all(t['summary'][m]['n_interfered'] == sum(1 for s in samples if s['mode'] == m and s['interfered']) for t in targets for m in t['summary'])" \
   "all(t['summary'][m]['phases']['total']['n'] == sum(1 for s in samples if s['mode'] == m and s['ok'] and not s['interfered']) for t in targets for m in t['summary'])"
 

@@ -229,6 +229,21 @@ class Checker:
                 flagged != (inter > 1000 and inter * 100 > max(total, 0)):
             self.bad(where, "interfered %r with interference_us %r"
                      % (flagged, inter))
+        # its parts (issue 35): null where not measured, never negative,
+        # and interference_us their sum (the times among them)
+        parts = 0
+        for k in ("interference_late_us", "interference_own_us",
+                  "interference_runq_us", "interference_lock_us",
+                  "interference_output_us", "interference_output_bytes"):
+            v = self.need(s, k, where, "int", nullable=True)
+            if v is not None and v < 0:
+                self.bad(where, "%s %r < 0" % (k, v))
+            elif v is not None and k != "interference_output_bytes":
+                parts += v
+        if inter is not None and s.get("interference_late_us") is not None \
+                and inter != parts:
+            self.bad(where, "interference_us %r is not the sum of its "
+                     "parts (%r)" % (inter, parts))
         self.need(s, "control", where, "bool")
         hops = self.need(s, "hops", where, "list") or []
         if ok and not hops:

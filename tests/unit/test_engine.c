@@ -4,7 +4,8 @@
  * does not hold up another's socket; a socket unwatched while it waits
  * for its turn is not handled; a step that spends its budget leaves the
  * rest for the next step, which does not wait for anything new first.
- * Real socket pairs on one engine; nothing is timed.
+ * Real socket pairs on one engine; nothing is timed.  A job's lock waits
+ * and the interference threshold (issue 35).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -21,6 +23,8 @@
 #include "clock.h"
 #include "engine.h"
 #include "engine_int.h"
+#include "sample.h"
+#include "stall.h"
 #include "banned.h"
 
 #define BURST 40
@@ -213,6 +217,83 @@ static void test_wake_before_step(void **state)
   alarm(0);
 }
 
+/* A job's lock waits (stall_lock, issue 35): a lock another thread holds
+ * while the job is in flight is waited for and recorded in its lock_us; an
+ * uncontended one adds nothing; the job's interference is the sum of its
+ * parts that are times.  Only the structure is checked: the wait is some
+ * time, at most the job's flight. */
+static pthread_mutex_t held_mu = PTHREAD_MUTEX_INITIALIZER;
+static volatile int holder_has_it;
+
+static void *holder(void *arg)
+{
+  struct timespec ts = {0, 20 * 1000000L};
+
+  (void)arg;
+  pthread_mutex_lock(&held_mu);
+  holder_has_it = 1;
+  nanosleep(&ts, NULL);
+  pthread_mutex_unlock(&held_mu);
+  return NULL;
+}
+
+static void test_lock_wait(void **state)
+{
+  struct engine_job j;
+  pthread_t th;
+  int64_t t0, flight, got;
+
+  (void)state;
+  memset(&j, 0, sizeof(j));
+  engine_job_begin(T.e, &j);
+  stall_lock(&held_mu); /* uncontended */
+  pthread_mutex_unlock(&held_mu);
+  got = engine_job_end(T.e, &j);
+  assert_int_equal(j.lock_us, 0);
+  assert_true(j.output_us >= 0);
+  assert_int_equal(got, sample_interference_sum(j.late_us, j.own_us, j.runq_us,
+                                                j.lock_us, j.output_us));
+
+  holder_has_it = 0;
+  assert_int_equal(pthread_create(&th, NULL, holder, NULL), 0);
+  while (!holder_has_it)
+    ;
+  memset(&j, 0, sizeof(j));
+  t0 = clock_mono_us();
+  engine_job_begin(T.e, &j);
+  stall_lock(&held_mu); /* the holder keeps it a while */
+  pthread_mutex_unlock(&held_mu);
+  got = engine_job_end(T.e, &j);
+  flight = clock_mono_us() - t0;
+  pthread_join(th, NULL);
+  assert_true(j.lock_us > 0);
+  assert_true(j.lock_us <= flight);
+  assert_true(got >= j.lock_us);
+  assert_int_equal(got, sample_interference_sum(j.late_us, j.own_us, j.runq_us,
+                                                j.lock_us, j.output_us));
+}
+
+/* The threshold (hopsplit(1) INTERFERENCE): past 1 ms and 1 % of the
+ * total, from every part; unmeasured parts (-1) count as nothing. */
+static void test_threshold(void **state)
+{
+  (void)state;
+  assert_int_equal(sample_interference_sum(-1, -1, -1, -1, -1), 0);
+  assert_int_equal(sample_interference_sum(10, 3, -1, 0, 2), 15);
+  assert_int_equal(sample_interference_sum(0, 0, 2500, -1, 0), 2500);
+  /* Run-queue delay alone flags a short sample ... */
+  assert_true(
+      sample_is_interfered(sample_interference_sum(5, 3, 2500, 0, 0), 3000));
+  /* ... not a long one (1 % of 440 ms is 4.4 ms) ... */
+  assert_false(
+      sample_is_interfered(sample_interference_sum(5, 3, 2500, 0, 0), 440000));
+  /* ... nor a quiet one. */
+  assert_false(
+      sample_is_interfered(sample_interference_sum(5, 3, 60, 0, 0), 200));
+  assert_false(sample_is_interfered(1000, 0));
+  assert_true(sample_is_interfered(1001, 0));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -221,6 +302,8 @@ int main(void)
                                       teardown),
       cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
       cmocka_unit_test_setup_teardown(test_wake_before_step, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_lock_wait, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_threshold, setup, teardown),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -88,9 +88,13 @@ static void test_sample_json(void **state)
   buf_init(&b, 0);
   json_init(&j, &b, 0);
   json_object_begin(&j, NULL);
+  /* Every part measured but the lock waits: those are null, never 0. */
   f.s.interference_us = 250;
+  f.s.late_us = 200;
   f.s.own_us = 12;
   f.s.runq_us = 30;
+  f.s.lock_us = -1;
+  f.s.output_us = 8;
   f.s.output_bytes = 0;
   field_row_sample(&r, &f.c, &f.s, 7, &f.fact);
   field_json(&j, report_sample_fields, NULL, &r);
@@ -101,9 +105,10 @@ static void test_sample_json(void **state)
             "\"ok\":true,\"error\":null,\"total_us\":1500,\"redirect_us\":0,"
             "\"other_us\":0,\"status\":null,\"primed\":[],\"prime_error\":"
             "null,\"idle_us\":null,\"interference_us\":250,"
-            "\"interfered\":false,\"interference_own_us\":12,"
-            "\"interference_runq_us\":30,\"interference_output_bytes\":0,"
-            "\"control\":false}");
+            "\"interfered\":false,\"interference_late_us\":200,"
+            "\"interference_own_us\":12,\"interference_runq_us\":30,"
+            "\"interference_lock_us\":null,\"interference_output_us\":8,"
+            "\"interference_output_bytes\":0,\"control\":false}");
   buf_reset(&b);
   f.s.ok = 0;
   f.s.err = ERR_TIMEOUT;
