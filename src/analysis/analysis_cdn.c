@@ -5,6 +5,7 @@
  * edge[] and client parts of struct analysis.  Pure.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +59,8 @@ static void fact_layers(struct hop_fact *f, const struct cache_result *cr)
   f->layers = strpool_intern_blob(v, l * sizeof(v[0]));
 }
 
-/* Put why at the front of r's reasons and mark r (and its nearest layer)
- * inferred with verdict v. */
+/* Put why at the front of r's reasons (none when NULL) and mark r (and
+ * its nearest layer) inferred with verdict v. */
 static void infer(struct cache_result *r, enum cache_verdict v, char *why)
 {
   size_t j;
@@ -70,6 +71,8 @@ static void infer(struct cache_result *r, enum cache_verdict v, char *why)
     r->layers[0].verdict = v;
     r->layers[0].inferred = 1;
   }
+  if (!why)
+    return;
   r->reasons = xrealloc(r->reasons, (r->n_reasons + 1) * sizeof(char *));
   for (j = r->n_reasons; j > 0; j--)
     r->reasons[j] = r->reasons[j - 1];
@@ -109,8 +112,8 @@ static int64_t date_latest_us(const struct sample *s, size_t k)
 }
 
 static void infer_across(struct cache_result *cr, size_t n,
-                         const struct sample *const *smp, size_t k,
-                         const int *sno)
+                         const struct results *r, const size_t *at, size_t k,
+                         size_t keep)
 {
   size_t i, j, unknown = 0, named = 0, fresh = 0;
 
@@ -121,48 +124,61 @@ static void infer_across(struct cache_result *cr, size_t n,
   if (!unknown)
     return;
   for (j = 1; j < n; j++) {
-    const char *dj = hop_header(&smp[j]->hops[k], "date");
+    const char *dj = hop_header(&(&r->samples[at[j]])->hops[k], "date");
 
     for (i = 0; i < j; i++) {
-      const char *di = hop_header(&smp[i]->hops[k], "date");
+      const char *di = hop_header(&(&r->samples[at[i]])->hops[k], "date");
       /* In milliseconds, the least time that can have passed between the
        * two responses being written (a busy client's slow sample must not
        * look like a stored copy), less 1 ms for the start stamps' ms. */
-      int64_t apart =
-          (date_earliest_us(smp[j], k) - date_latest_us(smp[i], k)) / 1000 - 1;
+      int64_t apart = (date_earliest_us((&r->samples[at[j]]), k) -
+                       date_latest_us((&r->samples[at[i]]), k)) /
+                          1000 -
+                      1;
 
       if (!di || !dj || apart < 1000 || strcmp(di, dj))
         continue;
       /* j is i's stored copy. */
       if (cr[j].verdict == CACHE_UNKNOWN)
         infer(&cr[j], CACHE_HIT,
-              xasprintf("inferred across samples: it carries the Date of "
+              j != keep
+                  ? NULL
+                  : xasprintf(
+                        "inferred across samples: it carries the Date of "
                         "sample %d (%s) although it was answered %.1f s or "
                         "more later, "
                         "so a cache served that stored copy (Age: %ld)",
-                        sno[i], di, (double)apart / 1000.0, cr[j].age));
+                        (int)at[i], di, (double)apart / 1000.0, cr[j].age));
       if (cr[i].verdict == CACHE_UNKNOWN)
         infer(&cr[i], CACHE_MISS,
-              xasprintf("inferred across samples: sample %d, %.1f s later, "
+              i != keep
+                  ? NULL
+                  : xasprintf(
+                        "inferred across samples: sample %d, %.1f s later, "
                         "was this response's stored copy (same Date), so "
                         "this one was stored",
-                        sno[j], (double)apart / 1000.0));
+                        (int)at[j], (double)apart / 1000.0));
       break;
     }
   }
   for (i = 0; i + 1 < n; i++) {
-    const char *a = hop_header(&smp[i]->hops[k], "date");
-    const char *b = hop_header(&smp[i + 1]->hops[k], "date");
+    const char *a = hop_header(&(&r->samples[at[i]])->hops[k], "date");
+    const char *b = hop_header(&(&r->samples[at[i + 1]])->hops[k], "date");
 
     if (a && b && strcmp(a, b) && cr[i + 1].age <= 0 &&
-        smp[i + 1]->started_at_ms - smp[i]->started_at_ms >= 1000)
+        (&r->samples[at[i + 1]])->started_at_ms -
+                (&r->samples[at[i]])->started_at_ms >=
+            1000)
       fresh++;
   }
   if (n >= 2 && named == n && fresh + 1 == n && cr[0].age <= 0)
     for (i = 0; i < n; i++)
       if (cr[i].verdict == CACHE_UNKNOWN)
         infer(&cr[i], CACHE_BYPASS,
-              xasprintf("inferred across samples: %s sent no cache status, "
+              i != keep
+                  ? NULL
+                  : xasprintf(
+                        "inferred across samples: %s sent no cache status, "
                         "and each of the %zu responses, a second or more "
                         "apart, was new (a new Date, no Age above 0), so it "
                         "stored none of them",
@@ -198,13 +214,15 @@ static void reword_all_missed(char **reasons, size_t n_reasons, size_t n,
  * A MISS says "stored it now: a later request may hit"; when every one of
  * several samples of a hop missed, no later request did: each says so
  * instead (Apache mod_cache and a no-cache response without validators:
- * its log says "cache miss: attempting entity save" every time).
+ * its log says "cache miss: attempting entity save" every time).  Only
+ * the reasons of c, one of cr[0..n), are reworded: the others keep none.
  */
-static void all_missed(struct cache_result *cr, size_t n,
-                       const struct sample *const *smp, size_t k)
+static void all_missed(const struct cache_result *cr, size_t n,
+                       const struct results *r, const size_t *at, size_t k,
+                       struct cache_result *c)
 {
   size_t i, l;
-  const char *cc;
+  const char *cc, *who;
   int no_cache;
 
   if (n < 2)
@@ -212,22 +230,54 @@ static void all_missed(struct cache_result *cr, size_t n,
   for (i = 0; i < n; i++)
     if (cr[i].verdict != CACHE_MISS)
       return;
-  cc = hop_header(&smp[n - 1]->hops[k], "cache-control");
+  cc = hop_header(&r->samples[at[n - 1]].hops[k], "cache-control");
   no_cache = cc && str_ci_find(cc, "no-cache") != NULL;
-  for (i = 0; i < n; i++) {
-    const char *who = cr[i].n_layers && cr[i].layers[0].vendor
-                          ? cache_vendor_display(cr[i].layers[0].vendor)
-                          : "the cache";
+  who = c->n_layers && c->layers[0].vendor
+            ? cache_vendor_display(c->layers[0].vendor)
+            : "the cache";
+  reword_all_missed(c->reasons, c->n_reasons, n, who, no_cache);
+  for (l = 0; l < c->n_layers; l++)
+    reword_all_missed(c->layers[l].reasons, c->layers[l].n_reasons, n,
+                      c->layers[l].vendor
+                          ? cache_vendor_display(c->layers[l].vendor)
+                          : "the cache",
+                      no_cache);
+}
 
-    reword_all_missed(cr[i].reasons, cr[i].n_reasons, n, who, no_cache);
-    for (l = 0; l < cr[i].n_layers; l++)
-      reword_all_missed(cr[i].layers[l].reasons, cr[i].layers[l].n_reasons, n,
-                        cr[i].layers[l].vendor
-                            ? cache_vendor_display(cr[i].layers[l].vendor)
-                            : "the cache",
-                        no_cache);
+/* What the verdicts across samples need of a classified hop (its verdicts,
+ * Age and the vendors of its layers): its words and raw values are freed,
+ * so that a run's every sample costs few bytes here (SPEC 8). */
+static void cache_result_thin(struct cache_result *c)
+{
+  size_t i, l;
+
+  for (i = 0; i < c->n_reasons; i++)
+    free(c->reasons[i]);
+  free(c->reasons);
+  c->reasons = NULL;
+  c->n_reasons = 0;
+  free(c->raw);
+  free(c->source);
+  c->raw = c->source = NULL;
+  for (l = 0; l < c->n_layers; l++) {
+    struct cache_layer *cl = &c->layers[l];
+
+    for (i = 0; i < cl->n_reasons; i++)
+      free(cl->reasons[i]);
+    free(cl->reasons);
+    cl->reasons = NULL;
+    cl->n_reasons = 0;
+    free(cl->name);
+    free(cl->raw);
+    cl->name = cl->raw = NULL;
   }
 }
+
+/* The verdicts of a thinned result before inference across samples, to
+ * start that inference again from. */
+struct cache_alone {
+  unsigned char verdict, inferred, l0_verdict, l0_inferred;
+};
 
 static void cache_build(const struct plan *p, const struct results *r,
                         struct analysis *a, size_t t)
@@ -247,17 +297,16 @@ static void cache_build(const struct plan *p, const struct results *r,
     struct cache_hop *ch = &ta->cache[k];
     enum cache_verdict mode;
     struct cache_result *cr = xcalloc(r->n ? r->n : 1, sizeof(*cr));
-    const struct sample **smp = xcalloc(r->n ? r->n : 1, sizeof(*smp));
     size_t *at = xcalloc(r->n ? r->n : 1, sizeof(*at));
-    int *sno = xcalloc(r->n ? r->n : 1, sizeof(*sno));
-    unsigned char *alone = xcalloc(r->n ? r->n : 1, sizeof(*alone));
-    size_t n = 0, j;
-    long last = -1;
+    struct cache_alone *alone = xcalloc(r->n ? r->n : 1, sizeof(*alone));
+    size_t n = 0, j, pick = SIZE_MAX;
 
     ch->hop = k + 1;
     cache_result_init(&ch->result);
     cache_counts_init(&ch->counts);
-    /* Every sample of the target with this hop, in the order they ran. */
+    /* Every sample of the target with this hop, in the order they ran,
+     * thinned as it is classified: only the one result kept below needs
+     * its words, and it is classified again for them. */
     for (i = 0; i < r->n; i++) {
       const struct sample *s = &r->samples[i];
 
@@ -266,39 +315,58 @@ static void cache_build(const struct plan *p, const struct results *r,
       cache_result_init(&cr[n]);
       cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
                          &cr[n]);
+      cache_result_thin(&cr[n]);
+      alone[n].verdict = (unsigned char)cr[n].verdict;
+      alone[n].inferred = (unsigned char)cr[n].inferred;
+      if (cr[n].n_layers) {
+        alone[n].l0_verdict = (unsigned char)cr[n].layers[0].verdict;
+        alone[n].l0_inferred = (unsigned char)cr[n].layers[0].inferred;
+      }
       at[n] = i;
-      smp[n] = s;
-      sno[n] = (int)i;
       n++;
     }
-    for (j = 0; j < n; j++)
-      alone[j] = (unsigned char)cr[j].verdict;
-    infer_across(cr, n, smp, k, sno);
-    all_missed(cr, n, smp, k);
+    infer_across(cr, n, r, at, k, SIZE_MAX);
     for (j = 0; j < n; j++) {
       cache_counts_add(&ch->counts, cr[j].verdict);
       fact_layers(&a->facts[at[j]][k], &cr[j]);
-      a->facts[at[j]][k].across = alone[j] != (unsigned char)cr[j].verdict;
+      a->facts[at[j]][k].across =
+          alone[j].verdict != (unsigned char)cr[j].verdict;
     }
-    /* The most frequent verdict, as the latest sample with it says it. */
+    /* The most frequent verdict, as the latest sample with it says it:
+     * that sample classified again with its words, and the inference
+     * across samples made again from the verdicts alone, with words for
+     * that sample only (the same verdicts as above). */
     mode = cache_counts_mode(&ch->counts);
     for (j = n; j-- > 0;)
       if (cr[j].verdict == mode) {
-        ch->result = cr[j];
-        cache_result_init(&cr[j]);
-        last = (long)at[j];
+        pick = j;
         break;
       }
+    if (pick != SIZE_MAX) {
+      const struct sample *s = &r->samples[at[pick]];
+
+      for (j = 0; j < n; j++) {
+        cr[j].verdict = (enum cache_verdict)alone[j].verdict;
+        cr[j].inferred = alone[j].inferred;
+        if (cr[j].n_layers) {
+          cr[j].layers[0].verdict = (enum cache_verdict)alone[j].l0_verdict;
+          cr[j].layers[0].inferred = alone[j].l0_inferred;
+        }
+      }
+      cache_result_release(&cr[pick]);
+      cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
+                         &cr[pick]);
+      infer_across(cr, n, r, at, k, pick);
+      all_missed(cr, n, r, at, k, &cr[pick]);
+      ch->result = cr[pick];
+      cache_result_init(&cr[pick]);
+      ch->host = xstrdup(s->hops[k].host ? s->hops[k].host : "");
+    }
     for (j = 0; j < n; j++)
       cache_result_release(&cr[j]);
     free(cr);
-    free(smp);
     free(at);
-    free(sno);
     free(alone);
-    if (last >= 0)
-      ch->host = xstrdup(
-          r->samples[last].hops[k].host ? r->samples[last].hops[k].host : "");
   }
 }
 
