@@ -542,7 +542,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
   /* The samples', analysis' and reports' strings live in the results'
    * arena, freed with them (pipeline_release). */
   pl->prev_arena = results_use(&pl->results);
-  if (probe_global_init() < 0)
+  if (probe_global_init_plan(plan) < 0)
     return msg_error("cannot initialise libcurl or c-ares");
   {
     char err[512];
@@ -553,7 +553,7 @@ int pipeline_measure(struct pipeline *pl, const struct plan *plan,
     }
   }
   buf_init(&libs, 0);
-  probe_versions(&libs);
+  probe_versions_loaded(&libs); /* the libraries this run loaded */
   pl->libraries = buf_detach(&libs);
   if (plan->opts->insecure)
     msg_warn("TLS verification is off (-k): results say so");

@@ -8,6 +8,7 @@
 #include <curl/curl.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +45,8 @@ const struct curl_api curl_api_linked = {
 static struct curl_api h3;
 static const struct curl_api *h3_ok;
 static const char *h3_why;
-static int h3_tried;
+static atomic_int h3_tried; /* h3_load ran (set at its end) */
+static pthread_once_t h3_once = PTHREAD_ONCE_INIT;
 static void *h3_handle;
 static CURLcode (*h3_global_init)(long flags);
 static void (*h3_global_cleanup)(void);
@@ -64,12 +66,11 @@ static int sym(void *lib, const char *name, void *slot, size_t size)
 
 #define SYM(field, name) (sym(lib, name, &h3.field, sizeof(h3.field)) == 0)
 
-static void h3_load(void)
+static void h3_load_once(void)
 {
   void *lib;
   curl_version_info_data *v;
 
-  h3_tried = 1;
 #if LIBCURL_VERSION_NUM < 0x080a00
   (void)lib;
   (void)v;
@@ -136,10 +137,15 @@ static void h3_load(void)
 #endif
 }
 
+static void h3_load(void)
+{
+  h3_load_once();
+  atomic_store(&h3_tried, 1);
+}
+
 const struct curl_api *curl_api_h3(const char **why)
 {
-  if (!h3_tried)
-    h3_load();
+  (void)pthread_once(&h3_once, h3_load);
   if (why)
     *why = h3_why;
   return h3_ok;
@@ -147,11 +153,15 @@ const struct curl_api *curl_api_h3(const char **why)
 
 const char *curl_api_h3_version(char *buf, size_t len)
 {
+  (void)pthread_once(&h3_once, h3_load);
+  return curl_api_h3_version_loaded(buf, len);
+}
+
+const char *curl_api_h3_version_loaded(char *buf, size_t len)
+{
   curl_version_info_data *v;
 
-  if (!h3_tried)
-    h3_load();
-  if (!h3_handle || !h3.version_info)
+  if (!atomic_load(&h3_tried) || !h3_handle || !h3.version_info)
     return NULL;
   v = h3.version_info(CURLVERSION_NOW);
   if (!v)

@@ -45,13 +45,17 @@ extern const struct curl_api curl_api_linked;
  * The HTTP/3 library: libcurl-gnutls.so.4 loaded (once, on first call)
  * and initialised, when it has HTTP/3 in its features; else NULL with the
  * reason and what to install in why (static text, also when it loaded).
- * Not thread-safe on its first call: probe_global_init makes it.
+ * The first call loads it (under pthread_once), which takes milliseconds:
+ * probe_global_init makes it before any thread measures, and
+ * probe_global_init_plan when the plan has a target that runs on it.
  */
 const struct curl_api *curl_api_h3(const char **why);
 
 /* "libcurl-gnutls/8.14.1 GnuTLS/3.7.9 ngtcp2/1.11.0 nghttp3/1.8.0, HTTP3"
  * into buf when the library loaded (with or without HTTP/3), else NULL. */
 const char *curl_api_h3_version(char *buf, size_t len);
+/* The same, without loading it: NULL when it has not been loaded. */
+const char *curl_api_h3_version_loaded(char *buf, size_t len);
 /* What GnuTLS says of a session of the HTTP/3 library (its
  * CURLINFO_TLS_SSL_PTR internals): version as OpenSSL names it
  * ("TLSv1.3"), IANA cipher suite, ALPN, resumed (1, 0, -1 unknown);

@@ -29,11 +29,19 @@ extern volatile sig_atomic_t probe_interrupted;
  * the scrape timeout with it. */
 void probe_set_deadline(int64_t monotonic_us);
 
-/* Library set-up and tear-down; probe_global_init returns 0 or -1. */
+/* Library set-up and tear-down; probe_global_init returns 0 or -1.  It
+ * loads the HTTP/3 library (libcurl-gnutls) too; probe_global_init_plan
+ * only when a target of p runs on it (a CLI run: other runs never pay for
+ * it; curl_api_h3 loads it later, once, if something asks). */
 int probe_global_init(void);
+struct plan;
+int probe_global_init_plan(const struct plan *p);
 void probe_global_cleanup(void);
-/* "libcurl/7.88.1 c-ares/1.18.1 OpenSSL 3.0 libyaml 0.2.5" into b. */
+/* "libcurl/7.88.1 c-ares/1.18.1 OpenSSL 3.0 libyaml 0.2.5" into b, with
+ * the HTTP/3 library's (loaded for it); probe_versions_loaded names that
+ * one only when it is loaded already (a run that does not use it). */
 void probe_versions(struct buf *b);
+void probe_versions_loaded(struct buf *b);
 /* "libcurl: bundled, static; features: HTTP2 ..." (no newline). */
 void probe_features(struct buf *b);
 
