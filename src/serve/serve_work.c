@@ -62,6 +62,8 @@
  * more than processors waits for a CPU with its stamps late), at most
  * LOOPS_MAX. */
 #define LOOPS_MAX 16
+/* hand_back_finished keeps the loops to wake as bits of an unsigned. */
+_Static_assert(LOOPS_MAX <= 32, "a loop's bit in an unsigned");
 
 /* One engine and its thread. */
 struct serve_loop {
@@ -304,8 +306,10 @@ static struct serve_job *run_pop(struct serve_loop *l)
   return j;
 }
 
-/* Take a place for j (the lock held); its loop's thread starts it. */
-static void start_locked(struct serve_job *j)
+/* Take a place for j (the lock held); its loop's thread starts it, once
+ * the caller has woken it (engine_wake) after releasing the lock: a loop
+ * woken while the lock is held would wake only to wait for it. */
+static struct serve_loop *start_locked(struct serve_job *j)
 {
   struct serve_stream *st = stream_of(j);
   struct serve_loop *l = st->host->loop;
@@ -318,7 +322,7 @@ static void start_locked(struct serve_job *j)
   j->loop = l;
   push(&st->head, &st->tail, j);
   ring_add(st);
-  engine_wake(l->e);
+  return l;
 }
 
 /* The origin of j's target, parsed before the lock is taken. */
@@ -365,6 +369,7 @@ static void probe_done(struct serve_probe *sp)
 static void hand_back_finished(struct serve_loop *l, int *release)
 {
   struct serve_job *fin = l->finished_head, *j, *next, *gone = NULL;
+  unsigned wake = 0, i; /* the loops to wake, by index */
   int64_t now;
 
   if (!fin && !release)
@@ -384,20 +389,23 @@ static void hand_back_finished(struct serve_loop *l, int *release)
       next = pop(&W.wait_head, &W.wait_tail);
       W.waiting--;
       if (next->sp.deadline_us > now) {
-        start_locked(next);
+        wake |= 1u << (start_locked(next) - W.loops);
         break;
       }
       next->next = gone;
       gone = next;
     }
   }
-  if (fin)
-    pthread_cond_signal(&W.cv_expiry);
   if (release) {
     engine_lateness(l->e, &l->lateness);
     *release = !l->unreleased && !l->ring_head;
   }
   pthread_mutex_unlock(&W.mu);
+  if (fin)
+    pthread_cond_signal(&W.cv_expiry);
+  for (i = 0; wake; i++, wake >>= 1)
+    if (wake & 1u)
+      engine_wake(W.loops[i].e);
   for (j = fin; j; j = next) {
     next = j->next; /* done may free j (its connection's answer) */
     j->next = NULL;
@@ -630,14 +638,16 @@ void serve_work_submit(struct serve_job *j)
     return;
   }
   if (W.in_flight < W.cfg->max_concurrent && !W.wait_head) {
-    start_locked(j);
+    struct serve_loop *l = start_locked(j);
+
+    pthread_mutex_unlock(&W.mu);
+    engine_wake(l->e);
+    return;
   }
-  else {
-    push(&W.wait_head, &W.wait_tail, j);
-    W.waiting++;
-    pthread_cond_signal(&W.cv_expiry);
-  }
+  push(&W.wait_head, &W.wait_tail, j);
+  W.waiting++;
   pthread_mutex_unlock(&W.mu);
+  pthread_cond_signal(&W.cv_expiry);
 }
 
 void serve_work_released(struct serve_job *j)
