@@ -1810,7 +1810,7 @@ void field_plain(const struct field *f, const struct field_value *v,
   case FIELD_US:
   case FIELD_BYTES:
   case FIELD_SECONDS:
-    buf_printf(out, "%lld", (long long)v->i);
+    buf_put_int(out, v->i);
     return;
   case FIELD_BOOL:
     buf_puts(out, v->i ? "true" : "false");

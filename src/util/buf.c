@@ -35,6 +35,21 @@ void buf_init_sink(struct buf *b, int fd)
   b->sink = fd;
 }
 
+int buf_put_int(struct buf *b, int64_t v)
+{
+  char t[24], *p = t + sizeof(t);
+  /* The magnitude as unsigned: INT64_MIN has no positive int64_t. */
+  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+  do {
+    *--p = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0)
+    *--p = '-';
+  return buf_add(b, p, (size_t)(t + sizeof(t) - p));
+}
+
 int buf_write_fd(int fd, const char *data, size_t n)
 {
   int64_t t0 = stall_now_ns();
@@ -161,6 +176,23 @@ int buf_vprintf(struct buf *b, const char *fmt, va_list ap)
   va_list cp;
   int n;
 
+  /* Formatted once, in place, when it fits the room already there (the
+   * NDJSON stream's numbers between two samples); else measured first. */
+  if (b->alloc > b->len + 1) {
+    size_t room = b->alloc - b->len;
+
+    va_copy(cp, ap);
+    n = vsnprintf(b->s + b->len, room, fmt, cp);
+    va_end(cp);
+    if (n < 0)
+      BUG("vsnprintf failed for \"%s\"", fmt);
+    if ((size_t)n < room && (!b->cap || b->len + (size_t)n <= b->cap) &&
+        (b->sink < 0 || b->len + (size_t)n <= BUF_SINK_CHUNK)) {
+      b->len += (size_t)n;
+      return 0;
+    }
+    b->s[b->len] = '\0';
+  }
   va_copy(cp, ap);
   n = vsnprintf(NULL, 0, fmt, cp);
   va_end(cp);

@@ -10,6 +10,7 @@
 #define HOPSPLIT_BUF_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include "msg.h"
@@ -47,6 +48,10 @@ int buf_add(struct buf *b, const char *data, size_t n);
 int buf_puts(struct buf *b, const char *s);
 int buf_putc(struct buf *b, char c);
 int buf_printf(struct buf *b, const char *fmt, ...) MSG_PRINTF(2, 3);
+/* Append v in decimal, as "%lld" would, without printf's cost (the
+ * NDJSON stream renders a line between two samples, where its time
+ * lengthens the pause before the next one). */
+int buf_put_int(struct buf *b, int64_t v);
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap) MSG_PRINTF(2, 0);
 
 /* Append s (NULL: nothing) with <, >, & and " as HTML character

@@ -70,6 +70,15 @@ void json_quote(struct buf *b, const char *str)
   while (*s) {
     size_t n;
 
+    /* A run of printable ASCII that needs no escape goes in one piece. */
+    for (n = 0; s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\';
+         n++)
+      ;
+    if (n) {
+      buf_add(b, (const char *)s, n);
+      s += n;
+      continue;
+    }
     switch (*s) {
     case '"':
       buf_puts(b, "\\\"");
@@ -177,7 +186,7 @@ void json_string(struct json *j, const char *k, const char *val)
 void json_int(struct json *j, const char *k, int64_t v)
 {
   key(j, k);
-  buf_printf(j->b, "%lld", (long long)v);
+  buf_put_int(j->b, v);
 }
 
 void json_double(struct json *j, const char *k, double v, int decimals)
