@@ -877,18 +877,18 @@ static void resumption_finding(struct fb *b, size_t t, const struct results *r)
     for (k = 0; k < s->n_hops; k++) {
       const struct hop *h = &s->hops[k];
 
-      if (h->reused || !h->tls.version)
+      if (h->reused || !h->tls->version)
         continue;
       tls_hops++;
-      resumed += h->tls.resumed == 1;
-      if (h->tls.offered < 0) {
+      resumed += h->tls->resumed == 1;
+      if (h->tls->offered < 0) {
         unknown++;
         continue;
       }
-      offered += h->tls.offered == 1;
-      refused += h->tls.offered == 1 && h->tls.resumed != 1;
-      if (h->tls.offered == 0 && h->tls.not_offered && !why)
-        why = h->tls.not_offered;
+      offered += h->tls->offered == 1;
+      refused += h->tls->offered == 1 && h->tls->resumed != 1;
+      if (h->tls->offered == 0 && h->tls->not_offered && !why)
+        why = h->tls->not_offered;
     }
   }
   if (!tls_hops || resumed * 2 > tls_hops)
@@ -1213,14 +1213,14 @@ static void http_version_finding(struct fb *b, const struct plan *p, size_t t)
                   faster                         ? "faster"
                   : v->verdict == COMPARE_SLOWER ? "slower"
                                                  : "not clearly faster"),
-        h->tls.library
+        h->tls->library
             ? xasprintf("%s against %s: %s median paired difference over "
                         "%zu rounds (95 %% interval %s to %s); both legs' "
                         "TLS is GnuTLS (%s): like for like",
                         who, p->targets[t].name,
                         d(a1, sizeof(a1), v->median_diff_us), v->n_pairs,
                         d(a2, sizeof(a2), v->ci_low_us),
-                        d(a3, sizeof(a3), v->ci_high_us), h->tls.library)
+                        d(a3, sizeof(a3), v->ci_high_us), h->tls->library)
             : xasprintf("%s against %s: %s median paired difference over "
                         "%zu rounds (95 %% interval %s to %s); the TLS of "
                         "%s is GnuTLS (libcurl-gnutls), of %s OpenSSL (the "

@@ -65,14 +65,14 @@ int64_t projection_body_us(int64_t bytes, int64_t first, int64_t rtt_us,
 
 int projection_tls_rounds(const struct hop *h)
 {
-  if (!h->tls.version)
+  if (!h->tls->version)
     return -1;
   if (h->http_version && !strcmp(h->http_version, "3"))
     return 0;
-  if (h->tls.resumed == 1)
+  if (h->tls->resumed == 1)
     return 1;
-  if (!strcmp(h->tls.version, "TLSv1.2") ||
-      !strcmp(h->tls.version, "TLSv1.1") || !strcmp(h->tls.version, "TLSv1"))
+  if (!strcmp(h->tls->version, "TLSv1.2") ||
+      !strcmp(h->tls->version, "TLSv1.1") || !strcmp(h->tls->version, "TLSv1"))
     return 2;
   return 1;
 }
@@ -207,7 +207,7 @@ void projection_sample(const struct sample *s, const struct sample *cold,
       int64_t local =
           h->phases[PHASE_TLS] - tls * (b.rtt_us > 0 ? b.rtt_us : 0);
       int64_t flight =
-          h->tls.resumed == 1 ? PROJ_TLS_RESUMED : PROJ_TLS_FLIGHT;
+          h->tls->resumed == 1 ? PROJ_TLS_RESUMED : PROJ_TLS_FLIGHT;
 
       ph->phases[PHASE_TLS] =
           tls * rtt + (local > 0 ? local : 0) + ser_us(flight, net->down_bps) +
@@ -221,7 +221,7 @@ void projection_sample(const struct sample *s, const struct sample *cold,
      * of the response (below); with 0-RTT early data the request went
      * with the handshake. */
     v = rtt + b.server_us + loss_rt_us(net, rto);
-    if (h->tls.resumed == 1 && h->earlydata > 0)
+    if (h->tls->resumed == 1 && h->earlydata > 0)
       v -= rtt;
     ph->phases[PHASE_WAIT] = v > b.server_us ? v : b.server_us;
     rt++;
@@ -262,15 +262,15 @@ void projection_sample(const struct sample *s, const struct sample *cold,
     {
       int64_t pre = 0, firstb, t_first = 0, t_all;
 
-      if (!h->reused && h->tls.version && !strcmp(h->tls.version, "TLSv1.3") &&
-          h->tls.resumed != 1 && !quic)
+      if (!h->reused && h->tls->version &&
+          !strcmp(h->tls->version, "TLSv1.3") && h->tls->resumed != 1 && !quic)
         pre = PROJ_TLS13_TICKETS;
       /* As nginx does (measured through the lab's link): HTTP/2 on a new
        * connection sends the response's HEADERS frame in a record of its
        * own; else the headers go with the body's first bytes. */
       if (h->http_version && !strcmp(h->http_version, "2") && !h->reused)
         firstb = h->size_header;
-      else if (h->tls.version)
+      else if (h->tls->version)
         firstb = resp < PROJ_TLS_RECORD ? resp : PROJ_TLS_RECORD;
       else
         firstb = resp < PROJ_MSS ? resp : PROJ_MSS;

@@ -79,11 +79,26 @@ static void hop_tcp_init(struct hop_tcp *t)
   t->last_round_rate = -1;
 }
 
+const struct hop_tls hop_tls_none = {.resumed = -1, .offered = -1};
+
+struct hop_tls *hop_tls_edit(struct hop *h)
+{
+  struct hop_tls *t;
+
+  if (h->pooled)
+    BUG("hop_tls_edit on a pooled hop");
+  if (h->tls != &hop_tls_none)
+    return (struct hop_tls *)(uintptr_t)h->tls;
+  t = xmalloc(sizeof(*t));
+  memcpy(t, &hop_tls_none, sizeof(*t));
+  h->tls = t;
+  return t;
+}
+
 void hop_init(struct hop *h)
 {
   memset(h, 0, sizeof(*h));
-  h->tls.resumed = -1;
-  h->tls.offered = -1;
+  h->tls = &hop_tls_none;
   h->dns.ttl = -1;
   h->content_length = -1;
   h->curl.namelookup = -1;
@@ -117,6 +132,8 @@ void hop_release(struct hop *h)
     free((void *)(uintptr_t)h->fallback);
     free((void *)(uintptr_t)h->tcp.rounds);
     free(h->headers);
+    if (h->tls != &hop_tls_none)
+      free((void *)(uintptr_t)h->tls);
   }
   hop_init(h);
 }
@@ -148,6 +165,8 @@ void hop_pool_arrays(struct hop *h)
   h->tcp.rounds = pool_array((void *)(uintptr_t)h->tcp.rounds,
                              h->tcp.rounds ? hop_rounds_kept(h) : 0,
                              sizeof(*h->tcp.rounds));
+  if (h->tls != &hop_tls_none)
+    h->tls = pool_array((void *)(uintptr_t)h->tls, 1, sizeof(*h->tls));
   h->pooled = 1;
 }
 

@@ -160,10 +160,7 @@ struct hop_round {
  * when not measured.  valid 0: no TCP connection was read (missing says
  * why: QUIC, another system, a failed hop), and every value is -1. */
 struct hop_tcp {
-  int64_t min_rtt_us, rtt_us, rttvar_us, rcv_rtt_us;
-  int64_t retransmits; /* segments the client sent again (total_retrans) */
-  int64_t rcv_ooopack; /* segments received out of order: loss inbound */
-  int64_t bytes_in, bytes_out, segs_in, segs_out;
+  int64_t bytes_in, bytes_out;
   /* Uploads (a request body): the kernel's delivery rate (bytes/s) and the
    * time the sender was busy, limited by the receiver's window and by its
    * own buffer; -1 for other hops. */
@@ -174,8 +171,14 @@ struct hop_tcp {
    * when not counted (no body, a round trip too short to tell them). */
   const struct hop_round *rounds;
   int64_t last_round_rate;
-  uint32_t n_rounds;
   const char *missing; /* pooled, or NULL */
+  /* 32 bits, as the kernel's struct tcp_info has them (a hop of every
+   * sample is kept: SPEC 8's footprint). */
+  int32_t min_rtt_us, rtt_us, rttvar_us, rcv_rtt_us;
+  int32_t retransmits; /* segments the client sent again (total_retrans) */
+  int32_t rcv_ooopack; /* segments received out of order: loss inbound */
+  int32_t segs_in, segs_out;
+  uint32_t n_rounds;
   uint8_t valid;
   uint8_t n_kept; /* entries of rounds (at most HOP_ROUNDS_MAX) */
 };
@@ -199,12 +202,16 @@ struct hop {
   /* --http3 ended on TCP: why (pooled), else NULL. */
   const char *h3_fallback;
   /* The response's Alt-Svc offer (the h3 one when there is one, else the
-   * first): protocol id ("h3"), port (0: none), max-age in seconds (-1:
-   * not given, 86400 by default, RFC 7838); NULL when no Alt-Svc came. */
+   * first): protocol id ("h3"), port (alt_svc_port below, 0: none),
+   * max-age in seconds (-1: not given, 86400 by default, RFC 7838); NULL
+   * when no Alt-Svc came. */
   const char *alt_svc;
   int64_t alt_svc_ma;
-  uint16_t alt_svc_port;
-  struct hop_tls tls;
+  /* The connection's TLS facts: hop_tls_none (no TLS, nothing known)
+   * until the probe writes them through hop_tls_edit, then the hop's own
+   * copy, and from hop_pool_arrays on the pool's copy, stored once for
+   * the equal facts of every sample (a run keeps every hop: SPEC 8). */
+  const struct hop_tls *tls;
   struct hop_dns dns;
   struct hop_tcp tcp;
   int64_t start_us; /* when the hop began, from the start of the sample */
@@ -222,21 +229,6 @@ struct hop {
    * (reports redact).  Pooled. */
   const char *head_out;
   const char *head_in;
-  uint32_t n_headers;
-  int32_t status;       /* 0 when no response */
-  uint16_t remote_port; /* 0 unknown */
-  uint16_t local_port;  /* the client's port of the connection, 0 unknown */
-  uint8_t family;       /* 4 or 6: family of remote_ip, 0 unknown */
-  uint8_t reused;       /* connection reused, no connect/TLS */
-  uint8_t pooled; /* headers, addresses and cnames live in the string pool */
-  /* libcurl 8's ids of the hop's connection and transfer (conn_id,
-   * xfer_id: libcurl >= 8.2, else -1), the bytes sent as TLS early data
-   * (tls_earlydata, 8.11), and the server's certificate chain as curl's
-   * -w %{certs} prints it (pooled; only when -w asks for certs or
-   * num_certs, else NULL). */
-  int32_t conn_id;
-  int32_t xfer_id;
-  int32_t earlydata;
   /* libcurl's request bytes (headers and body, CURLINFO_REQUEST_SIZE),
    * body bytes uploaded (CURLINFO_SIZE_UPLOAD_T), -1 unknown, and the
    * local address of the connection (pooled, NULL unknown): curl's -w
@@ -244,11 +236,30 @@ struct hop {
   int64_t size_request;
   int64_t size_upload;
   const char *local_ip;
-  int16_t num_certs;
+  /* The server's certificate chain as curl's -w %{certs} prints it
+   * (pooled; only when -w asks for certs or num_certs, else NULL), and
+   * num_certs below. */
   const char *certs;
+  /* The fields below are the narrow ones, together so that no padding
+   * falls between them: a run keeps every hop (SPEC 8's footprint). */
+  uint32_t n_headers;
+  int32_t status; /* 0 when no response */
+  /* libcurl 8's ids of the hop's connection and transfer (conn_id,
+   * xfer_id: libcurl >= 8.2, else -1) and the bytes sent as TLS early
+   * data (tls_earlydata, 8.11). */
+  int32_t conn_id;
+  int32_t xfer_id;
+  int32_t earlydata;
   /* With options.body_regexps: bit i set when pattern i matched somewhere
    * in this hop's body (body_scanned 1: the body was searched). */
   uint32_t body_matched;
+  uint16_t remote_port;  /* 0 unknown */
+  uint16_t local_port;   /* the client's port of the connection, 0 unknown */
+  uint16_t alt_svc_port; /* the Alt-Svc offer's port, 0: none */
+  int16_t num_certs;
+  uint8_t family; /* 4 or 6: family of remote_ip, 0 unknown */
+  uint8_t reused; /* connection reused, no connect/TLS */
+  uint8_t pooled; /* headers, addresses and cnames live in the string pool */
   uint8_t body_scanned;
   /* 1 when options.body_limit stopped the transfer: size_decoded bytes of
    * the body were read, the rest never was (the hop is otherwise whole). */
@@ -259,10 +270,18 @@ struct sample {
   uint32_t target; /* index into the plan's targets */
   enum sample_mode mode;
   enum err_class err;
-  int32_t round;    /* 1-based */
-  int32_t position; /* 1-based position inside the round */
+  int32_t round;     /* 1-based */
+  int32_t position;  /* 1-based position inside the round */
+  uint32_t n_primed; /* entries of primed, below */
   uint8_t ok;
-  uint8_t hops_pooled;     /* hops lives in the string pool (results_add) */
+  uint8_t hops_pooled; /* hops lives in the string pool (results_add) */
+  /* interference_us passed the threshold (sample_is_interfered): left
+   * out of the statistics unless --keep-interfered. */
+  uint8_t interfered;
+  /* --parallel: one of the serial control samples measured alone before
+   * the batch; the statistics of the batch leave it out, the report
+   * compares the batch's medians with these. */
+  uint8_t control;
   int64_t started_at_ms;   /* wall clock, ms since the epoch */
   const char *err_message; /* pooled */
   int64_t total_us;        /* wall time of the whole sample */
@@ -279,7 +298,6 @@ struct sample {
    * every prime succeeded. */
   const char *const *primed;
   const char *prime_error;
-  uint32_t n_primed;
   /* Warm: how long the client's connections sat idle before this sample,
    * from the end of its previous request (the priming request before the
    * first sample); -1 in the other modes. */
@@ -310,13 +328,6 @@ struct sample {
   int64_t lock_us;
   int64_t output_us;
   int64_t output_bytes;
-  /* interference_us passed the threshold (sample_is_interfered): left
-   * out of the statistics unless --keep-interfered. */
-  uint8_t interfered;
-  /* --parallel: one of the serial control samples measured alone before
-   * the batch; the statistics of the batch leave it out, the report
-   * compares the batch's medians with these. */
-  uint8_t control;
 };
 
 /* A sample whose interference_us (every part of it: lateness, own work,
@@ -343,6 +354,12 @@ void sample_release(struct sample *s);
  * grows by exactly one: samples have few hops. */
 struct hop *sample_add_hop(struct sample *s);
 void hop_init(struct hop *h);
+/* A hop's TLS facts before any are known: every string NULL, expiries 0,
+ * resumed and offered -1. */
+extern const struct hop_tls hop_tls_none;
+/* The hop's TLS facts, writable: its own copy, made on first use (never
+ * on a pooled hop). */
+struct hop_tls *hop_tls_edit(struct hop *h);
 /* Free the hop's arrays (not its pooled strings) and re-initialise it. */
 void hop_release(struct hop *h);
 /* Read an Alt-Svc header value (RFC 7838: entries `proto="host:port";

@@ -165,10 +165,10 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
     struct tls_hook *k = c->hop_hook;
 
     if (k->started)
-      h->tls.offered = k->offered ? 1 : 0;
+      hop_tls_edit(h)->offered = k->offered ? 1 : 0;
     if (k->started && !k->offered && k->why[0] && !k->collect_only)
-      h->tls.not_offered = strpool_intern(k->why);
-    probe_tls_hook_done(k, h->tls.resumed == 1, h->tls.version);
+      hop_tls_edit(h)->not_offered = strpool_intern(k->why);
+    probe_tls_hook_done(k, h->tls->resumed == 1, h->tls->version);
   }
   if (h->reused || !c->n_attempts || !h->remote_ip)
     return;

@@ -126,7 +126,7 @@ static void read_tls(struct hop_ctx *x)
   if (info->backend == CURLSSLBACKEND_GNUTLS && x->api != &curl_api_linked) {
     /* The HTTP/3 library's connections, TCP or QUIC. */
     struct curl_api_tls t;
-    struct hop_tls *o = &x->hop->tls;
+    struct hop_tls *o = hop_tls_edit(x->hop);
 
     if (curl_api_gnutls_read(info->internals, &t) < 0)
       return;
@@ -144,7 +144,7 @@ static void read_tls(struct hop_ctx *x)
     return;
   /* The SSL* is only valid while the transfer runs: its cheap facts now,
    * its certificates held for after the sample's total. */
-  probe_tls_read(info->internals, &x->hop->tls, x->grab);
+  probe_tls_read(info->internals, hop_tls_edit(x->hop), x->grab);
   x->tls_read = 1;
 }
 
@@ -1239,14 +1239,16 @@ static void quic_facts(struct client *c, struct hop *h, CURLcode rc)
   size_t i;
 
   if (h->http_version && !strcmp(h->http_version, "3")) {
-    if (!h->tls.version)
-      h->tls.version = strpool_intern("TLSv1.3");
-    if (!h->tls.alpn)
-      h->tls.alpn = strpool_intern("h3");
+    struct hop_tls *o = hop_tls_edit(h);
+
+    if (!o->version)
+      o->version = strpool_intern("TLSv1.3");
+    if (!o->alpn)
+      o->alpn = strpool_intern("h3");
     /* Early data is only sent on a resumed handshake (RFC 8446 4.2.10):
      * the one sign of resumption libcurl-gnutls gives for QUIC. */
     if (!h->reused && h->earlydata > 0)
-      h->tls.resumed = 1;
+      o->resumed = 1;
     return;
   }
   if (c->h3 != 1 || rc != CURLE_OK || h->reused || !h->http_version)
@@ -1293,7 +1295,7 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
     copy_certs(c->api, e, h);
   h->reused = reused != 0;
   if (c->api != &curl_api_linked)
-    h->tls.library = c->api->name;
+    hop_tls_edit(h)->library = c->api->name;
   if (c->h3)
     quic_facts(c, h, rc);
   probe_conn_finish(e, c, h);

@@ -115,6 +115,14 @@ static int64_t known(int64_t v)
   return v > 0 ? v : -1;
 }
 
+/* A 32-bit counter or time of the kernel's (struct tcp_info's own size)
+ * as the hop keeps it; a delta past INT32_MAX (2^31 segments, 35 minutes
+ * of RTT) is held at INT32_MAX. */
+static int32_t i32(int64_t v)
+{
+  return v > INT32_MAX ? INT32_MAX : (int32_t)v;
+}
+
 static void rounds(struct tcp_watch *w, struct hop *h)
 {
   struct hop_round r[HOP_ROUNDS_MAX];
@@ -181,17 +189,17 @@ void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h)
   memset(&zero, 0, sizeof(zero));
   base = w->reused ? &w->start : &zero;
   t->valid = 1;
-  t->min_rtt_us = known(end->min_rtt);
-  t->rtt_us = known(end->rtt);
-  t->rttvar_us = end->rttvar >= 0 && end->rtt > 0 ? end->rttvar : -1;
-  t->rcv_rtt_us = known(end->rcv_rtt);
+  t->min_rtt_us = i32(known(end->min_rtt));
+  t->rtt_us = i32(known(end->rtt));
+  t->rttvar_us = i32(end->rttvar >= 0 && end->rtt > 0 ? end->rttvar : -1);
+  t->rcv_rtt_us = i32(known(end->rcv_rtt));
   if (!w->reused || w->start.ok) {
-    t->retransmits = delta(end->total_retrans, base->total_retrans);
-    t->rcv_ooopack = delta(end->rcv_ooopack, base->rcv_ooopack);
+    t->retransmits = i32(delta(end->total_retrans, base->total_retrans));
+    t->rcv_ooopack = i32(delta(end->rcv_ooopack, base->rcv_ooopack));
     t->bytes_in = delta(end->bytes_received, base->bytes_received);
     t->bytes_out = delta(end->bytes_sent, base->bytes_sent);
-    t->segs_in = delta(end->segs_in, base->segs_in);
-    t->segs_out = delta(end->segs_out, base->segs_out);
+    t->segs_in = i32(delta(end->segs_in, base->segs_in));
+    t->segs_out = i32(delta(end->segs_out, base->segs_out));
     if (w->upload) {
       t->delivery_rate = end->delivery_rate;
       t->busy_us = delta(end->busy, base->busy);

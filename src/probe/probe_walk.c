@@ -79,8 +79,18 @@ static void walk_finish(struct walk *w)
   s->total_us = probe_now_us() - w->t0;
   /* The total is taken: now the certificates the hops held are read
    * (hashing and formatting, off every phase and the total). */
-  for (i = 0; w->grabs && i < s->n_hops; i++)
-    probe_tls_settle(&w->grabs[i], &s->hops[i].tls);
+  for (i = 0; w->grabs && i < s->n_hops; i++) {
+    struct hop *h = &s->hops[i];
+    struct hop_tls facts;
+
+    /* The hop's facts are pooled by now: the pool's copy of the settled
+     * ones takes their place (equal ones are stored once). */
+    memcpy(&facts, h->tls, sizeof(facts));
+    probe_tls_settle(&w->grabs[i], &facts);
+    if (memcmp(&facts, h->tls, sizeof(facts)))
+      h->tls = h->pooled ? strpool_intern_blob(&facts, sizeof(facts))
+                         : memcpy(hop_tls_edit(h), &facts, sizeof(facts));
+  }
   free(w->grabs);
   w->grabs = NULL;
   for (i = 0; i < w->n_visited; i++)
@@ -136,6 +146,9 @@ static void walk_hop(struct walk *w)
   w->visited = xrealloc(w->visited, (w->n_visited + 1) * sizeof(*w->visited));
   w->visited[w->n_visited++] = strip_fragment(w->url);
   h = sample_add_hop(s);
+  /* Before the hop's clock: the hop's own TLS facts, written by libcurl's
+   * callbacks without an allocation on the measured path. */
+  hop_tls_edit(h);
   /* Before the hop's clock: room for its certificates (nothing held). */
   w->grabs = xrealloc(w->grabs, s->n_hops * sizeof(*w->grabs));
   memset(&w->grabs[s->n_hops - 1], 0, sizeof(*w->grabs));

@@ -503,11 +503,11 @@ static void g_alt_svc_ma(const struct field_row *r, struct field_value *v)
 }
 static void g_tls_library(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->tls.library);
+  set_text(v, H->tls->library);
 }
 static void g_earlydata(const struct field_row *r, struct field_value *v)
 {
-  v->null = !H->tls.version || H->earlydata < 0;
+  v->null = !H->tls->version || H->earlydata < 0;
   set_int(v, H->earlydata);
 }
 static void g_anomaly(const struct field_row *r, struct field_value *v)
@@ -516,12 +516,12 @@ static void g_anomaly(const struct field_row *r, struct field_value *v)
 }
 static void g_tls_offered(const struct field_row *r, struct field_value *v)
 {
-  v->null = H->tls.offered < 0;
-  set_int(v, H->tls.offered > 0);
+  v->null = H->tls->offered < 0;
+  set_int(v, H->tls->offered > 0);
 }
 static void g_tls_not_offered(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->tls.not_offered);
+  set_text(v, H->tls->not_offered);
 }
 static void g_dns_failed(const struct field_row *r, struct field_value *v)
 {
@@ -529,20 +529,20 @@ static void g_dns_failed(const struct field_row *r, struct field_value *v)
 }
 static void g_tls_version(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->tls.version);
+  set_text(v, H->tls->version);
 }
 static void g_tls_cipher(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->tls.cipher);
+  set_text(v, H->tls->cipher);
 }
 static void g_tls_alpn(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->tls.alpn);
+  set_text(v, H->tls->alpn);
 }
 static void g_tls_resumed(const struct field_row *r, struct field_value *v)
 {
-  v->null = H->tls.resumed < 0;
-  set_int(v, H->tls.resumed > 0);
+  v->null = H->tls->resumed < 0;
+  set_int(v, H->tls->resumed > 0);
 }
 static void g_dns_us(const struct field_row *r, struct field_value *v)
 {
@@ -736,13 +736,13 @@ SET_BOOL(h_reused, IN_H->reused)
 SET_INT(h_start, IN_H->start_us, int64_t, 0)
 SET_INT(h_local_port, IN_H->local_port, uint16_t, 0)
 SET_TEXT(h_anomaly, IN_H->timing_anomaly)
-SET_TEXT(h_tls_version, IN_H->tls.version)
-SET_TEXT(h_tls_cipher, IN_H->tls.cipher)
-SET_TEXT(h_tls_alpn, IN_H->tls.alpn)
-SET_OPT_BOOL(h_tls_resumed, IN_H->tls.resumed, -1)
-SET_OPT_BOOL(h_tls_offered, IN_H->tls.offered, -1)
-SET_TEXT(h_tls_not_offered, IN_H->tls.not_offered)
-SET_TEXT(h_tls_library, IN_H->tls.library)
+SET_TEXT(h_tls_version, hop_tls_edit(IN_H)->version)
+SET_TEXT(h_tls_cipher, hop_tls_edit(IN_H)->cipher)
+SET_TEXT(h_tls_alpn, hop_tls_edit(IN_H)->alpn)
+SET_OPT_BOOL(h_tls_resumed, hop_tls_edit(IN_H)->resumed, -1)
+SET_OPT_BOOL(h_tls_offered, hop_tls_edit(IN_H)->offered, -1)
+SET_TEXT(h_tls_not_offered, hop_tls_edit(IN_H)->not_offered)
+SET_TEXT(h_tls_library, hop_tls_edit(IN_H)->library)
 SET_INT(h_earlydata, IN_H->earlydata, int32_t, -1)
 SET_TEXT(h_h3_fallback, IN_H->h3_fallback)
 SET_TEXT(h_alt_svc, IN_H->alt_svc)
@@ -781,18 +781,18 @@ static const char *h_tcp_min_rtt(struct field_in *in,
 {
   IN_H->tcp.valid = 1;
   IN_H->tcp.missing = NULL;
-  IN_H->tcp.min_rtt_us = v->null ? -1 : v->i;
+  IN_H->tcp.min_rtt_us = v->null ? -1 : (int32_t)v->i;
   return NULL;
 }
-SET_INT(h_tcp_rtt, IN_H->tcp.rtt_us, int64_t, -1)
-SET_INT(h_tcp_rttvar, IN_H->tcp.rttvar_us, int64_t, -1)
-SET_INT(h_tcp_rcv_rtt, IN_H->tcp.rcv_rtt_us, int64_t, -1)
-SET_INT(h_tcp_retrans, IN_H->tcp.retransmits, int64_t, -1)
-SET_INT(h_tcp_ooo, IN_H->tcp.rcv_ooopack, int64_t, -1)
+SET_INT(h_tcp_rtt, IN_H->tcp.rtt_us, int32_t, -1)
+SET_INT(h_tcp_rttvar, IN_H->tcp.rttvar_us, int32_t, -1)
+SET_INT(h_tcp_rcv_rtt, IN_H->tcp.rcv_rtt_us, int32_t, -1)
+SET_INT(h_tcp_retrans, IN_H->tcp.retransmits, int32_t, -1)
+SET_INT(h_tcp_ooo, IN_H->tcp.rcv_ooopack, int32_t, -1)
 SET_INT(h_tcp_bytes_in, IN_H->tcp.bytes_in, int64_t, -1)
 SET_INT(h_tcp_bytes_out, IN_H->tcp.bytes_out, int64_t, -1)
-SET_INT(h_tcp_segs_in, IN_H->tcp.segs_in, int64_t, -1)
-SET_INT(h_tcp_segs_out, IN_H->tcp.segs_out, int64_t, -1)
+SET_INT(h_tcp_segs_in, IN_H->tcp.segs_in, int32_t, -1)
+SET_INT(h_tcp_segs_out, IN_H->tcp.segs_out, int32_t, -1)
 SET_INT(h_tcp_delivery, IN_H->tcp.delivery_rate, int64_t, -1)
 SET_INT(h_tcp_busy, IN_H->tcp.busy_us, int64_t, -1)
 SET_INT(h_tcp_rwnd, IN_H->tcp.rwnd_limited_us, int64_t, -1)
@@ -943,23 +943,23 @@ const struct field report_hop_fields[FH_COUNT + 1] = {
                             US_RANGE},
     [FH_TCP_MIN_RTT_US] = {"tcp.min_rtt_us", "minimum RTT (kernel)", FIELD_US,
                            g_tcp_min_rtt, FIELD_NULL_OBJECT, 0, NULL,
-                           h_tcp_min_rtt, US_RANGE},
+                           h_tcp_min_rtt, INT32_POS},
     [FH_TCP_RTT_US] = {"tcp.rtt_us", "smoothed RTT (kernel)", FIELD_US,
                        g_tcp_rtt, FIELD_NULL_OBJECT, 0, NULL, h_tcp_rtt,
-                       US_RANGE},
+                       INT32_POS},
     [FH_TCP_RTTVAR_US] = {"tcp.rttvar_us", "RTT variation (kernel)", FIELD_US,
                           g_tcp_rttvar, FIELD_NULL_OBJECT, 0, NULL,
-                          h_tcp_rttvar, US_RANGE},
+                          h_tcp_rttvar, INT32_POS},
     [FH_TCP_RCV_RTT_US] = {"tcp.rcv_rtt_us", "receiver's RTT (kernel)",
                            FIELD_US, g_tcp_rcv_rtt, FIELD_NULL_OBJECT, 0, NULL,
-                           h_tcp_rcv_rtt, US_RANGE},
+                           h_tcp_rcv_rtt, INT32_POS},
     [FH_TCP_RETRANSMITS] = {"tcp.retransmits", "segments retransmitted",
                             FIELD_INT, g_tcp_retrans, FIELD_NULL_OBJECT, 0,
-                            NULL, h_tcp_retrans, 0, FIELD_MAX_INT},
+                            NULL, h_tcp_retrans, INT32_POS},
     [FH_TCP_RCV_OOOPACK] = {"tcp.rcv_ooopack",
                             "segments received out of order", FIELD_INT,
                             g_tcp_ooo, FIELD_NULL_OBJECT, 0, NULL, h_tcp_ooo,
-                            0, FIELD_MAX_INT},
+                            INT32_POS},
     [FH_TCP_BYTES_IN] = {"tcp.bytes_in", "bytes received (TCP)", FIELD_BYTES,
                          g_tcp_bytes_in, FIELD_NULL_OBJECT, 0, NULL,
                          h_tcp_bytes_in, BYTES},
@@ -968,10 +968,10 @@ const struct field report_hop_fields[FH_COUNT + 1] = {
                           h_tcp_bytes_out, BYTES},
     [FH_TCP_SEGS_IN] = {"tcp.segs_in", "segments received", FIELD_INT,
                         g_tcp_segs_in, FIELD_NULL_OBJECT, 0, NULL,
-                        h_tcp_segs_in, 0, FIELD_MAX_INT},
+                        h_tcp_segs_in, INT32_POS},
     [FH_TCP_SEGS_OUT] = {"tcp.segs_out", "segments sent", FIELD_INT,
                          g_tcp_segs_out, FIELD_NULL_OBJECT, 0, NULL,
-                         h_tcp_segs_out, 0, FIELD_MAX_INT},
+                         h_tcp_segs_out, INT32_POS},
     [FH_TCP_DELIVERY_RATE] = {"tcp.delivery_rate",
                               "upload delivery rate (bytes/s)", FIELD_INT,
                               g_tcp_delivery,
@@ -1221,7 +1221,7 @@ static int64_t upto(const struct sample *s, enum phase last, int tls_only)
   for (i = 0; i < s->n_hops; i++) {
     const struct hop *h = &s->hops[i];
 
-    if (tls_only && !h->tls.version)
+    if (tls_only && !h->tls->version)
       continue;
     for (ph = 0; ph <= (int)last; ph++)
       t += h->phases[ph];

@@ -166,7 +166,7 @@ static void response(struct json *j, const struct field_row *r)
 static void timings(struct json *j, const struct hop *h)
 {
   int reused = h->reused;
-  int tls = h->tls.version != NULL;
+  int tls = h->tls->version != NULL;
   int64_t dns = h->phases[PHASE_DNS];
 
   json_object_begin(j, "timings");

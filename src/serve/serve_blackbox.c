@@ -188,11 +188,11 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
       return -1;
     }
   }
-  if (bb->fail_if_ssl && fin->tls.version) {
+  if (bb->fail_if_ssl && fin->tls->version) {
     snprintf(why, len, "final request was over SSL");
     return -1;
   }
-  if (bb->fail_if_not_ssl && !fin->tls.version) {
+  if (bb->fail_if_not_ssl && !fin->tls->version) {
     snprintf(why, len, "final request was not over SSL");
     return -1;
   }

@@ -217,7 +217,7 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   gauge_num(out, "probe_http_redirects", "The number of redirects", v);
   gauge_num(out, "probe_http_ssl",
             "Indicates if SSL was used for the final redirect",
-            fin && fin->tls.version ? "1" : "0");
+            fin && fin->tls->version ? "1" : "0");
   snprintf(v, sizeof(v), "%d", fin ? (int)fin->status : 0);
   gauge_num(out, "probe_http_status_code", "Response HTTP status code", v);
   snprintf(v, sizeof(v), "%lld",
@@ -241,27 +241,27 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
               "Specifies whether probe ip protocol is IP4 or IP6",
               strchr(ip, ':') ? "6" : "4");
   /* blackbox's HELP texts, as 0.23 writes them (both say "last"). */
-  if (fin && fin->tls.version && fin->tls.cert_expiry) {
-    snprintf(v, sizeof(v), "%lld", (long long)fin->tls.cert_expiry);
+  if (fin && fin->tls->version && fin->tls->cert_expiry) {
+    snprintf(v, sizeof(v), "%lld", (long long)fin->tls->cert_expiry);
     gauge_num(out, "probe_ssl_earliest_cert_expiry",
               "Returns last SSL chain expiry in unixtime", v);
   }
-  if (fin && fin->tls.version && fin->tls.chain_expiry) {
-    snprintf(v, sizeof(v), "%lld", (long long)fin->tls.chain_expiry);
+  if (fin && fin->tls->version && fin->tls->chain_expiry) {
+    snprintf(v, sizeof(v), "%lld", (long long)fin->tls->chain_expiry);
     gauge_num(out, "probe_ssl_last_chain_expiry_timestamp_seconds",
               "Returns last SSL chain expiry in timestamp", v);
   }
   /* blackbox's labels of the final response's leaf certificate
    * (0.23's four, and serialnumber as blackbox 0.24 and later add it). */
-  if (fin && fin->tls.version && fin->tls.leaf_sha256) {
+  if (fin && fin->tls->version && fin->tls->leaf_sha256) {
     prom_family(out, "probe_ssl_last_chain_info", "gauge",
                 "Contains SSL leaf certificate information");
     buf_puts(out, "probe_ssl_last_chain_info{");
-    prom_label(out, "fingerprint_sha256", fin->tls.leaf_sha256, 1);
-    prom_label(out, "issuer", fin->tls.leaf_issuer, 0);
-    prom_label(out, "serialnumber", fin->tls.leaf_serial, 0);
-    prom_label(out, "subject", fin->tls.leaf_subject, 0);
-    prom_label(out, "subjectalternative", fin->tls.leaf_dns_names, 0);
+    prom_label(out, "fingerprint_sha256", fin->tls->leaf_sha256, 1);
+    prom_label(out, "issuer", fin->tls->leaf_issuer, 0);
+    prom_label(out, "serialnumber", fin->tls->leaf_serial, 0);
+    prom_label(out, "subject", fin->tls->leaf_subject, 0);
+    prom_label(out, "subjectalternative", fin->tls->leaf_dns_names, 0);
     buf_puts(out, "} 1\n");
   }
   gauge_num(out, "probe_success",
@@ -285,8 +285,8 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
               "are theirs.",
               n);
   }
-  if (fin && fin->tls.version) {
-    tls_version_label(v, sizeof(v), fin->tls.version);
+  if (fin && fin->tls->version) {
+    tls_version_label(v, sizeof(v), fin->tls->version);
     prom_family(out, "probe_tls_version_info", "gauge",
                 "Returns the TLS version used or NaN when unknown");
     buf_puts(out, "probe_tls_version_info{");
@@ -439,7 +439,7 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
       for (k = 0; s && k < s->n_hops; k++) {
         const struct hop *h = &s->hops[k];
 
-        if (f == 2 && (!h->tls.version || h->reused || h->tls.resumed < 0))
+        if (f == 2 && (!h->tls->version || h->reused || h->tls->resumed < 0))
           continue;
         prom_family_once(out, &done, fam[f].name, "gauge", fam[f].help);
         hop_labels(out, fam[f].name, sample_mode_names[m], k + 1, h->host);
@@ -448,7 +448,7 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
         else if (f == 1)
           buf_printf(out, "} %d\n", h->reused ? 1 : 0);
         else
-          buf_printf(out, "} %d\n", h->tls.resumed);
+          buf_printf(out, "} %d\n", h->tls->resumed);
       }
     }
   }

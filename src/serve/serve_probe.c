@@ -143,10 +143,10 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
          "http_version", h->http_version ? h->http_version : "", "remote_ip",
          h->remote_ip ? h->remote_ip : "", "connection",
          h->reused ? "reused" : "new", "tls",
-         h->tls.version ? h->tls.version : "none", "tls_resumed",
-         h->tls.resumed == 1   ? "yes"
-         : h->tls.resumed == 0 ? "no"
-                               : "unknown",
+         h->tls->version ? h->tls->version : "none", "tls_resumed",
+         h->tls->resumed == 1   ? "yes"
+         : h->tls->resumed == 0 ? "no"
+                                : "unknown",
          "phases_us", ph, (const char *)NULL);
     free(shown);
   }

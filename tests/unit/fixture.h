@@ -146,8 +146,8 @@ static inline struct hop *fx_hop(struct sample *s, const char *url,
     h->phases[PHASE_TOTAL] += h->phases[ph];
   h->reused = connect == 0;
   if (tls > 0) {
-    h->tls.version = strpool_intern("TLSv1.3");
-    h->tls.resumed = 0;
+    hop_tls_edit(h)->version = strpool_intern("TLSv1.3");
+    hop_tls_edit(h)->resumed = 0;
     h->http_version = strpool_intern("2");
   }
   else {

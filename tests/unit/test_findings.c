@@ -265,7 +265,7 @@ static void test_connections_dns_resumption(void **state)
     s = fx_sample(&f, 0, MODE_RESUMED, i + 1);
     h = fx_hop(s, "https://c.test/", 200, 0, 3000 * m, 6000 * m, 100 * m,
                5000 * m, 1000 * m);
-    h->tls.offered = 1; /* offered, and the server refused it */
+    hop_tls_edit(h)->offered = 1; /* offered, and the server refused it */
     fx_add(&f, s, 0);
   }
   fx_build(&f);
@@ -320,10 +320,10 @@ static void test_resumption_share(void **state)
       struct hop *h =
           fx_hop(s, "https://r.test/", 200, 0, 3000, 6000, 100, 1000, 100);
 
-      h->tls.resumed = (int8_t)c[i].resumed[j];
+      hop_tls_edit(h)->resumed = (int8_t)c[i].resumed[j];
       /* A reused TLS connection and a plain http hop never count. */
       h = fx_hop(s, "https://r.test/again", 200, 0, 0, 0, 100, 1000, 100);
-      h->tls.version = strpool_intern("TLSv1.3");
+      hop_tls_edit(h)->version = strpool_intern("TLSv1.3");
       fx_hop(s, "http://plain.test/", 200, 0, 1000, 0, 100, 1000, 100);
       fx_add(&f, s, 0);
     }

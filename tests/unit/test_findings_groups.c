@@ -116,7 +116,7 @@ static void hop(struct sample *s, const char *url, const char *host,
   h->phases[PHASE_WAIT] = wait;
   h->phases[PHASE_TRANSFER] = transfer;
   h->phases[PHASE_TOTAL] = dns + connect + tls + wait + transfer;
-  h->tls.version = strpool_intern("TLSv1.3");
+  hop_tls_edit(h)->version = strpool_intern("TLSv1.3");
   h->reused = connect == 0;
   hop_add_header(h, "cf-ray", ray);
   hop_add_header(h, "cf-cache-status", status == 302 ? "DYNAMIC" : "BYPASS");

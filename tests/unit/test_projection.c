@@ -174,16 +174,16 @@ static void test_tls_rounds(void **state)
   (void)state;
   hop_init(&h);
   assert_int_equal(projection_tls_rounds(&h), -1);
-  h.tls.version = "TLSv1.3";
-  h.tls.resumed = 0;
+  hop_tls_edit(&h)->version = "TLSv1.3";
+  hop_tls_edit(&h)->resumed = 0;
   assert_int_equal(projection_tls_rounds(&h), 1);
-  h.tls.version = "TLSv1.2";
+  hop_tls_edit(&h)->version = "TLSv1.2";
   assert_int_equal(projection_tls_rounds(&h), 2);
-  h.tls.resumed = 1;
+  hop_tls_edit(&h)->resumed = 1;
   assert_int_equal(projection_tls_rounds(&h), 1);
-  h.tls.version = "TLSv1.3";
+  hop_tls_edit(&h)->version = "TLSv1.3";
   h.http_version = "3";
-  h.tls.resumed = 0;
+  hop_tls_edit(&h)->resumed = 0;
   assert_int_equal(projection_tls_rounds(&h), 0);
 }
 
@@ -200,7 +200,7 @@ static void sample_pair(struct fx *f, size_t t, int round, int64_t body)
   h->size_download = 150;
   h = fx_hop(s, "https://b.test/x", 200, 250, 200, 400, 10, 700, 900);
   h->dns.us = 250;
-  h->tls.version = "TLSv1.2";
+  hop_tls_edit(h)->version = "TLSv1.2";
   h->size_header = 250;
   h->size_download = body;
   fx_add(f, s, 50);

@@ -57,7 +57,7 @@ static void setup(struct fixture *f)
   f->h.url = "https://a.test/x?token=secret";
   f->h.method = "GET";
   f->h.status = 200;
-  f->h.tls.resumed = -1;
+  hop_tls_edit(&f->h)->resumed = -1;
   f->h.dns.ttl = -1;
   f->h.phases[PHASE_WAIT] = 1200;
   f->h.phases[PHASE_TOTAL] = 1500;

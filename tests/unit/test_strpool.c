@@ -151,7 +151,7 @@ static void test_sample(void **state)
   h = sample_add_hop(&s);
   assert_int_equal(s.n_hops, 2);
   assert_null(h->url);
-  assert_int_equal(h->tls.resumed, -1);
+  assert_int_equal(h->tls->resumed, -1);
   assert_string_equal(s.hops[0].url, "https://origin.test/a");
   s.err_message = strpool_intern("timeout");
   sample_release(&s);

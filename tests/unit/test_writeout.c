@@ -36,7 +36,7 @@ static void make_sample(struct sample *s)
   h->url = strpool_intern("https://origin.test/a");
   h->method = strpool_intern("POST");
   h->status = 302;
-  h->tls.version = strpool_intern("TLSv1.3");
+  hop_tls_edit(h)->version = strpool_intern("TLSv1.3");
   h->remote_ip = strpool_intern("127.0.0.1");
   h->remote_port = 443;
   h->local_port = 40001;
@@ -49,7 +49,7 @@ static void make_sample(struct sample *s)
   h->method = strpool_intern("GET");
   h->status = 200;
   h->http_version = strpool_intern("2");
-  h->tls.version = strpool_intern("TLSv1.3");
+  hop_tls_edit(h)->version = strpool_intern("TLSv1.3");
   h->reused = 1;
   h->remote_ip = strpool_intern("127.0.0.1");
   h->remote_port = 443;
