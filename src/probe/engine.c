@@ -58,6 +58,7 @@
 #include "probe.h"
 #include "sample.h"
 #include "stall.h"
+#include "strpool.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -109,6 +110,9 @@ struct engine {
    * and the owner pointer it was reached through. */
   struct engine_job *cur;
   struct engine_job *const *cur_owner;
+  /* The thread's arena before the current handler's job set its own. */
+  struct arena *arena_was;
+  int arena_set;
   struct engine_lateness late;
   int64_t test_extra_us; /* HOPSPLIT_TEST_INTERFERENCE_US */
   int64_t test_own_us;   /* HOPSPLIT_TEST_HANDLER_US */
@@ -347,6 +351,16 @@ int64_t engine_job_end(struct engine *e, struct engine_job *j)
                                  j->output_us);
 }
 
+/* The handler that follows is j's (or no job's): j's strings go to its
+ * own arena until handler_end. */
+static void arena_enter(struct engine *e, const struct engine_job *j)
+{
+  if (j && j->arena) {
+    e->arena_was = strpool_use(j->arena);
+    e->arena_set = 1;
+  }
+}
+
 /* A socket event or timer of owner that was ready (due) at ready is
  * handled now: its lateness goes to the loop's figures and, while its
  * job is in flight, to the job's largest, counted from the end of the
@@ -366,6 +380,7 @@ static void handler_begin(struct engine *e, struct engine_job *const *owner,
   e->late.count++;
   e->cur = j && j->active ? j : NULL;
   e->cur_owner = owner;
+  arena_enter(e, j);
   if (e->cur) {
     late = now - (ready > j->own_end_us ? ready : j->own_end_us);
     if (late > j->max_late_us)
@@ -382,6 +397,10 @@ static void handler_end(struct engine *e)
     e->cur->own_end_us = clock_mono_us();
   e->cur = NULL;
   e->cur_owner = NULL;
+  if (e->arena_set) {
+    strpool_use(e->arena_was);
+    e->arena_set = 0;
+  }
 }
 
 /* ---- timers: a binary heap on due, slot = index + 1 ---- */
@@ -512,6 +531,7 @@ static void run_tasks(struct engine *e)
 
       e->cur = j && j->active ? j : NULL;
       e->cur_owner = t->owner;
+      arena_enter(e, j);
     }
     t->fn(t->ud);
     handler_end(e);

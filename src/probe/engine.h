@@ -16,9 +16,11 @@
  * Threads: an engine belongs to the thread that calls engine_step; every
  * function here and every probe_start/runner_start on it must be called
  * from that thread, except engine_wake.  Callbacks (completions, watched
- * descriptors) run on that thread, inside engine_step.  The strings of the
- * samples it completes are pooled in that thread's string pool
- * (strpool.h).
+ * descriptors) run on that thread, inside engine_step.  The strings of a
+ * sample go to the arena of its run's results (the arena current when it
+ * was started: strpool.h), which the engine makes the thread's current one
+ * while a handler of that sample or run runs: the runs on one loop each
+ * fill their own results.
  */
 #ifndef HOPSPLIT_ENGINE_H
 #define HOPSPLIT_ENGINE_H

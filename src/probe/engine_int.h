@@ -47,6 +47,10 @@ struct engine_job {
    * group at a time in turn, so a burst of one origin's events does not
    * hold up another origin's. */
   uint64_t group;
+  /* The arena its strings go to (arena.h), or NULL: the thread's current
+   * arena (strpool_use) while one of its handlers runs, so that the jobs
+   * of several runs on one loop each fill their own results. */
+  struct arena *arena;
 };
 /* The group key of a job measuring url: a hash of its origin (scheme,
  * host, port), never 0. */

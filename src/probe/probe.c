@@ -590,6 +590,8 @@ static struct sample_job *job_new(struct probe *p, struct engine *e,
    * outside libcurl's callbacks (arena.h). */
   j->arena = strpool_current();
   arena_sample_begin(j->arena);
+  /* Its handlers store there, whichever arena the loop's thread had. */
+  j->ej.arena = j->arena;
   /* Its ready sockets take turns with other origins' (engine.c). */
   j->ej.group = p->group[target];
   engine_hold(e);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arena.h"
 #include "clock.h"
 #include "curl_api_int.h"
 #include "msg.h"
@@ -34,6 +35,13 @@ int runner_interrupted(void)
 #define TRACE_MAX 16
 
 #define CONTROL_ROUNDS PLAN_CONTROL_ROUNDS
+
+/* A run of at most RUN_SMALL samples sizes its results' arena for this
+ * many distinct strings and bytes of them per sample (arena_expect): a
+ * sample of a few hops with its headers, certificate and addresses. */
+#define RUN_SMALL         4
+#define RUN_SMALL_STRINGS 64
+#define RUN_SMALL_BYTES   4096
 
 struct run;
 struct lane {
@@ -69,6 +77,11 @@ struct run {
   int64_t t0;
   struct engine_timer pause;
   struct engine_task task;
+  /* The owner of its own tasks and timers: no sample (never active), the
+   * arena of r (engine_int.h), so that what it starts and stores goes to
+   * r's arena whichever run the loop handled before. */
+  struct engine_job ej;
+  struct engine_job *self; /* &ej */
   /* --parallel: the lanes, the phase (serial control, then the batch),
    * its rounds, the next target to give a lane, the lanes still busy. */
   struct lane *lanes;
@@ -122,7 +135,7 @@ static void on_trace_done(void *easy, int result, void *ud)
 
   (void)easy;
   rn->tr_result = result;
-  engine_defer(rn->e, &rn->task, trace_step, rn, NULL);
+  engine_defer(rn->e, &rn->task, trace_step, rn, &rn->self);
 }
 
 /*
@@ -347,17 +360,17 @@ static void on_sample(struct sample *s, void *ud)
   const struct plan_item *it = &p->items[rn->perm[rn->i]];
 
   if (store(rn, s, it, rn->round, rn->i + 1, 0) < 0) {
-    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+    engine_defer(rn->e, &rn->task, run_finish, rn, &rn->self);
     return;
   }
   rn->i++;
   if (p->opts->pause_us > 0 && rn->k < rn->total && !probe_interrupted) {
     /* A pause is a timer: a signal wakes the loop and ends it early. */
     engine_timer_set(rn->e, &rn->pause, probe_now_us() + p->opts->pause_us,
-                     run_next, rn, NULL);
+                     run_next, rn, &rn->self);
     return;
   }
-  engine_defer(rn->e, &rn->task, run_next, rn, NULL);
+  engine_defer(rn->e, &rn->task, run_next, rn, &rn->self);
 }
 
 /* The next sample of the rounds, or the end. */
@@ -375,7 +388,7 @@ static void run_next(void *ud)
   }
   if (probe_interrupted || rn->round > p->rounds || !p->n_items) {
     engine_timer_stop(rn->e, &rn->pause);
-    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+    engine_defer(rn->e, &rn->task, run_finish, rn, &rn->self);
     return;
   }
   it = &p->items[rn->perm[rn->i]];
@@ -408,7 +421,7 @@ static void lane_idle(struct lane *l)
   if (rn->phase_control && !probe_interrupted && !rn->stopped)
     phase_start(rn, 0);
   else
-    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+    engine_defer(rn->e, &rn->task, run_finish, rn, &rn->self);
 }
 
 /* The items of the lane's target in the order of its current round. */
@@ -436,7 +449,7 @@ static void lanes_wake(struct run *rn)
 
     if (w->waiting) {
       w->waiting = 0;
-      engine_defer(rn->e, &w->task, lane_next, w, NULL);
+      engine_defer(rn->e, &w->task, lane_next, w, &rn->self);
     }
   }
 }
@@ -462,10 +475,10 @@ static void lane_on_sample(struct sample *s, void *ud)
   l->i++;
   if (rn->p->opts->pause_us > 0 && !probe_interrupted) {
     engine_timer_set(rn->e, &l->pause, probe_now_us() + rn->p->opts->pause_us,
-                     lane_next, l, NULL);
+                     lane_next, l, &rn->self);
     return;
   }
-  engine_defer(rn->e, &l->task, lane_next, l, NULL);
+  engine_defer(rn->e, &l->task, lane_next, l, &rn->self);
 }
 
 static void lane_next(void *ud)
@@ -528,7 +541,7 @@ static void phase_start(struct run *rn, int control)
   rn->in_flight = 0;
   rn->cap = n ? n : 1;
   if (!n) {
-    engine_defer(rn->e, &rn->task, run_finish, rn, NULL);
+    engine_defer(rn->e, &rn->task, run_finish, rn, &rn->self);
     return;
   }
   for (i = 0; i < n; i++) {
@@ -536,7 +549,7 @@ static void phase_start(struct run *rn, int control)
 
     l->rn = rn;
     l->target = SIZE_MAX;
-    engine_defer(rn->e, &l->task, lane_next, l, NULL);
+    engine_defer(rn->e, &l->task, lane_next, l, &rn->self);
   }
 }
 
@@ -555,7 +568,7 @@ static void on_primed(void *ud, int rc, const char *err)
              rn->p->targets[it->target].name, sample_mode_names[it->mode],
              err);
   rn->prime_i++;
-  engine_defer(rn->e, &rn->task, prime_next, rn, NULL);
+  engine_defer(rn->e, &rn->task, prime_next, rn, &rn->self);
 }
 
 /* Warm and resumed clients are primed before round 1 with unmeasured
@@ -598,6 +611,8 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
   rn->e = e;
   rn->p = p;
   rn->r = r;
+  rn->self = &rn->ej;
+  rn->ej.arena = results_arena(r);
   rn->deadline = deadline_us;
   rn->each = each;
   rn->each_ud = each_ud;
@@ -622,6 +637,12 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
         (size_t)(p->rounds < CONTROL_ROUNDS ? p->rounds : CONTROL_ROUNDS) *
         p->n_items;
   }
+  /* A run of a sample or two (a probe of hopsplit serve: thousands of
+   * them in flight at once) keeps a small arena: its tables and first
+   * block sized for it, not for a run of thousands of samples. */
+  if (rn->total <= RUN_SMALL && !arena_count(rn->ej.arena))
+    arena_expect(rn->ej.arena, RUN_SMALL_STRINGS * (rn->total ? rn->total : 1),
+                 RUN_SMALL_BYTES * (rn->total ? rn->total : 1));
   r->started_at_ms = clock_wall_ms();
   /* One allocation for a run of usual size; a huge -n grows as it goes. */
   results_reserve(r, rn->total < 65536 ? rn->total : 65536);
@@ -631,7 +652,7 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
   if (sync || warm)
     probe_tls_warmup(p);
   engine_hold(e);
-  engine_defer(e, &rn->task, prime_next, rn, NULL);
+  engine_defer(e, &rn->task, prime_next, rn, &rn->self);
   return 0;
 }
 

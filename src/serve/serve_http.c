@@ -31,9 +31,7 @@
 #include "arraysize.h"
 #include "clock.h"
 #include "msg.h"
-#include "engine.h"
 #include "serve_int.h"
-#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -256,12 +254,9 @@ static enum MHD_Result answer_probe(struct MHD_Connection *con, struct req *r)
                (double)sp->duration_us / 1e6, sp->reason ? sp->reason : "");
     free(shown);
   }
+  /* The probe's strings go with its results. */
   serve_probe_release(sp);
   r->prepared = 0;
-  /* This thread's string pool held what the analysis interned. */
-  strpool_release_all();
-  if (r->job.measured)
-    serve_work_released(&r->job);
   len = out.len;
   return answer(con, MHD_HTTP_OK, r->job.debug ? CT_TEXT : CT_PROM,
                 buf_detach(&out), len, 0);
@@ -356,7 +351,7 @@ static enum MHD_Result handle_metrics(struct MHD_Connection *con)
   int64_t cpu_us;
   long long rss = rss_bytes();
   unsigned in_flight, waiting;
-  struct engine_lateness late;
+  struct serve_lateness late;
   size_t i, len;
 
   serve_work_counts(&in_flight, &waiting);
@@ -558,8 +553,6 @@ static void on_completed(void *cls, struct MHD_Connection *con, void **req_cls,
   if (r->prepared) {
     /* The client went away before its answer was rendered. */
     serve_probe_release(&r->job.sp);
-    if (r->job.measured)
-      serve_work_released(&r->job);
   }
   free(r);
   pthread_mutex_lock(&S.mu);

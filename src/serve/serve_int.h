@@ -199,13 +199,15 @@ void serve_work_drain(void);
 /* Stop the threads (every job answered before). */
 void serve_work_stop(void);
 void serve_work_counts(unsigned *in_flight, unsigned *waiting);
-/* A measured job's samples are no longer read (its answer is rendered and
- * its probe released): the engine's string pool may then be emptied once
- * nothing else holds it. */
-void serve_work_released(struct serve_job *j);
-/* The engine loop's lateness so far (engine.h), for /metrics. */
-struct engine_lateness;
-void serve_work_lateness(struct engine_lateness *out);
+/* The measuring loops' lateness so far, for /metrics: the sum and the
+ * largest of the delays between a socket or timer being ready and its
+ * handling, and how many were measured. */
+struct serve_lateness {
+  int64_t sum_us;
+  int64_t max_us;
+  uint64_t count;
+};
+void serve_work_lateness(struct serve_lateness *out);
 
 /* The request handler and its state (serve_http.c).  serve_http_init
  * before the daemon starts; serve_http_drain makes new probes answer 503;

@@ -317,6 +317,9 @@ void serve_probe_finish(struct serve_probe *sp)
   size_t i;
 
   if (sp->ran) {
+    /* What the analysis stores goes to the probe's own results. */
+    struct arena *was = results_use(&sp->results);
+
     if (serve_trace_copy(sp))
       plog(sp, "info",
            "Using the server's cached /cdn-cgi/trace (no trace request in "
@@ -341,6 +344,7 @@ void serve_probe_finish(struct serve_probe *sp)
     for (i = 0; i < sp->results.n; i++)
       if (sp->results.samples[i].interference_us > sp->interference_us)
         sp->interference_us = sp->results.samples[i].interference_us;
+    results_unuse(&sp->results, was);
   }
   if (!sp->ended_us)
     sp->ended_us = clock_mono_us();

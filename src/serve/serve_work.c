@@ -25,11 +25,10 @@
  * the earliest deadline of the waiting jobs.  While the server drains,
  * the waiting jobs and new ones are refused and the jobs in flight finish.
  *
- * The samples' strings are stored in each loop's own arena (arena.h),
- * the current arena of its thread (strpool_use): a loop's arena is
- * emptied when it has no probe in flight and every job it
- * measured has been rendered and released (serve_work_released); past
- * POOL_HOLD_BYTES it starts no new probe until then.
+ * Each probe's strings are stored in its own results (their arena, which
+ * the engine makes its thread's current one while a handler of that
+ * probe's run runs), freed with the probe: nothing of a probe outlives
+ * its answer, and no loop waits for others' answers to free memory.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -47,17 +46,12 @@
 #include "engine.h"
 #include "msg.h"
 #include "serve_int.h"
-#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
 /* Probes started between two turns of a loop. */
 #define START_BATCH 16
-/* A server never idle would never empty a loop's string pool: past this
- * size no probe is started on it until the ones in flight are answered
- * and the pool emptied (their deadlines bound the pause). */
-#define POOL_HOLD_BYTES ((size_t)64 << 20)
 /* Loops: one per processor this process may run on, never more (a loop
  * more than processors waits for a CPU with its stamps late), at most
  * LOOPS_MAX. */
@@ -71,10 +65,8 @@ struct serve_loop {
   pthread_t thread;
   int started;
   struct serve_host *ring_head, *ring_tail; /* origins with jobs to start */
-  unsigned placed;     /* jobs on it, to start or running */
-  unsigned unreleased; /* measured jobs whose samples are still read */
+  unsigned placed;                 /* jobs on it, to start or running */
   struct engine_lateness lateness; /* a copy, taken after each step */
-  struct arena *arena;             /* its probes' strings; its thread's only */
   /* Jobs whose run ended in the current engine_step (its thread only):
    * handed back after the step, when the runner holds nothing of them. */
   struct serve_job *finished_head, *finished_tail;
@@ -317,7 +309,6 @@ static struct serve_loop *start_locked(struct serve_job *j)
   W.in_flight++;
   st->placed++;
   l->placed++;
-  l->unreleased++;
   j->stream = st;
   j->loop = l;
   push(&st->head, &st->tail, j);
@@ -362,17 +353,17 @@ static void probe_done(struct serve_probe *sp)
 /* The probes of l whose run ended: each one's place goes to the next
  * waiting job whose deadline has not come; the others are refused.  One
  * hold of the lock for all of them (and, after a step, for the loop's
- * lateness and whether its arena may be emptied: *release), so a loop
+ * lateness: late), so a loop
  * queues on the lock the HTTP thread and the other loops share at most
  * once a turn besides its starts: a wait there delays the loop's other
  * probes' stamps.  Their done callbacks run after it is released. */
-static void hand_back_finished(struct serve_loop *l, int *release)
+static void hand_back_finished(struct serve_loop *l, int late)
 {
   struct serve_job *fin = l->finished_head, *j, *next, *gone = NULL;
   unsigned wake = 0, i; /* the loops to wake, by index */
   int64_t now;
 
-  if (!fin && !release)
+  if (!fin && !late)
     return;
   l->finished_head = l->finished_tail = NULL;
   now = clock_mono_us();
@@ -396,10 +387,8 @@ static void hand_back_finished(struct serve_loop *l, int *release)
       gone = next;
     }
   }
-  if (release) {
+  if (late)
     engine_lateness(l->e, &l->lateness);
-    *release = !l->unreleased && !l->ring_head;
-  }
   pthread_mutex_unlock(&W.mu);
   if (fin)
     pthread_cond_signal(&W.cv_expiry);
@@ -422,21 +411,18 @@ static void *engine_main(void *arg)
   struct serve_loop *l = arg;
   struct engine *e = l->e;
 
-  l->arena = arena_alloc();
-  strpool_use(l->arena);
   for (;;) {
     struct serve_job *list = NULL, *tail = NULL, *j;
-    int stop, release, more, hold;
+    int stop, more;
     unsigned n;
 
     /* A few starts at a time, then the sockets and timers that are
      * ready: a burst of thousands of probes does not hold up the ones in
      * flight for the whole burst. */
-    hold = arena_bytes(l->arena) > POOL_HOLD_BYTES;
     hs_mutex_lock(&W.mu);
-    for (n = 0; !hold && n < START_BATCH && (j = run_pop(l)) != NULL; n++)
+    for (n = 0; n < START_BATCH && (j = run_pop(l)) != NULL; n++)
       push(&list, &tail, j);
-    more = l->ring_head != NULL && !hold;
+    more = l->ring_head != NULL;
     stop = W.stopping;
     pthread_mutex_unlock(&W.mu);
     while (list) {
@@ -452,18 +438,12 @@ static void *engine_main(void *arg)
       }
       serve_probe_start(&j->sp, e, probe_done);
     }
-    hand_back_finished(l, NULL);
+    hand_back_finished(l, 0);
     if (stop && !more && !engine_jobs(e))
       break;
     engine_step(e, more ? 0 : -1);
-    release = 0;
-    hand_back_finished(l, &release);
-    if (release && !engine_jobs(e) && arena_count(l->arena))
-      arena_clear(l->arena);
+    hand_back_finished(l, 1);
   }
-  strpool_use(NULL);
-  arena_free(l->arena);
-  l->arena = NULL;
   return NULL;
 }
 
@@ -650,19 +630,6 @@ void serve_work_submit(struct serve_job *j)
   pthread_cond_signal(&W.cv_expiry);
 }
 
-void serve_work_released(struct serve_job *j)
-{
-  struct serve_loop *l = j->loop;
-  int wake;
-
-  pthread_mutex_lock(&W.mu);
-  l->unreleased--;
-  wake = !l->unreleased;
-  pthread_mutex_unlock(&W.mu);
-  if (wake)
-    engine_wake(l->e);
-}
-
 void serve_work_drain(void)
 {
   pthread_mutex_lock(&W.mu);
@@ -706,7 +673,7 @@ void serve_work_counts(unsigned *in_flight, unsigned *waiting)
   pthread_mutex_unlock(&W.mu);
 }
 
-void serve_work_lateness(struct engine_lateness *out)
+void serve_work_lateness(struct serve_lateness *out)
 {
   unsigned i;
 

@@ -66,6 +66,9 @@ struct arena {
   size_t bytes;
   unsigned in_sample; /* samples between begin and end */
   struct arena_stats st;
+  /* arena_expect's sizes (0: the defaults): a table's first capacity, a
+   * sample's room in slots and bytes, the first block's size. */
+  size_t first_slots, room_slots, room_bytes, first_block;
 };
 
 static uint32_t hash_of(const char *s, size_t n)
@@ -92,6 +95,20 @@ static struct block *new_block(struct arena *a, size_t size)
   return b;
 }
 
+/* The size of the next block: BLOCK_SIZE, or for an arena that expects
+ * little (arena_expect) its first block's size, doubling with what it
+ * holds up to BLOCK_SIZE. */
+static size_t block_size(const struct arena *a)
+{
+  size_t bs = a->first_block;
+
+  if (!bs)
+    return BLOCK_SIZE;
+  while (bs < a->bytes && bs < BLOCK_SIZE)
+    bs *= 2;
+  return bs < BLOCK_SIZE ? bs : BLOCK_SIZE;
+}
+
 /* n bytes (plus a NUL) at alignment align, from s or left for the caller
  * when s is NULL. */
 static char *store_aligned(struct arena *a, const char *s, size_t n,
@@ -103,10 +120,12 @@ static char *store_aligned(struct arena *a, const char *s, size_t n,
   if (b && align > 1)
     b->used = (b->used + align - 1) & ~(align - 1);
   if (!b || b->used > b->size || b->size - b->used < n + 1) {
-    size_t size = n + 1 > BLOCK_SIZE / 4 ? n + 1 : BLOCK_SIZE;
+    size_t bs = block_size(a);
+    int own = n + 1 > BLOCK_SIZE / 4;
+    size_t size = own || n + 1 > bs ? n + 1 : bs;
 
     b = new_block(a, size);
-    if (size == BLOCK_SIZE || !a->blocks) {
+    if (!own || !a->blocks) {
       b->next = a->blocks;
       a->blocks = b;
     }
@@ -156,7 +175,10 @@ static const char *find(const struct table *t, const char *s, size_t n,
 static void grow(struct arena *a, struct table *t, size_t want)
 {
   struct slot *old = t->slots;
-  size_t old_cap = t->cap, cap = old_cap ? old_cap : INITIAL_SLOTS, i;
+  size_t old_cap = t->cap, i;
+  size_t cap = old_cap          ? old_cap
+               : a->first_slots ? a->first_slots
+                                : INITIAL_SLOTS;
   struct side *sd;
 
   while (want * 2 > cap)
@@ -239,14 +261,42 @@ static void free_blocks(struct block *b)
 
 void arena_clear(struct arena *a)
 {
+  size_t first_slots, room_slots, room_bytes, first_block;
+
   if (!a)
     return;
+  first_slots = a->first_slots;
+  room_slots = a->room_slots;
+  room_bytes = a->room_bytes;
+  first_block = a->first_block;
   free_blocks(a->blocks);
   free_blocks(a->mem);
   free(a->str.slots);
   free(a->blob.slots);
   /* No sample is in flight: its strings would be gone. */
   memset(a, 0, sizeof(*a));
+  a->first_slots = first_slots;
+  a->room_slots = room_slots;
+  a->room_bytes = room_bytes;
+  a->first_block = first_block;
+}
+
+void arena_expect(struct arena *a, size_t strings, size_t bytes)
+{
+  size_t slots = 16, block = 1024;
+
+  if (strings < SAMPLE_SLOTS) {
+    a->room_slots = strings ? strings : 1;
+    while (slots < 2 * a->room_slots)
+      slots *= 2;
+    a->first_slots = slots < INITIAL_SLOTS ? slots : INITIAL_SLOTS;
+  }
+  if (bytes < SAMPLE_BYTES) {
+    a->room_bytes = bytes ? bytes : 1;
+    while (block < a->room_bytes)
+      block *= 2;
+    a->first_block = block;
+  }
 }
 
 void arena_free(struct arena *a)
@@ -289,8 +339,11 @@ void *arena_mem(struct arena *a, size_t n)
     n = 1;
   n = (n + ALIGN_MEM - 1) & ~(ALIGN_MEM - 1);
   if (!b || b->size - b->used < n) {
-    b = new_block(a, n > BLOCK_SIZE / 4 ? n : BLOCK_SIZE);
-    if (a->mem && b->size != BLOCK_SIZE) {
+    size_t bs = block_size(a);
+    int own = n > BLOCK_SIZE / 4;
+
+    b = new_block(a, own || n > bs ? n : bs);
+    if (a->mem && own) {
       /* A big one goes second: the first keeps its room. */
       b->next = a->mem->next;
       a->mem->next = b;
@@ -309,23 +362,26 @@ void *arena_mem(struct arena *a, size_t n)
 void arena_sample_begin(struct arena *a)
 {
   struct block *b = a->blocks;
+  size_t room = a->room_slots ? a->room_slots : SAMPLE_SLOTS;
+  size_t room_bytes = a->room_bytes ? a->room_bytes : SAMPLE_BYTES;
 
   /* Only when no other sample of a is in flight: a rehash here would
    * pause theirs.  Overlapping samples store aside when a table is full,
    * and the first sample begun on a quiet arena takes them in. */
   if (!a->in_sample) {
-    if ((a->str.n + a->str.n_side + SAMPLE_SLOTS) * 2 > a->str.cap)
-      grow(a, &a->str, a->str.n + a->str.n_side + SAMPLE_SLOTS);
-    if ((a->blob.n + a->blob.n_side + SAMPLE_SLOTS) * 2 > a->blob.cap)
-      grow(a, &a->blob, a->blob.n + a->blob.n_side + SAMPLE_SLOTS);
+    if ((a->str.n + a->str.n_side + room) * 2 > a->str.cap)
+      grow(a, &a->str, a->str.n + a->str.n_side + room);
+    if ((a->blob.n + a->blob.n_side + room) * 2 > a->blob.cap)
+      grow(a, &a->blob, a->blob.n + a->blob.n_side + room);
   }
-  if (!b || b->used > b->size || b->size - b->used < SAMPLE_BYTES) {
+  if (!b || b->used > b->size || b->size - b->used < room_bytes) {
     unsigned in_sample = a->in_sample;
+    size_t bs = block_size(a);
 
     /* Not inside a sample: the others in flight are in callbacks of
      * their own, never in this call. */
     a->in_sample = 0;
-    b = new_block(a, BLOCK_SIZE);
+    b = new_block(a, bs < room_bytes ? room_bytes : bs);
     a->in_sample = in_sample;
     b->next = a->blocks;
     a->blocks = b;

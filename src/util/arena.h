@@ -43,8 +43,17 @@ struct arena_stats {
 /* A new empty arena; arena_free frees it (NULL is a no-op). */
 struct arena *arena_alloc(void);
 void arena_free(struct arena *a);
-/* Free every stored string; the arena is empty and usable again. */
+/* Free every stored string; the arena is empty and usable again (its
+ * arena_expect sizes stay). */
 void arena_clear(struct arena *a);
+/* An arena that will hold little, about strings distinct strings and
+ * bytes bytes (a run of a sample or two: one probe of hopsplit serve,
+ * thousands of them in flight at once): its tables start with room for
+ * that, its first block is that size (the next ones double up to the
+ * usual size), and a sample's room (arena_sample_begin) is that much.  A
+ * sample past it stores aside, as any sample past its room.  Call it on
+ * an empty arena; sizes at or over the usual ones change nothing. */
+void arena_expect(struct arena *a, size_t strings, size_t bytes);
 
 /* The stored copy of s (the same pointer for equal strings), or NULL for
  * NULL. */

@@ -5,7 +5,8 @@
  * for a sample of ordinary size, no block is allocated; strings met when
  * a table is full inside a sample are stored aside and deduplicated when
  * the table next grows, between samples; overlapping samples never grow
- * a table; results own their arena.
+ * a table; results own their arena; an arena that expects little
+ * starts small and keeps every promise past it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -187,12 +188,69 @@ static void test_results_own(void **state)
   assert_null(r.arena);
 }
 
+/* An arena that expects little (a probe of hopsplit serve: one sample)
+ * starts small: one block of about what it expects and tables for it;
+ * a sample past that still never rehashes inside itself nor moves a
+ * string, and the arena grows back to the usual sizes between samples;
+ * the sizes outlive arena_clear. */
+static void test_expect(void **state)
+{
+  enum { BIG = 3000 };
+  struct arena *a = arena_alloc();
+  const char **p = xmalloc(BIG * sizeof(*p));
+  struct arena_stats st;
+  size_t i, k;
+  char s[64];
+
+  (void)state;
+  arena_expect(a, 64, 4096);
+  for (k = 0; k < 2; k++) {
+    arena_sample_begin(a);
+    for (i = 0; i < 50; i++) {
+      value(s, sizeof(s), i);
+      p[i] = arena_intern(a, s);
+    }
+    assert_non_null(arena_intern_blob(a, p, 8 * sizeof(*p)));
+    arena_sample_end(a);
+    arena_get_stats(a, &st);
+    /* 50 strings of 42 bytes: one 4 KiB block, both tables made once. */
+    assert_int_equal(st.blocks, 1);
+    assert_int_equal(st.rehashes, 2);
+    assert_int_equal(st.side_stored, 0);
+    assert_int_equal(arena_count(a), 50);
+    arena_clear(a);
+  }
+  /* A sample far past what it expected. */
+  arena_sample_begin(a);
+  for (i = 0; i < BIG; i++) {
+    value(s, sizeof(s), i);
+    p[i] = arena_intern(a, s);
+  }
+  arena_sample_end(a);
+  arena_get_stats(a, &st);
+  assert_int_equal(st.rehashes_in_sample, 0);
+  assert_true(st.side_stored > 0);
+  arena_sample_begin(a);
+  arena_sample_end(a);
+  for (i = 0; i < BIG; i++) {
+    value(s, sizeof(s), i);
+    assert_string_equal(p[i], s);
+    assert_ptr_equal(arena_intern(a, s), p[i]);
+  }
+  assert_int_equal(arena_count(a), BIG);
+  arena_get_stats(a, &st);
+  /* Blocks doubled from 4 KiB (126 KiB of strings: not one per string). */
+  assert_true(st.blocks < 12);
+  free(p);
+  arena_free(a);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_no_move),     cmocka_unit_test(test_side_store),
       cmocka_unit_test(test_overlap),     cmocka_unit_test(test_blob_mem),
-      cmocka_unit_test(test_results_own),
+      cmocka_unit_test(test_results_own), cmocka_unit_test(test_expect),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,8 @@
  * for its turn is not handled; a step that spends its budget leaves the
  * rest for the next step, which does not wait for anything new first.
  * Real socket pairs on one engine; nothing is timed.  A job's lock waits
- * and the interference threshold (issue 35).
+ * and the interference threshold (issue 35); each job's handlers store
+ * into its own arena (issue 34).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,6 +26,7 @@
 #include "engine_int.h"
 #include "sample.h"
 #include "stall.h"
+#include "strpool.h"
 #include "banned.h"
 
 #define BURST 40
@@ -294,6 +296,64 @@ static void test_threshold(void **state)
   assert_true(sample_is_interfered(1001, 0));
 }
 
+/* Each job's handlers store into its own arena: the jobs of several runs
+ * on one loop (hopsplit serve's probes) fill their own results, whichever
+ * arena the loop's thread had, which is back after each handler. */
+struct arena_job {
+  struct engine_job ej;
+  struct engine_job *self;
+  struct engine_timer timer;
+  struct engine_task task;
+  const char *stored; /* what its handler stored */
+  struct arena *seen; /* the thread's arena then */
+};
+
+static void arena_job_store(void *ud)
+{
+  struct arena_job *j = ud;
+
+  j->seen = strpool_current();
+  j->stored = strpool_intern("x-served-by");
+}
+
+static void test_job_arena(void **state)
+{
+  struct arena *a = arena_alloc(), *b = arena_alloc(), *mine = arena_alloc();
+  struct arena_job ja, jb, jn;
+  struct arena *was;
+
+  (void)state;
+  memset(&ja, 0, sizeof(ja));
+  memset(&jb, 0, sizeof(jb));
+  memset(&jn, 0, sizeof(jn));
+  ja.self = &ja.ej;
+  ja.ej.arena = a;
+  jb.self = &jb.ej;
+  jb.ej.arena = b;
+  jn.self = &jn.ej; /* no arena: the thread's */
+  was = strpool_use(mine);
+  engine_timer_set(T.e, &ja.timer, clock_mono_us(), arena_job_store, &ja,
+                   &ja.self);
+  engine_defer(T.e, &jb.task, arena_job_store, &jb, &jb.self);
+  engine_timer_set(T.e, &jn.timer, clock_mono_us(), arena_job_store, &jn,
+                   &jn.self);
+  engine_step(T.e, 0);
+  assert_ptr_equal(ja.seen, a);
+  assert_ptr_equal(jb.seen, b);
+  assert_ptr_equal(jn.seen, mine);
+  assert_ptr_equal(ja.stored, arena_intern(a, "x-served-by"));
+  assert_ptr_equal(jb.stored, arena_intern(b, "x-served-by"));
+  assert_ptr_equal(jn.stored, arena_intern(mine, "x-served-by"));
+  assert_int_equal(arena_count(a), 1);
+  assert_int_equal(arena_count(b), 1);
+  /* Back to the thread's own after the handlers. */
+  assert_ptr_equal(strpool_current(), mine);
+  strpool_use(was);
+  arena_free(a);
+  arena_free(b);
+  arena_free(mine);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -304,6 +364,7 @@ int main(void)
       cmocka_unit_test_setup_teardown(test_wake_before_step, setup, teardown),
       cmocka_unit_test_setup_teardown(test_lock_wait, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threshold, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_job_arena, setup, teardown),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);
