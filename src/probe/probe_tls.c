@@ -482,6 +482,11 @@ static struct {
  * stack (-1 until the first store is loaded, under stores_mu). */
 static int trusted_idx = -1;
 static size_t n_stores;
+/* n_stores as the handshakes read it, without the lock: an entry is
+ * written whole, then published (release); a reader sees only entries
+ * written whole (acquire), and an entry never changes after.  So finding
+ * a loaded store (every new connection asks) takes no lock. */
+static atomic_size_t n_published;
 /* Engine threads of hopsplit serve ask for stores at once. */
 static pthread_mutex_t stores_mu = PTHREAD_MUTEX_INITIALIZER;
 
@@ -600,13 +605,19 @@ static void *store_find_or_load(const char *cafile, const char *capath)
   stores[n_stores].capath = capath ? xstrdup(capath) : NULL;
   stores[n_stores].store = st;
   n_stores++;
+  atomic_store_explicit(&n_published, n_stores, memory_order_release);
   return st;
 }
 
 void *probe_tls_store(const char *cafile, const char *capath)
 {
+  size_t i, n = atomic_load_explicit(&n_published, memory_order_acquire);
   void *st;
 
+  for (i = 0; i < n; i++)
+    if (same(stores[i].cafile, cafile) && same(stores[i].capath, capath))
+      return stores[i].store;
+  /* Not loaded yet (before round 1, normally): load it under the lock. */
   stall_lock(&stores_mu);
   st = store_find_or_load(cafile, capath);
   pthread_mutex_unlock(&stores_mu);
@@ -640,6 +651,7 @@ void probe_tls_release(void)
     sk_X509_pop_free(stores[i].trusted, X509_free);
   }
   n_stores = 0;
+  atomic_store(&n_published, 0);
 }
 
 /* libcurl's built-in CA bundle and directory, asked once: any of
