@@ -1,78 +1,76 @@
 /*
  * main.c: the command line entry.  "run", "report", "merge", "serve" and
  * "help" are subcommands only as the first argument (a near miss of one
- * there is a usage error); otherwise cli -> plan -> pipeline
- * (probe -> analysis -> report), and the outcome becomes the exit status
- * (hopsplit(1) EXIT STATUS).  Nothing else happens here.
+ * there is a usage error); otherwise argv -> options (cmd_cli.c) -> a
+ * run of libhopsplit (plan, probe, analysis, report), and the outcome
+ * becomes the exit status (hopsplit(1) EXIT STATUS).  Nothing else
+ * happens here.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include <hopsplit/hopsplit.h>
+
 #include "arraysize.h"
-#include "cli.h"
+#include "cmd_cli.h"
+#include "cmd_measure.h"
 #include "cmd_merge.h"
+#include "cmd_msg.h"
 #include "cmd_run.h"
 #include "cmd_report.h"
 #include "version.h"
-#include "msg.h"
-#include "pipeline.h"
-#include "plan.h"
-#include "probe.h"
 #include "serve.h"
-#include "strpool.h"
 #include "strutil.h"
 #include "banned.h"
 
+/* hs_write_fn to a FILE. */
+static int put(const char *data, size_t len, void *ud)
+{
+  return fwrite(data, 1, len, ud) == len ? 0 : -1;
+}
+
 static int measure_urls(int argc, char **argv)
 {
-  struct cli cli;
-  struct plan plan;
-  struct pipeline pl;
+  struct cmd_cli cli;
+  struct hs_run *run = NULL;
+  size_t i;
   int rc = EXIT_STATUS_USAGE;
 
-  memset(&plan, 0, sizeof(plan));
-  if (cli_parse(&cli, OPT_CMD_MEASURE, argc, argv) < 0)
-    goto out_cli;
-  msg_verbosity = options_verbosity(&cli.opts);
-  if (cli.opts.help) {
-    cli_usage(stdout);
+  if (cmd_cli_parse(&cli, HS_COMMAND_MEASURE, argc, argv) < 0)
+    goto out;
+  cmd_verbosity((int)hs_options_query(cli.opts, HS_QUERY_VERBOSITY));
+  if (hs_options_query(cli.opts, HS_QUERY_HELP)) {
+    cmd_cli_usage(stdout);
     rc = EXIT_STATUS_OK;
-    goto out_cli;
+    goto out;
   }
-  if (cli.opts.version) {
+  if (hs_options_query(cli.opts, HS_QUERY_VERSION)) {
     /* The version calls need no library set-up: -V starts fast. */
     version_print(stdout);
     rc = EXIT_STATUS_OK;
-    goto out_cli;
+    goto out;
   }
-  if (plan_build(&plan, &cli.opts, cli.args, cli.n_args) < 0)
-    goto out_cli;
+  for (i = 0; i < cli.n_args; i++)
+    hs_options_add_target(cli.opts, cli.args[i]);
+  if (hs_run_new(cli.opts, NULL, &run) != HS_OK)
+    goto out;
   /* Every check a run makes before it measures, --dry-run included: the
    * files options name, then the outputs (an output that cannot be
    * written is found before anything is measured, not after). */
-  rc = pipeline_preflight(&plan);
-  if (rc != EXIT_STATUS_OK)
-    goto out_plan;
+  if (hs_run_preflight(run) != HS_OK)
+    goto out;
   rc = EXIT_STATUS_SETUP;
-  if (pipeline_check_outputs(&cli.opts) < 0)
-    goto out_plan;
-  if (cli.opts.dry_run) {
-    plan_print(&plan, stdout);
+  if (hs_options_outputs(cli.opts, HS_OUTPUTS_WRITABLE) != HS_OK)
+    goto out;
+  if (hs_options_query(cli.opts, HS_QUERY_DRY_RUN)) {
+    hs_run_describe(run, put, stdout);
     rc = fflush(stdout) == 0 ? EXIT_STATUS_OK : EXIT_STATUS_SETUP;
-    goto out_plan;
+    goto out;
   }
-  if (pipeline_measure(&pl, &plan, NULL, NULL) == 0) {
-    int report_rc = pipeline_report(&pl, &cli.opts);
-
-    /* After the report, as curl says "curl: (7) ..." last. */
-    pipeline_say_failures(&pl);
-    rc = pipeline_exit_status(&pl, report_rc, 0);
-  }
-  pipeline_release(&pl);
-out_plan:
-  plan_release(&plan);
-out_cli:
-  cli_release(&cli);
+  rc = cmd_measure(run, cli.opts, NULL);
+out:
+  hs_run_free(run);
+  cmd_cli_release(&cli);
   return rc;
 }
 
@@ -107,11 +105,11 @@ static int help(int argc, char **argv)
   char *args[3];
 
   if (argc < 2) {
-    cli_usage(stdout);
+    cmd_cli_usage(stdout);
     return EXIT_STATUS_OK;
   }
   if (argc > 2) {
-    msg_error("'help' takes one command (usage: hopsplit help "
+    cmd_error("'help' takes one command (usage: hopsplit help "
               "[run|report|merge|serve])");
     return EXIT_STATUS_USAGE;
   }
@@ -127,13 +125,13 @@ static int help(int argc, char **argv)
   if (!strcmp(argv[1], "serve"))
     return cmd_serve(2, args);
   if (!strcmp(argv[1], "help")) {
-    cli_usage(stdout);
+    cmd_cli_usage(stdout);
     return EXIT_STATUS_OK;
   }
   {
     const char *hint = str_closest(argv[1], commands, N_COMMANDS);
 
-    msg_error("no command '%s'%s%s%s (commands: run, report, merge, serve, "
+    cmd_error("no command '%s'%s%s%s (commands: run, report, merge, serve, "
               "help)",
               argv[1], hint ? " (did you mean '" : "", hint ? hint : "",
               hint ? "'?)" : "");
@@ -160,7 +158,7 @@ int main(int argc, char **argv)
   else if (!strcmp(first, "help"))
     rc = help(argc - 1, argv + 1);
   else if (*first && looks_like_profile(first)) {
-    msg_error("'%s' looks like a profile, not a URL (did you mean "
+    cmd_error("'%s' looks like a profile, not a URL (did you mean "
               "'hopsplit run %s'?)",
               first, first);
     rc = EXIT_STATUS_USAGE;
@@ -168,14 +166,14 @@ int main(int argc, char **argv)
   else if (near) {
     /* A near miss of a command would otherwise be measured as
      * https://NAME/, a DNS query for a typo. */
-    msg_error("unknown command '%s' (did you mean 'hopsplit %s'?); to "
+    cmd_error("unknown command '%s' (did you mean 'hopsplit %s'?); to "
               "measure a host of that name, write https://%s/",
               first, near, first);
     rc = EXIT_STATUS_USAGE;
   }
   else
     rc = measure_urls(argc, argv);
-  /* The samples' strings: everything that pointed into the pool is gone. */
-  strpool_release_all();
+  /* What planning and reading left in the library's pool of strings. */
+  hs_global_cleanup();
   return rc;
 }

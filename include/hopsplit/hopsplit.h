@@ -48,6 +48,7 @@ enum hs_code {
   HS_E_WRITE,          /* the write callback returned non-zero */
   HS_E_READ,           /* not a document hopsplit wrote */
   HS_E_CANCELLED,      /* the run was cancelled before every sample */
+  HS_E_IO,             /* a file cannot be read or written */
   HS_CODE_COUNT
 };
 
@@ -189,6 +190,142 @@ struct hs_value {
 HS_EXTERN enum hs_code hs_results_get(struct hs_results *r, size_t i, size_t k,
                                       const struct hs_field *f,
                                       struct hs_value *out);
+
+/* ---- The command line's side ------------------------------------------
+ * What a front end such as hopsplit(1) needs besides measuring: the
+ * option table, to parse its argv and write its --help; profiles; the
+ * checks a run makes before it measures; the report written as the
+ * command line asks for it; saved documents and their merge.  The tool
+ * is a client of these: argv, --help texts, the progress line and the
+ * signals are its own. */
+
+/* The commands of hopsplit(1) an option belongs to: bits 1u << cmd. */
+enum hs_command {
+  HS_COMMAND_MEASURE, /* hopsplit URL..., hopsplit run, a profile's keys */
+  HS_COMMAND_REPORT,  /* hopsplit report */
+  HS_COMMAND_MERGE,   /* hopsplit merge */
+  HS_COMMAND_SERVE,   /* hopsplit serve */
+  HS_COMMAND_COUNT
+};
+/* One row of the option table. */
+struct hs_option_info {
+  const char *name;    /* the long name, without "--" */
+  char short_name;     /* 0 when there is none */
+  int takes_value;     /* 0 for a flag */
+  const char *argname; /* the value's name in --help, NULL for a flag */
+  const char *help;    /* what --help says of it */
+  unsigned commands;   /* the commands that take it: 1u << HS_COMMAND_x */
+};
+/* Row i of the table (sorted by name) into *out; HS_E_RANGE past the
+ * last row. */
+HS_EXTERN enum hs_code hs_option_info(size_t i, struct hs_option_info *out);
+/* The long name of an option of cmd closest to name (for "did you
+ * mean"), or NULL. */
+HS_EXTERN const char *hs_option_suggest(const char *name, enum hs_command cmd);
+
+/* Settle what depends on several options, once after the last
+ * hs_options_set: an -o FILE without a format's extension takes
+ * --format's, and is an error without one (HS_E_BAD_VALUE,
+ * hs_options_error "option -o: ...").  For HS_COMMAND_MEASURE, the trust
+ * store also comes from the environment as curl takes it (CURL_CA_BUNDLE,
+ * SSL_CERT_DIR, SSL_CERT_FILE) when no option gives one.  After a bad
+ * value, hs_options_error reads "option 'NAME': WHY". */
+HS_EXTERN enum hs_code hs_options_finish(struct hs_options *o,
+                                         enum hs_command cmd);
+/* Load the YAML profile at path (hopsplit-profile(5)) into o: its
+ * settings, its targets each with their own, its checks; over (may be
+ * NULL) holds options given on a command line, applied over the
+ * profile's.  Every problem is logged as an error "FILE:LINE:COL: WHY";
+ * HS_E_BAD_VALUE then, the first of them in hs_options_error.  A run of
+ * o borrows the profile's targets and checks: free o after its runs. */
+HS_EXTERN enum hs_code hs_options_load_profile(struct hs_options *o,
+                                               const char *path,
+                                               const struct hs_options *over);
+/* The name of o's profile (its name:, else its file name without .yaml)
+ * and, file not NULL, its path as given; NULL when o holds no profile. */
+HS_EXTERN const char *hs_options_profile(const struct hs_options *o,
+                                         const char **file);
+/* What a front end asks of the options (a profile's, when o holds one). */
+enum hs_query {
+  HS_QUERY_HELP,        /* 1: --help */
+  HS_QUERY_VERSION,     /* 1: -V */
+  HS_QUERY_DRY_RUN,     /* 1: --dry-run */
+  HS_QUERY_VERBOSITY,   /* what stderr says: -1 (-s; -S: 0), 0, 1+ (-v) */
+  HS_QUERY_PROGRESS,    /* a progress line: 1 always, 0 never (or -s),
+                         * -1 on a terminal only */
+  HS_QUERY_TEXT_REPORT, /* 1: stdout gets the text report (--format text,
+                         * and -w does not take its place) */
+  HS_QUERY_COUNT
+};
+HS_EXTERN long hs_options_query(const struct hs_options *o, enum hs_query q);
+/* The files o writes (-o FILE, -D FILE): HS_OUTPUTS_WRITABLE, each can
+ * be written now; HS_OUTPUTS_CREATABLE, each could be created (its
+ * nearest existing directory is writable), creating nothing;
+ * HS_OUTPUTS_MAKE_DIRS, make the missing directories above each -o FILE
+ * (as mkdir -p; what cannot be made is left for the check).  HS_E_IO
+ * after logging the file that cannot be written. */
+enum hs_outputs {
+  HS_OUTPUTS_WRITABLE,
+  HS_OUTPUTS_CREATABLE,
+  HS_OUTPUTS_MAKE_DIRS
+};
+HS_EXTERN enum hs_code hs_options_outputs(const struct hs_options *o,
+                                          enum hs_outputs what);
+/* What the library's messages say, process-wide (as hs_set_log): -1
+ * errors only, 0 also warnings and notes (the default), 1 or more also
+ * information (-v). */
+HS_EXTERN void hs_set_verbosity(int level);
+
+/* The checks a run makes before it measures, also --dry-run's: the
+ * files --cacert, --capath, --cert and --key name, the -w format (each
+ * problem an error logged; HS_E_BAD_VALUE); under --dry-run, a --resolve
+ * entry that matches no target is a warning. */
+HS_EXTERN enum hs_code hs_run_preflight(struct hs_run *r);
+/* The plan as --dry-run prints it (a profile's with its name and its
+ * checks), to fn. */
+HS_EXTERN enum hs_code hs_run_describe(struct hs_run *r, hs_write_fn *fn,
+                                       void *ud);
+/* A progress line's facts, before each sample: k of n samples started,
+ * the target and mode of the one about to run, the milliseconds since
+ * the run began; once more with target NULL when the samples are over.
+ * hs_run_perform calls it; set it before. */
+typedef void hs_progress_fn(size_t k, size_t n, const char *target,
+                            const char *mode, int64_t elapsed_ms, void *ud);
+HS_EXTERN void hs_run_set_progress(struct hs_run *r, hs_progress_fn *fn,
+                                   void *ud);
+/* Remove the temporary files of every output being written; safe from
+ * a signal handler (as the process leaves on a second SIGINT). */
+HS_EXTERN void hs_unlink_temps(void);
+
+/* Write the report as the command line does with options o (the run's
+ * own, or a report's or merge's): in o's format to stdout (first the
+ * response headers with -i or -D -; with -v, the request and response
+ * headers on stderr), then -D FILE and every -o FILE, each tried; an
+ * output that fails is logged, and the end is HS_E_IO. */
+HS_EXTERN enum hs_code hs_results_write(struct hs_results *r,
+                                        const struct hs_options *o);
+/* Log each distinct failure of the samples once, as notes (hopsplit(1)):
+ * "(connect) api: 4 of 4 samples failed (...): WHY; WHAT TO DO". */
+HS_EXTERN void hs_results_log_failures(struct hs_results *r);
+/* The checks of the run's profile (or of a saved document) that
+ * failed; 0 without checks. */
+HS_EXTERN size_t hs_results_checks_failed(struct hs_results *r);
+/* Read the document a run wrote (-o FILE.json) from path, one sample at
+ * a time (at most 512 MiB), analysed with o's --project and
+ * --payload-size when given (o may be NULL).  HS_E_READ when it is not
+ * such a document or too large, HS_E_IO when it cannot be read (logged). */
+HS_EXTERN enum hs_code hs_results_open(const char *path,
+                                       const struct hs_options *o,
+                                       struct hs_results **out);
+/* One document from runs saved in several places (hopsplit merge): every
+ * target of the n files at paths, named VANTAGE (or TARGET@VANTAGE),
+ * each compared unpaired with the same target from the first place;
+ * o's --project applies.  HS_E_READ or HS_E_IO (logged) as
+ * hs_results_open. */
+HS_EXTERN enum hs_code hs_results_merge(const char *const *paths, size_t n,
+                                        const struct hs_options *o,
+                                        struct hs_results **out);
+/* ---- end of the command line's side ---- */
 
 #ifdef __cplusplus
 }

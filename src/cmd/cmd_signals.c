@@ -40,3 +40,25 @@ void cmd_signals_install(void (*on_second)(void))
   sigaction(SIGTERM, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
 }
+
+/* The temporary files go, then the process ends as the signal would have
+ * ended it. */
+static void on_signal_leave(int sig)
+{
+  hs_unlink_temps();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void cmd_signals_catch(void)
+{
+  static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  struct sigaction sa;
+  size_t i;
+
+  memset(&sa, 0, sizeof(sa));
+  sa.sa_handler = on_signal_leave;
+  sigemptyset(&sa.sa_mask);
+  for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+    sigaction(sigs[i], &sa, NULL);
+}

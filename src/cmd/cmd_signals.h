@@ -10,5 +10,9 @@
 #define HOPSPLIT_CMD_SIGNALS_H
 
 void cmd_signals_install(void (*on_second)(void));
+/* For commands that do not measure (hopsplit report): SIGINT, SIGTERM
+ * and SIGHUP remove the report's temporary files (hs_unlink_temps), then
+ * end the process as the signal would have. */
+void cmd_signals_catch(void);
 
 #endif

@@ -316,35 +316,3 @@ void cli_usage_options(FILE *f, enum opt_cmd cmd, unsigned except)
     help_line(f, left, d->help);
   }
 }
-
-void cli_usage(FILE *f)
-{
-  fputs("usage: hopsplit [OPTIONS] URL|NAME=URL ...\n"
-        "       hopsplit run [OPTIONS] PROFILE.yaml ...\n"
-        "       hopsplit report [--format F] [-o FILE] RESULTS.json\n"
-        "       hopsplit merge [--format F] [-o FILE] A.json B.json ...\n"
-        "       hopsplit serve [--listen ADDR:PORT] [--config PROFILE.yaml]\n"
-        "       hopsplit help [COMMAND]\n"
-        "\n"
-        "Measure where the time of an HTTP(S) request goes: DNS, TCP "
-        "connect,\nTLS, send, wait and transfer of every redirect hop, in "
-        "cold, warm\nand resumed requests.  Several URLs are compared "
-        "side by side; the\nfirst is the baseline.\n\ncommands (first "
-        "argument only):\n"
-        "  run      run YAML profiles; options override the profile\n"
-        "  report   re-render saved JSON results, no network\n"
-        "  merge    one comparison of runs from several vantage points\n"
-        "  serve    a prober for Prometheus (/probe), as blackbox_exporter\n"
-        "  help     this text, or the usage of a command: hopsplit help "
-        "run\n"
-        "\noptions:\n",
-        f);
-  cli_usage_options(f, OPT_CMD_MEASURE, 0);
-  fputs("\nDurations take us, ms or s; a bare number is seconds only in "
-        "curl's\n-m and --connect-timeout (--pause 200 is an error: write "
-        "200ms).\n"
-        "Exit status: 0 ok, 2 usage error, 3 a sample failed, 4 setup "
-        "error,\n130 interrupted.  See hopsplit(1).\n"
-        "Each command has --help (or: hopsplit help COMMAND).\n",
-        f);
-}

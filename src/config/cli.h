@@ -1,5 +1,6 @@
 /*
- * cli.h: argv -> struct options plus the list of target arguments.
+ * cli.h: argv -> struct options plus the list of target arguments, for
+ * hopsplit serve (the tool parses its own: src/cmd/cmd_cli.c).
  */
 #ifndef HOPSPLIT_CLI_H
 #define HOPSPLIT_CLI_H
@@ -23,8 +24,6 @@ struct cli {
  * cli_release frees what cli_parse allocated, also after an error. */
 int cli_parse(struct cli *c, enum opt_cmd cmd, int argc, char **argv);
 void cli_release(struct cli *c);
-/* hopsplit --help. */
-void cli_usage(FILE *f);
 /* The option lines of --help for the options of cmd, except those also
  * taken by the commands of the OPT_IN bits except. */
 void cli_usage_options(FILE *f, enum opt_cmd cmd, unsigned except);

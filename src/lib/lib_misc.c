@@ -10,6 +10,7 @@
 #include "probe.h"
 #include "profile.h"
 #include "stall.h"
+#include "strpool.h"
 #include "banned.h"
 
 static const char *const code_names[HS_CODE_COUNT] = {
@@ -25,6 +26,7 @@ static const char *const code_names[HS_CODE_COUNT] = {
     "the write callback failed",
     "not a hopsplit document",
     "cancelled",
+    "cannot read or write a file",
 };
 
 const char *hs_strerror(enum hs_code code)
@@ -47,6 +49,8 @@ enum hs_code hs_global_init(void)
 void hs_global_cleanup(void)
 {
   probe_global_cleanup();
+  /* The strings planning and reading left in the thread's own pool. */
+  strpool_release_all();
 }
 
 static hs_log_fn *log_fn;

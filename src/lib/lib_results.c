@@ -5,11 +5,17 @@
  * field table (report_fields.h), by handle.  Every string handed out
  * lives in the results' arena.
  */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 
 #include "buf.h"
 #include "lib_int.h"
+#include "msg.h"
 #include "report.h"
 #include "report_fields.h"
 #include "strpool.h"
@@ -18,22 +24,26 @@
 
 const struct plan *lib_plan(const struct hs_results *r)
 {
+  if (r->merge)
+    return &r->merge->mp;
   return r->saved ? &r->saved->plan : &r->plan;
 }
 
 struct results *lib_samples(struct hs_results *r)
 {
+  if (r->merge)
+    return &r->merge->mr;
   return r->saved ? &r->saved->results : &r->results;
 }
 
 const struct results *lib_samples_c(const struct hs_results *r)
 {
-  return r->saved ? &r->saved->results : &r->results;
+  return lib_samples((struct hs_results *)(uintptr_t)r);
 }
 
 struct arena *lib_arena(struct hs_results *r)
 {
-  if (r->saved) {
+  if (r->saved || r->merge) {
     if (!r->doc_arena)
       r->doc_arena = arena_alloc();
     return r->doc_arena;
@@ -52,16 +62,39 @@ void lib_analyse(struct hs_results *r)
   if (r->saved && r->saved->unpaired)
     analysis_compare_unpaired(lib_plan(r), lib_samples(r), &r->analysis);
   if (r->saved && r->saved->has_checks)
-    check_evaluate(&r->saved->checks, lib_plan(r), &r->analysis);
+    r->checks_failed =
+        check_evaluate(&r->saved->checks, lib_plan(r), &r->analysis);
+  if (r->checks)
+    r->checks_failed = check_evaluate(r->checks, lib_plan(r), &r->analysis);
   strpool_use(was);
   r->analysed = 1;
+}
+
+void lib_merge_free(struct lib_merge *m)
+{
+  size_t f;
+
+  if (!m)
+    return;
+  results_release(&m->mr);
+  for (f = 0; m->af && f < m->n; f++)
+    analysis_release(&m->af[f]);
+  free(m->af);
+  if (m->have_plan)
+    plan_release(&m->mp);
+  for (f = 0; m->sv && f < m->n; f++)
+    report_saved_release(&m->sv[f]);
+  free(m->sv);
+  free(m);
 }
 
 void lib_results_release(struct hs_results *r)
 {
   if (r->analysed)
     analysis_release(&r->analysis);
-  if (r->saved) {
+  if (r->merge)
+    lib_merge_free(r->merge);
+  else if (r->saved) {
     report_saved_release(r->saved);
     free(r->saved);
   }
@@ -123,7 +156,73 @@ size_t hs_results_failed(struct hs_results *r)
   return r->analysis.n_failed;
 }
 
-static void context(struct hs_results *r, struct report_ctx *c)
+size_t hs_results_checks_failed(struct hs_results *r)
+{
+  lib_analyse(r);
+  return r->checks_failed;
+}
+
+/* What report and merge take of the command line over a document's
+ * settings: --project (the samples onto these networks) and
+ * --payload-size (the body size the payload finding prices). */
+void lib_reanalyse_options(struct options *saved, const struct options *o,
+                           int payload)
+{
+  if (!o)
+    return;
+  if (o->n_project) {
+    memcpy(saved->project, o->project, sizeof(saved->project));
+    saved->n_project = o->n_project;
+  }
+  if (payload && o->payload_size > 0)
+    saved->payload_size = o->payload_size;
+}
+
+enum hs_code hs_results_open(const char *path, const struct hs_options *o,
+                             struct hs_results **out)
+{
+  struct hs_results *r;
+  struct arena *was;
+  struct stat st;
+  FILE *f;
+  int rc;
+
+  *out = NULL;
+  /* Read one sample at a time: a large file is never held whole. */
+  f = fopen(path, "rb");
+  if (!f) {
+    msg_error("cannot read '%s': %s", path, strerror(errno));
+    return HS_E_IO;
+  }
+  /* The same limit as merge's: a regular file larger is refused before it
+   * is read (it is read one sample at a time, never whole). */
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      st.st_size > (off_t)REPORT_MAX_SIZE) {
+    msg_error("'%s' is larger than %d MiB", path, REPORT_MAX_SIZE >> 20);
+    fclose(f);
+    return HS_E_READ;
+  }
+  r = xcalloc(1, sizeof(*r));
+  r->saved = xcalloc(1, sizeof(*r->saved));
+  was = strpool_use(lib_arena(r));
+  rc = report_read_file(r->saved, f, path);
+  strpool_use(was);
+  if (rc < 0) {
+    enum hs_code c = ferror(f) ? HS_E_IO : HS_E_READ;
+
+    fclose(f);
+    lib_results_release(r);
+    free(r);
+    return c;
+  }
+  fclose(f);
+  lib_reanalyse_options(&r->saved->opts, o ? lib_opts(o) : NULL, 1);
+  r->libraries = r->saved->libraries ? xstrdup(r->saved->libraries) : NULL;
+  *out = r;
+  return HS_OK;
+}
+
+void lib_context(struct hs_results *r, struct report_ctx *c)
 {
   memset(c, 0, sizeof(*c));
   c->plan = lib_plan(r);
@@ -146,7 +245,7 @@ enum hs_code hs_results_render(struct hs_results *r, const char *format,
   if (f == FORMAT_COUNT)
     return HS_E_FORMAT;
   lib_analyse(r);
-  context(r, &c);
+  lib_context(r, &c);
   buf_init(&out, 0);
   was = strpool_use(lib_arena(r));
   report_render(&c, (enum report_format)f, &out);
@@ -254,7 +353,7 @@ enum hs_code hs_results_get(struct hs_results *r, size_t i, size_t k,
   if (i >= s->n || (hop && k >= s->samples[i].n_hops))
     return HS_E_RANGE;
   lib_analyse(r);
-  context(r, &c);
+  lib_context(r, &c);
   was = strpool_use(lib_arena(r));
   field_row_sample(&fr, &c, &s->samples[i], i, field_facts(&c, i));
   if (hop)

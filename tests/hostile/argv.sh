@@ -1,6 +1,7 @@
 #!/bin/sh
 # argv: hostile command lines for every command (the URL form, run,
-# report, merge, serve), through the one option parser (config/cli.c).
+# report, merge, serve), through the one option table (the tool's
+# parser, src/cmd/cmd_cli.c; serve's, config/cli.c).
 # Each is exit 2 with one message naming the option, nothing on stdout,
 # never a signal: a long name of 10 KB, a name of bytes that are not
 # UTF-8, "--=" and "-=" alone, a value that is empty or looks like an

@@ -1,6 +1,11 @@
 /*
- * pipeline.c: plan -> probe (runner) -> analysis -> reports, and the exit
- * status.  Used by the URL form and by profile runs so both behave alike.
+ * lib_pipeline.c: what a run does around its samples for the command line
+ * (hopsplit(1)), and the report it writes: the checks before it measures
+ * (hs_run_preflight, hs_options_outputs), the streams while it measures
+ * (ndjson lines and -w), the warnings after, the report to stdout and to
+ * every -o FILE (hs_results_write), the failures said once
+ * (hs_results_log_failures).  The same for the URL form, profile runs,
+ * report and merge, so that all behave alike.
  */
 #include <sys/stat.h>
 #include <errno.h>
@@ -12,17 +17,18 @@
 #include <unistd.h>
 
 #include "arraysize.h"
-#include "cmd_signals.h"
 #include "buf.h"
+#include "lib_int.h"
 #include "msg.h"
 #include "option_table.h"
-#include "pipeline.h"
-#include "probe.h"
+#include "report.h"
+#include "strpool.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
 
-int pipeline_want_color(const struct options *o)
+/* Whether text on stdout gets colour (--color, NO_COLOR, a TTY). */
+static int want_color(const struct options *o)
 {
   const char *nc = getenv("NO_COLOR");
 
@@ -33,17 +39,8 @@ int pipeline_want_color(const struct options *o)
   return isatty(STDOUT_FILENO) && o->format == FORMAT_TEXT;
 }
 
-int pipeline_format_given(const struct options *o)
-{
-  size_t i;
-
-  for (i = 0; i < o->n_given; i++)
-    if (o->given[i].def->id == OPT_FORMAT)
-      return 1;
-  return 0;
-}
-
-int pipeline_check_outputs(const struct options *o)
+/* Every -o file (and -D FILE) of o can be written; 0 or -1 (logged). */
+static int check_outputs(const struct options *o)
 {
   size_t i;
 
@@ -57,7 +54,7 @@ int pipeline_check_outputs(const struct options *o)
 }
 
 /* The nearest existing ancestor of path's directory is a writable
- * directory: a profile run creates the rest (cmd_run.c make_parents). */
+ * directory: a profile run creates the rest (make_parents). */
 static int creatable(const char *path)
 {
   char *d = xstrdup(path);
@@ -88,7 +85,7 @@ static int creatable(const char *path)
   return rc;
 }
 
-int pipeline_check_outputs_dry(const struct options *o)
+static int check_outputs_dry(const struct options *o)
 {
   size_t i;
 
@@ -322,22 +319,23 @@ static void warn_unused_resolve_run(const struct plan *p,
   free(keys);
 }
 
-int pipeline_preflight(const struct plan *p)
+int lib_preflight(const struct plan *p)
 {
   size_t t;
-  int rc = EXIT_STATUS_OK;
+  int rc = 0;
 
   if (check_target_files(p->opts) < 0)
-    rc = EXIT_STATUS_USAGE;
+    rc = -1;
   for (t = 0; t < p->n_targets; t++) {
     const struct options *o = p->targets[t].opts;
 
     if (o && o != p->opts && check_target_files(o) < 0)
-      rc = EXIT_STATUS_USAGE;
+      rc = -1;
   }
   /* A run says which entries no request used once it has measured
-   * (pipeline_measure); --dry-run can only say which match no target. */
-  if (rc == EXIT_STATUS_OK && p->opts->dry_run) {
+   * (lib_warn_unused_resolve); --dry-run can only say which match no target.
+   */
+  if (rc == 0 && p->opts->dry_run) {
     char **keys = NULL;
     size_t n = 0;
 
@@ -359,7 +357,7 @@ int pipeline_preflight(const struct plan *p)
  * as soon as the sample ends, written whole (through EINTR and short writes),
  * so that a killed run keeps every finished sample.  These files are written
  * in place, not through a temporary file (report_out_open in_place);
- * pipeline_report then adds the summary line and closes them.  A line
+ * lib_write then adds the summary line and closes them.  A line
  * needs only the sample and its hops' facts, never an analysis of the
  * run.  One measurement runs at a time, so the state is file-local.
  */
@@ -372,9 +370,7 @@ struct stream {
 static struct {
   struct stream *s;
   size_t n;
-  const struct pipeline *pl;
-  runner_sample_cb cb;
-  void *ud;
+  struct hs_results *res;
 } streams;
 
 static void streams_close(void)
@@ -422,11 +418,15 @@ static void streams_open(const struct options *o)
   }
 }
 
-/* The stream for path (NULL: stdout), or NULL when it is not streamed. */
-static struct stream *streams_find(const char *path)
+/* The stream of r's run for path (NULL: stdout), or NULL when it is not
+ * streamed. */
+static struct stream *streams_find(const struct hs_results *r,
+                                   const char *path)
 {
   size_t i;
 
+  if (streams.res != r)
+    return NULL;
   for (i = 0; i < streams.n; i++) {
     struct stream *st = &streams.s[i];
 
@@ -438,8 +438,7 @@ static struct stream *streams_find(const char *path)
   return NULL;
 }
 
-static void stream_sample(const struct plan *p, const struct sample *s,
-                          void *ud)
+void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
 {
   struct report_ctx ctx;
   struct hop_fact *facts;
@@ -451,7 +450,7 @@ static void stream_sample(const struct plan *p, const struct sample *s,
     /* -w: after each sample, as curl after each transfer. */
     struct buf o, e;
 
-    pipeline_context(streams.pl, &ctx, 0);
+    lib_context(streams.res, &ctx);
     buf_init(&o, 0);
     buf_init(&e, 0);
     report_writeout(&ctx, p->opts->write_out, s, &o, &e);
@@ -463,12 +462,13 @@ static void stream_sample(const struct plan *p, const struct sample *s,
     buf_release(&e);
   }
   if (streams.n) {
-    pipeline_context(streams.pl, &ctx, 0);
+    lib_context(streams.res, &ctx);
     facts = s->n_hops ? xcalloc(s->n_hops, sizeof(*facts)) : NULL;
     if (facts)
       analysis_hop_facts(p, s, facts);
     buf_init(&line, 0);
-    report_ndjson_sample(&ctx, s, (size_t)(s - streams.pl->results.samples),
+    report_ndjson_sample(&ctx, s,
+                         (size_t)(s - lib_samples(streams.res)->samples),
                          facts, &line);
     for (i = 0; i < streams.n; i++) {
       struct stream *st = &streams.s[i];
@@ -484,106 +484,19 @@ static void stream_sample(const struct plan *p, const struct sample *s,
     buf_release(&line);
     free(facts);
   }
-  if (streams.cb)
-    streams.cb(p, s, streams.ud);
 }
 
-static int show_progress(const struct options *o)
+void lib_streams_open(struct hs_results *r)
 {
-  if (o->progress == TRI_NEVER || o->verbosity < 0)
-    return 0;
-  if (o->progress == TRI_ALWAYS)
-    return 1;
-  return isatty(STDERR_FILENO);
-}
-
-/* The progress line on stderr (runner_run_progress), the tool's: the
- * library draws none.  it NULL: the samples are over, the line goes. */
-static void progress(const struct plan *p, size_t k, size_t n,
-                     const struct plan_item *it, int64_t elapsed_ms, void *ud)
-{
-  /* One line of at most 79 columns: a 20-cell bar, sample k+1 of n, the
-   * target (cut to fit), the mode, and the time left, estimated from the
-   * mean time per sample so far (unknown before the first one ends). */
-  char bar[21], eta[64];
-  size_t fill = n ? (k * 20) / n : 0, i;
-  long left =
-      k ? (long)((elapsed_ms * (int64_t)(n - k)) / (int64_t)k / 1000) : -1;
-
-  (void)ud;
-  if (!it) {
-    fputs("\r\033[K", stderr);
-    fflush(stderr);
-    return;
-  }
-  for (i = 0; i < 20; i++)
-    bar[i] = i < fill ? '#' : '.';
-  bar[20] = '\0';
-  if (left < 0)
-    snprintf(eta, sizeof(eta), "--:--");
-  else if (left >= 3600)
-    snprintf(eta, sizeof(eta), "%ld:%02ld:%02ld", left / 3600, left / 60 % 60,
-             left % 60);
-  else
-    snprintf(eta, sizeof(eta), "%ld:%02ld", left / 60, left % 60);
-  fprintf(stderr, "\r\033[K[%s] %zu/%zu %-.24s %s eta %s", bar, k + 1, n,
-          p->targets[it->target].name, sample_mode_names[it->mode], eta);
-  fflush(stderr);
-}
-
-int pipeline_measure(struct pipeline *pl, const struct plan *plan,
-                     runner_sample_cb cb, void *ud)
-{
-  struct buf libs;
-
-  memset(pl, 0, sizeof(*pl));
-  pl->plan = plan;
-  results_init(&pl->results);
-  /* The samples', analysis' and reports' strings live in the results'
-   * arena, freed with them (pipeline_release). */
-  pl->prev_arena = results_use(&pl->results);
-  if (probe_global_init_plan(plan) < 0)
-    return msg_error("cannot initialise libcurl or c-ares");
-  {
-    char err[512];
-
-    if (probe_h3_check(plan, err, sizeof(err)) < 0) {
-      probe_global_cleanup();
-      return msg_error("%s", err);
-    }
-  }
-  buf_init(&libs, 0);
-  probe_versions_loaded(&libs); /* the libraries this run loaded */
-  pl->libraries = buf_detach(&libs);
-  if (plan->opts->insecure)
-    msg_warn("TLS verification is off (-k): results say so");
-  plan_unsafe_notice(plan);
-  cmd_signals_install(report_out_unlink_temps);
   streams_close();
-  streams_open(plan->opts);
-  streams.pl = pl;
-  streams.cb = cb;
-  streams.ud = ud;
-  pl->interrupted =
-      runner_run_progress(plan, &pl->results, stream_sample, NULL,
-                          show_progress(plan->opts) ? progress : NULL,
-                          NULL) == 1;
-  warn_unused_resolve_run(plan, &pl->results);
-  analysis_build(&pl->analysis, plan, &pl->results);
-  warn_parallel(plan, &pl->results, &pl->analysis);
-  probe_global_cleanup();
-  return 0;
+  streams_open(lib_plan(r)->opts);
+  streams.res = r;
 }
 
-void pipeline_context(const struct pipeline *pl, struct report_ctx *ctx,
-                      int color)
+void lib_streams_close(const struct hs_results *r)
 {
-  memset(ctx, 0, sizeof(*ctx));
-  ctx->plan = pl->plan;
-  ctx->results = &pl->results;
-  ctx->analysis = &pl->analysis;
-  ctx->libraries = pl->libraries;
-  ctx->color = color;
+  if (streams.res == r)
+    streams_close();
 }
 
 /* -D FILE: the response headers, written as the reports are (atomically,
@@ -609,7 +522,7 @@ static int write_heads(const struct report_ctx *c, const char *path)
   return rc;
 }
 
-int pipeline_report(const struct pipeline *pl, const struct options *o)
+int lib_write(struct hs_results *r, const struct options *o)
 {
   struct report_ctx ctx;
   struct stream *st;
@@ -617,7 +530,8 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
   size_t i;
   int rc = 0;
 
-  pipeline_context(pl, &ctx, pipeline_want_color(o));
+  lib_context(r, &ctx);
+  ctx.color = want_color(o);
   ctx.brief = o->brief;
   /* stdout gets the report as it is rendered, never whole in memory, and
    * written whole through EINTR and short writes.  With -w it carries the
@@ -640,8 +554,8 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
   /* curl's -i (and -D -): the response headers first on stdout. */
   if (o->include || (o->dump_header && !strcmp(o->dump_header, "-")))
     report_heads(&ctx, 0, &out);
-  st = o->format == FORMAT_NDJSON ? streams_find(NULL) : NULL;
-  if (o->write_out && !pipeline_format_given(o))
+  st = o->format == FORMAT_NDJSON ? streams_find(r, NULL) : NULL;
+  if (o->write_out && !lib_format_given(o))
     ;
   else if (st && st->failed)
     rc = -1;
@@ -658,7 +572,7 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
   /* Every output is tried: one that fails does not stop the others. */
   for (i = 0; i < o->n_outputs; i++) {
     st = o->outputs[i].format == FORMAT_NDJSON
-             ? streams_find(o->outputs[i].path)
+             ? streams_find(r, o->outputs[i].path)
              : NULL;
     if (st) {
       buf_init_sink(&out, st->out.fd);
@@ -683,7 +597,10 @@ int pipeline_report(const struct pipeline *pl, const struct options *o)
   return rc;
 }
 
-const char *pipeline_failure_hint(enum err_class e, const char *msg)
+/* What to do about a failure of class e whose message is msg (may be
+ * NULL): one static sentence, for the lines of hs_results_log_failures;
+ * NULL when msg already says it. */
+static const char *failure_hint(enum err_class e, const char *msg)
 {
   static const char *const fixes[] = {" -k", "try ", "ulimit", "check the"};
   size_t i;
@@ -731,16 +648,22 @@ const char *pipeline_failure_hint(enum err_class e, const char *msg)
   return "see the report for the samples that failed";
 }
 
-void pipeline_say_failures(const struct pipeline *pl)
+/* As curl says "curl: (7) ...": per target and error class, the modes
+ * whose first message of that class is the same share one line with
+ * their counts, the message, and what to do.  Whatever the stdout format
+ * (also -w, --format json); silenced by -s alone, kept by -s -S
+ * (msg_note).  Nothing when every sample succeeded. */
+void hs_results_log_failures(struct hs_results *r)
 {
-  const struct plan *p = pl->plan;
+  const struct plan *p = lib_plan(r);
   size_t t, i, j;
   int e;
 
-  if (!pl->analysis.n_failed)
+  lib_analyse(r);
+  if (!r->analysis.n_failed)
     return;
   for (t = 0; t < p->n_targets; t++) {
-    const struct target_analysis *ta = &pl->analysis.targets[t];
+    const struct target_analysis *ta = &r->analysis.targets[t];
 
     for (e = ERR_NONE + 1; e < ERR_COUNT; e++) {
       int said[MODE_COUNT] = {0};
@@ -771,7 +694,7 @@ void pipeline_say_failures(const struct pipeline *pl)
                      o->failed_by_class[e], o->n_samples,
                      sample_mode_names[p->modes[j]]);
         }
-        hint = pipeline_failure_hint(e, msg);
+        hint = failure_hint(e, msg);
         if (modes > 1)
           msg_note("(%s) %s: %zu of %zu samples failed (%s): %s%s%s",
                    err_class_names[e], p->targets[t].name, failed, n, by.s,
@@ -787,27 +710,66 @@ void pipeline_say_failures(const struct pipeline *pl)
   }
 }
 
-int pipeline_exit_status(const struct pipeline *pl, int report_rc,
-                         int checks_failed)
+/* mkdir -p of the directories above path; a failure is left for the
+ * check of the file to report. */
+static void make_parents(const char *path)
 {
-  if (pl->interrupted)
-    return EXIT_STATUS_INTERRUPTED;
-  if (report_rc < 0)
-    return EXIT_STATUS_SETUP;
-  if (checks_failed)
-    return EXIT_STATUS_CHECK;
-  if (pl->analysis.n_failed)
-    return EXIT_STATUS_SAMPLES;
-  return EXIT_STATUS_OK;
+  char *d = xstrdup(path);
+  char *p;
+
+  for (p = strchr(d + 1, '/'); p; p = strchr(p + 1, '/')) {
+    *p = '\0';
+    if (mkdir(d, 0777) < 0 && errno != EEXIST) {
+      *p = '/';
+      break;
+    }
+    *p = '/';
+  }
+  free(d);
 }
 
-void pipeline_release(struct pipeline *pl)
+enum hs_code hs_options_outputs(const struct hs_options *ho,
+                                enum hs_outputs what)
 {
-  if (streams.pl == pl)
-    streams_close();
-  analysis_release(&pl->analysis);
-  results_unuse(&pl->results, pl->prev_arena);
-  results_release(&pl->results);
-  free(pl->libraries);
-  memset(pl, 0, sizeof(*pl));
+  const struct options *o = lib_opts(ho);
+  size_t i;
+
+  switch (what) {
+  case HS_OUTPUTS_WRITABLE:
+    return check_outputs(o) < 0 ? HS_E_IO : HS_OK;
+  case HS_OUTPUTS_CREATABLE:
+    return check_outputs_dry(o) < 0 ? HS_E_IO : HS_OK;
+  case HS_OUTPUTS_MAKE_DIRS:
+    for (i = 0; i < o->n_outputs; i++)
+      make_parents(o->outputs[i].path);
+    return HS_OK;
+  }
+  return HS_E_BAD_VALUE;
+}
+
+void hs_unlink_temps(void)
+{
+  report_out_unlink_temps();
+}
+
+enum hs_code hs_results_write(struct hs_results *r, const struct hs_options *o)
+{
+  struct arena *was;
+  int rc;
+
+  lib_analyse(r);
+  was = strpool_use(lib_arena(r));
+  rc = lib_write(r, lib_opts(o));
+  strpool_use(was);
+  return rc < 0 ? HS_E_IO : HS_OK;
+}
+
+void lib_warn_unused_resolve(struct hs_results *r)
+{
+  warn_unused_resolve_run(lib_plan(r), lib_samples(r));
+}
+
+void lib_warn_parallel(struct hs_results *r)
+{
+  warn_parallel(lib_plan(r), lib_samples(r), &r->analysis);
 }
