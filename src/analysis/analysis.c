@@ -62,9 +62,15 @@ static void summarise(struct mode_summary *m, const struct results *r,
       for (k = 0; k < IP_COUNT; k++) {
         int64_t part = sample_interference_part(s, (enum interference_part)k);
 
-        if (part > 0)
+        /* The run-queue delay is beside interference_us, not in it. */
+        if (part > 0 && k != IP_RUNQ)
           m->interfered_parts_us[k] += part;
       }
+    }
+    if (sample_cpu_waited(s)) {
+      m->n_cpu_waited++;
+      if (s->runq_us > m->cpu_waited_max_us)
+        m->cpu_waited_max_us = s->runq_us;
     }
     count_status(m, s->status);
     if (s->ok) {

@@ -52,6 +52,11 @@ struct mode_summary {
    * largest of them (IP_COUNT without any): what disturbed them most. */
   int64_t interfered_parts_us[IP_COUNT];
   enum interference_part interfered_by;
+  /* Samples whose thread waited for a CPU past the same threshold
+   * (sample_cpu_waited: said, not left out) and the longest wait among
+   * them (0 without any). */
+  size_t n_cpu_waited;
+  int64_t cpu_waited_max_us;
   /* --parallel: the serial control samples of this target and mode
    * (measured alone), their total, and the batch's median total less the
    * control's median (control.n 0: no control). */

@@ -507,21 +507,24 @@ int64_t sample_interference_part(const struct sample *s,
 }
 
 int64_t sample_interference_sum(int64_t late_us, int64_t own_us,
-                                int64_t runq_us, int64_t lock_us,
-                                int64_t output_us)
+                                int64_t lock_us, int64_t output_us)
 {
-  int64_t parts[5], sum = 0;
+  int64_t parts[4], sum = 0;
   size_t i;
 
   parts[0] = late_us;
   parts[1] = own_us;
-  parts[2] = runq_us;
-  parts[3] = lock_us;
-  parts[4] = output_us;
-  for (i = 0; i < 5; i++)
+  parts[2] = lock_us;
+  parts[3] = output_us;
+  for (i = 0; i < 4; i++)
     if (parts[i] > 0)
       sum += parts[i];
   return sum;
+}
+
+int sample_cpu_waited(const struct sample *s)
+{
+  return s->runq_us >= 0 && sample_is_interfered(s->runq_us, s->total_us);
 }
 
 int sample_is_interfered(int64_t interference_us, int64_t total_us)

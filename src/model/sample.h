@@ -302,11 +302,11 @@ struct sample {
    * from the end of its previous request (the priming request before the
    * first sample); -1 in the other modes. */
   int64_t idle_us;
-  /* The most the sample's stamps can be late from everything the
-   * measurer did or suffered while it was in flight: the sum of the parts
-   * below that are times (sample_interference_sum; hopsplit(1)
-   * INTERFERENCE).  A few microseconds when it ran alone on an idle
-   * machine. */
+  /* The most the sample's stamps can be late from what the measurer did
+   * or suffered while it was in flight: the sum of the parts below that
+   * are times, but the run-queue delay (sample_interference_sum;
+   * hopsplit(1) INTERFERENCE).  A few microseconds when it ran alone on an
+   * idle machine. */
   int64_t interference_us;
   /* The parts, while the sample was in flight:
    * - late_us: the loop's lateness, the largest delay over the sample's
@@ -331,7 +331,7 @@ struct sample {
 };
 
 /* A sample whose interference_us (every part of it: lateness, own work,
- * run-queue delay, lock waits, output) passes both of these (1 ms, and
+ * lock waits, output) passes both of these (1 ms, and
  * 1 % of the sample's total) was measured by a measurer too disturbed
  * to trust its stamps: flagged in every output and left out of the
  * statistics unless --keep-interfered (hopsplit(1), INTERFERENCE).  The
@@ -434,10 +434,16 @@ int64_t sample_interference_part(const struct sample *s,
                                  enum interference_part p);
 /* A sample's interference_us from its parts (struct sample): the sum of
  * those known (>= 0; -1 unknown counts as nothing), an upper bound on
- * how late its stamps can be, and on how much its total can have grown. */
+ * how late the measurer's own doing can have made its stamps.  The
+ * run-queue delay is not in it: on a loaded machine every serial sample
+ * waits for a CPU (at load 12 on 2 cores, most cold loopback samples
+ * milliseconds), which would leave most of them out; it is recorded
+ * beside and said when past the threshold (sample_cpu_waited). */
 int64_t sample_interference_sum(int64_t late_us, int64_t own_us,
-                                int64_t runq_us, int64_t lock_us,
-                                int64_t output_us);
+                                int64_t lock_us, int64_t output_us);
+/* 1 when the sample's thread waited for a CPU past the interference
+ * threshold (runq_us > 1 ms and 1 % of its total): said, not left out. */
+int sample_cpu_waited(const struct sample *s);
 /* 1 when a sample of total_us whose stamps can be interference_us late
  * is past the threshold (SAMPLE_INTERFERENCE_MAX_US and _PCT). */
 int sample_is_interfered(int64_t interference_us, int64_t total_us);

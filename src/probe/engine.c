@@ -347,7 +347,7 @@ int64_t engine_job_end(struct engine *e, struct engine_job *j)
     e->cur = NULL;
     e->cur_owner = NULL;
   }
-  return sample_interference_sum(j->late_us, j->own_us, j->runq_us, j->lock_us,
+  return sample_interference_sum(j->late_us, j->own_us, j->lock_us,
                                  j->output_us);
 }
 

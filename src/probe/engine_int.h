@@ -57,7 +57,7 @@ struct engine_job {
 uint64_t engine_group_key(const char *url);
 /* The job is in flight from now on / no more: engine_job_end sets its
  * parts and returns its interference: the sum of the parts that are
- * times (sample_interference_sum), microseconds. */
+ * times but the run-queue delay (sample_interference_sum), microseconds. */
 void engine_job_begin(struct engine *e, struct engine_job *j);
 int64_t engine_job_end(struct engine *e, struct engine_job *j);
 /* Around hopsplit's own work inside a library callback of the loop's

@@ -189,17 +189,17 @@ struct tcp_snap {
 /*
  * The kernel's view of one hop's connection (probe_tcp.c): TCP_INFO read
  * when the connection is ready for the request (libcurl's prerequest
- * callback), at the first response byte, and at the last (after the
- * transfer, or as libcurl closes the socket if it does so first); the
- * body's arrivals recorded as they come.  Never a read inside a phase's
- * own events.
+ * callback) and at the last response byte (after the transfer, or as
+ * libcurl closes the socket if it does so first); the first response
+ * byte's time and the body's arrivals recorded as they come.  Never a
+ * read inside a phase's own events.
  */
 struct tcp_watch {
   int fd; /* the hop's socket, -1 until it is ready */
   int reused;
   int upload; /* the hop sends a body */
   int err;    /* errno of a failed read, 0 */
-  struct tcp_snap start, first, last;
+  struct tcp_snap start, last;
   int64_t first_byte_us; /* probe_now_us at the first response byte */
   struct tcp_arrivals arr;
 };

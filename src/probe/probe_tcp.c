@@ -5,9 +5,11 @@
  * arrive.  Output: the hop's tcp facts (Linux TCP_INFO, deltas on a
  * reused connection) and the body's rounds.
  *
- * TCP_INFO is read when the connection is ready for the request, at the
- * first response byte and after the last: each read follows the event a
- * phase ends on, never sits between a phase's own events.  Arrivals go
+ * TCP_INFO is read when the connection is ready for the request and after
+ * the last response byte: each read follows the event a phase ends on,
+ * never sits between a phase's own events.  The first response byte is
+ * only stamped: a read there (a getsockopt inside libcurl's header
+ * callback, nothing read it) sat inside the transfer.  Arrivals go
  * into fixed storage (transport.h) and are grouped after the transfer.
  */
 #include <errno.h>
@@ -66,7 +68,7 @@ void probe_tcp_begin(struct tcp_watch *w, int upload)
   w->reused = 0;
   w->upload = upload;
   w->err = 0;
-  w->start.ok = w->first.ok = w->last.ok = 0;
+  w->start.ok = w->last.ok = 0;
   w->first_byte_us = 0;
   tcp_arrivals_init(&w->arr, 250);
 }
@@ -91,7 +93,6 @@ void probe_tcp_first_byte(struct tcp_watch *w, int64_t now_us)
   if (w->first_byte_us)
     return;
   w->first_byte_us = now_us;
-  snap(w->fd, &w->first, &w->err);
 }
 
 void probe_tcp_closing(struct tcp_watch *w, int fd)

@@ -133,6 +133,13 @@ static void mode_summary(struct json *j, const struct mode_summary *m)
   else
     json_null(j, "interfered_max_us");
   json_bool(j, "interfered_kept", m->interfered_kept);
+  /* Waited for a CPU past the threshold: said, kept (hopsplit(1)
+   * INTERFERENCE). */
+  json_int(j, "n_cpu_waited", (int64_t)m->n_cpu_waited);
+  if (m->n_cpu_waited)
+    json_int(j, "cpu_waited_max_us", m->cpu_waited_max_us);
+  else
+    json_null(j, "cpu_waited_max_us");
   if (m->control.n) {
     /* --parallel: the serial control and how far the batch is from it. */
     json_object_begin(j, "control");

@@ -316,6 +316,19 @@ static void interference_note(struct buf *b, const struct mode_summary *m)
                                   : "; --keep-interfered keeps them");
     wrap(b, t.s, 4);
   }
+  if (m->n_cpu_waited) {
+    /* Said, not left out: on a loaded machine every sample waits. */
+    buf_reset(&t);
+    buf_printf(&t,
+               "%zu sample%s waited for a CPU, %s%.1f ms (more than %d ms "
+               "and %d %% of the sample's total, interference_runq_us): "
+               "the machine was busy; kept",
+               m->n_cpu_waited, m->n_cpu_waited == 1 ? "" : "s",
+               m->n_cpu_waited > 1 ? "up to " : "",
+               (double)m->cpu_waited_max_us / 1000.0,
+               SAMPLE_INTERFERENCE_MAX_US / 1000, SAMPLE_INTERFERENCE_MAX_PCT);
+    wrap(b, t.s, 4);
+  }
   if (m->control.n && m->phases[SUM_TOTAL].n) {
     ms(ctl, sizeof(ctl), m->control.p50, 0);
     ms(d, sizeof(d), m->control_diff_us, 1);

@@ -9,8 +9,10 @@ warm samples reuse theirs) and for 1 KB also cold (a new connection and
 TLS handshake per sample), measured by hopsplit (--resolve, --cacert, the
 phases from its JSON) and by BARE (bare_curl.c: one easy handle, no
 callbacks of its own, libcurl's stamps), alternating RUNS times each.
-Prints the per-phase medians side by side and their difference (SPEC 8:
-hopsplit's own work at most 2 us a hop).  Then, on the 1 KB HTTP/2 warm
+Prints the per-phase medians side by side and their difference, and the
+median of hopsplit's own work in its libcurl callbacks per hop
+(interference_own_us; SPEC 8: at most 2 us a hop; "-" from a binary
+without the field).  Then, on the 1 KB HTTP/2 warm
 URL, each feature on against off (the progress bar, -v, the NDJSON stream
 writer on stdout, the JSON writer, --parallel 1): the phase medians'
 difference (SPEC 8: none moves a median by more than 5 us).  The load
@@ -24,6 +26,7 @@ import subprocess
 import sys
 
 PHASES = ["dns", "connect", "tls", "send", "wait", "transfer", "total"]
+OWN = []  # interference_own_us of the samples of the current case
 SIZES = [("1 KB", "/mp/1k", 60), ("1 MB", "/mp/1m", 20), ("1 GB", "/mp/1g", 2)]
 
 
@@ -42,6 +45,9 @@ def hopsplit_phases(argv, outdir, tag):
             continue
         p = s["hops"][0]["phases_us"]
         rows.append([p.get(k) or 0 for k in PHASES])
+        # hopsplit's own work in its libcurl callbacks (one hop here)
+        if s.get("interference_own_us") is not None:
+            OWN.append(s["interference_own_us"])
     return rows
 
 
@@ -70,8 +76,8 @@ def main():
           "of every sample over %d alternating runs (load %s)" % (runs, load()))
     print()
     print("| URL | HTTP | mode | n | phase | bare us | hopsplit us | "
-          "difference us |")
-    print("|---|---|---|---:|---|---:|---:|---:|")
+          "difference us | own us/hop p50 |")
+    print("|---|---|---|---:|---|---:|---:|---:|---:|")
     cases = []
     for size, path, n in SIZES:
         if only and size.replace(" ", "") not in only.split(","):
@@ -84,6 +90,7 @@ def main():
         url = base + path
         flag = "--http1.1" if ver == "1.1" else "--http2"
         a_rows, b_rows = [], []
+        del OWN[:]
         for i in range(runs):
             order = (0, 1) if i % 2 == 0 else (1, 0)
             for k in order:
@@ -95,15 +102,16 @@ def main():
                     b_rows += bare_phases([bare, url, str(n), mode, ver,
                                            resolve, ca])
         ma, mb = medians(a_rows), medians(b_rows)
+        own = ("%.0f" % statistics.median(OWN)) if OWN else "-"
         for i, ph in enumerate(PHASES):
             if mode == "warm" and ph in ("dns", "connect", "tls"):
                 continue
             if ph == "dns":
                 continue  # both pinned: no lookup
             d = None if ma[i] is None or mb[i] is None else ma[i] - mb[i]
-            print("| %s | %s | %s | %d | %s | %s | %s | %s |" % (
+            print("| %s | %s | %s | %d | %s | %s | %s | %s | %s |" % (
                 size, ver, mode, len(a_rows), ph, fmt(mb[i]), fmt(ma[i]),
-                "-" if d is None else "%+.0f" % d))
+                "-" if d is None else "%+.0f" % d, own))
         sys.stdout.flush()
     print()
     print("load after: %s" % load())
