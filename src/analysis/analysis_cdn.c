@@ -486,7 +486,8 @@ static void fact_identify(const struct hop *h, struct hop_fact *f)
 
   memset(f, 0, sizeof(*f));
   f->verdict = CACHE_UNKNOWN;
-  edge_identify(h->headers, h->n_headers, h->dns.cnames, h->dns.n_cnames, &id);
+  edge_identify(h->headers, h->n_headers, h->dns->cnames, h->dns->n_cnames,
+                &id);
   f->vendor = id.vendor;
   f->pop = id.pop[0] ? strpool_intern(id.pop) : NULL;
 }

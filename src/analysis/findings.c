@@ -1047,15 +1047,15 @@ static void dns_finding(struct fb *b)
   rm = new_rm(b);
   for (k = 0; k < rep->n_hops; k++) {
     rm[cell(k, PHASE_DNS)] = rep->hops[k].phases[PHASE_DNS];
-    if (rep->hops[k].dns.ttl >= 0 && (ttl < 0 || rep->hops[k].dns.ttl < ttl))
-      ttl = rep->hops[k].dns.ttl;
+    if (rep->hops[k].dns->ttl >= 0 && (ttl < 0 || rep->hops[k].dns->ttl < ttl))
+      ttl = rep->hops[k].dns->ttl;
   }
   /* A resolver that refused or failed on the way is the first cause to
    * name: its answer was waited for. */
   cause[0] = '\0';
   for (k = 0; k < rep->n_hops && !cause[0]; k++)
-    for (i = 0; i < rep->hops[k].dns.n_failed && !cause[0]; i++) {
-      const struct dns_failure *f = &rep->hops[k].dns.failed[i];
+    for (i = 0; i < rep->hops[k].dns->n_failed && !cause[0]; i++) {
+      const struct dns_failure *f = &rep->hops[k].dns->failed[i];
 
       snprintf(cause, sizeof(cause), "%s%s%s %s %s", f->query ? f->query : "",
                f->query ? " " : "", f->rcode,

@@ -133,7 +133,8 @@ void projection_measured(const struct sample *s, size_t k,
 /* A DNS lookup happened on the network in this hop. */
 static int looked_up(const struct hop *h)
 {
-  return h->dns.us > 0 && !h->dns.pinned && !h->dns.cached && !h->dns.literal;
+  return h->dns_us > 0 && !h->dns->pinned && !h->dns->cached &&
+         !h->dns->literal;
 }
 
 /* Expected cost of a handshake or request round trip with loss: lost

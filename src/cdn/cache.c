@@ -554,5 +554,5 @@ void cache_classify_hop(const struct hop *hop, int request_flags,
                         struct cache_result *out)
 {
   classify(hop->headers, hop->n_headers, hop->method, hop->status,
-           request_flags, hop->dns.cnames, hop->dns.n_cnames, out);
+           request_flags, hop->dns->cnames, hop->dns->n_cnames, out);
 }

@@ -114,8 +114,8 @@ void edge_locate(const struct hop *hop, int hop_no,
   out->hop = hop_no;
   out->host = hop->host ? xstrdup(hop->host) : NULL;
   out->connect_p50_ms = connect_p50_ms;
-  edge_identify(hop->headers, hop->n_headers, hop->dns.cnames,
-                hop->dns.n_cnames, &id);
+  edge_identify(hop->headers, hop->n_headers, hop->dns->cnames,
+                hop->dns->n_cnames, &id);
   /* Only Cloudflare answers /cdn-cgi/trace with a colo; a trace is no use
    * for a hop another CDN serves. */
   if (trace && trace->colo && !id.pop[0] &&

@@ -220,6 +220,6 @@ int edge_wants_trace(const struct hop *hop)
   const char *v = edge_vendor_from_headers(hop->headers, hop->n_headers);
 
   if (!v)
-    v = edge_vendor_from_cnames(hop->dns.cnames, hop->dns.n_cnames);
+    v = edge_vendor_from_cnames(hop->dns->cnames, hop->dns->n_cnames);
   return v && !strcmp(v, "cloudflare");
 }

@@ -80,6 +80,19 @@ static void hop_tcp_init(struct hop_tcp *t)
 }
 
 const struct hop_tls hop_tls_none = {.resumed = -1, .offered = -1};
+const struct hop_dns hop_dns_none = {.ttl = -1};
+
+/* cur itself when it is a hop's own copy, else a new copy of none. */
+static void *own_copy(const void *cur, const void *none, size_t size)
+{
+  void *c;
+
+  if (cur != none)
+    return (void *)(uintptr_t)cur;
+  c = xmalloc(size);
+  memcpy(c, none, size);
+  return c;
+}
 
 struct hop_tls *hop_tls_edit(struct hop *h)
 {
@@ -87,19 +100,27 @@ struct hop_tls *hop_tls_edit(struct hop *h)
 
   if (h->pooled)
     BUG("hop_tls_edit on a pooled hop");
-  if (h->tls != &hop_tls_none)
-    return (struct hop_tls *)(uintptr_t)h->tls;
-  t = xmalloc(sizeof(*t));
-  memcpy(t, &hop_tls_none, sizeof(*t));
+  t = own_copy(h->tls, &hop_tls_none, sizeof(*t));
   h->tls = t;
   return t;
+}
+
+struct hop_dns *hop_dns_edit(struct hop *h)
+{
+  struct hop_dns *d;
+
+  if (h->pooled)
+    BUG("hop_dns_edit on a pooled hop");
+  d = own_copy(h->dns, &hop_dns_none, sizeof(*d));
+  h->dns = d;
+  return d;
 }
 
 void hop_init(struct hop *h)
 {
   memset(h, 0, sizeof(*h));
   h->tls = &hop_tls_none;
-  h->dns.ttl = -1;
+  h->dns = &hop_dns_none;
   h->content_length = -1;
   h->curl.namelookup = -1;
   h->curl.connect = -1;
@@ -126,9 +147,12 @@ void hop_init(struct hop *h)
 void hop_release(struct hop *h)
 {
   if (!h->pooled) {
-    free(h->dns.addresses);
-    free(h->dns.cnames);
-    free((void *)(uintptr_t)h->dns.failed);
+    if (h->dns != &hop_dns_none) {
+      free(h->dns->addresses);
+      free(h->dns->cnames);
+      free((void *)(uintptr_t)h->dns->failed);
+      free((void *)(uintptr_t)h->dns);
+    }
     free((void *)(uintptr_t)h->fallback);
     free((void *)(uintptr_t)h->tcp.rounds);
     free(h->headers);
@@ -154,12 +178,16 @@ void hop_pool_arrays(struct hop *h)
   if (h->pooled)
     return;
   h->headers = pool_array(h->headers, h->n_headers, sizeof(*h->headers));
-  h->dns.addresses = pool_array((void *)h->dns.addresses, h->dns.n_addresses,
-                                sizeof(*h->dns.addresses));
-  h->dns.cnames = pool_array((void *)h->dns.cnames, h->dns.n_cnames,
-                             sizeof(*h->dns.cnames));
-  h->dns.failed = pool_array((void *)(uintptr_t)h->dns.failed, h->dns.n_failed,
-                             sizeof(*h->dns.failed));
+  if (h->dns != &hop_dns_none) {
+    struct hop_dns *d = hop_dns_edit(h);
+
+    d->addresses = pool_array((void *)d->addresses, d->n_addresses,
+                              sizeof(*d->addresses));
+    d->cnames = pool_array((void *)d->cnames, d->n_cnames, sizeof(*d->cnames));
+    d->failed = pool_array((void *)(uintptr_t)d->failed, d->n_failed,
+                           sizeof(*d->failed));
+    h->dns = pool_array(d, 1, sizeof(*d));
+  }
   h->fallback = pool_array((void *)(uintptr_t)h->fallback, h->fallback ? 1 : 0,
                            sizeof(*h->fallback));
   h->tcp.rounds = pool_array((void *)(uintptr_t)h->tcp.rounds,
@@ -239,19 +267,20 @@ void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
                          int64_t us, const char *query)
 {
   struct dns_failure *v;
+  struct hop_dns *d;
 
   if (h->pooled)
     BUG("hop_add_dns_failure on a pooled hop");
-  if (h->dns.n_failed >= DNS_FAILURES_MAX)
+  d = hop_dns_edit(h);
+  if (d->n_failed >= DNS_FAILURES_MAX)
     return;
-  v = xrealloc((void *)(uintptr_t)h->dns.failed,
-               (h->dns.n_failed + 1) * sizeof(*v));
-  v[h->dns.n_failed].server = strpool_intern(server);
-  v[h->dns.n_failed].rcode = strpool_intern(rcode);
-  v[h->dns.n_failed].us = us;
-  v[h->dns.n_failed].query = query ? strpool_intern(query) : NULL;
-  h->dns.failed = v;
-  h->dns.n_failed++;
+  v = xrealloc((void *)(uintptr_t)d->failed, (d->n_failed + 1) * sizeof(*v));
+  v[d->n_failed].server = strpool_intern(server);
+  v[d->n_failed].rcode = strpool_intern(rcode);
+  v[d->n_failed].us = us;
+  v[d->n_failed].query = query ? strpool_intern(query) : NULL;
+  d->failed = v;
+  d->n_failed++;
 }
 
 void hop_add_header(struct hop *h, const char *name, const char *value)

@@ -84,7 +84,6 @@ struct dns_failure {
 /* Strings are pooled; the three vectors are exact-size arrays the hop
  * owns (pooled with the hop, hop_pool_arrays). */
 struct hop_dns {
-  int64_t us;             /* time spent in c-ares for this hop, 0 if none */
   const char *server;     /* resolver that answered, "ip:port", or NULL */
   const char **addresses; /* addresses pinned into libcurl */
   const char **cnames;    /* CNAME chain, first alias first */
@@ -212,7 +211,11 @@ struct hop {
    * copy, and from hop_pool_arrays on the pool's copy, stored once for
    * the equal facts of every sample (a run keeps every hop: SPEC 8). */
   const struct hop_tls *tls;
-  struct hop_dns dns;
+  /* The resolver's facts, kept as tls is: hop_dns_none, the hop's own
+   * copy (hop_dns_edit), the pool's copy (hop_pool_arrays).  The time
+   * spent in c-ares for this hop, 0 if none, is dns_us. */
+  const struct hop_dns *dns;
+  int64_t dns_us;
   struct hop_tcp tcp;
   int64_t start_us; /* when the hop began, from the start of the sample */
   int64_t phases[PHASE_COUNT]; /* microseconds, total = sum of the rest */
@@ -360,6 +363,9 @@ extern const struct hop_tls hop_tls_none;
 /* The hop's TLS facts, writable: its own copy, made on first use (never
  * on a pooled hop). */
 struct hop_tls *hop_tls_edit(struct hop *h);
+/* The same for the resolver's facts: ttl -1, nothing else known. */
+extern const struct hop_dns hop_dns_none;
+struct hop_dns *hop_dns_edit(struct hop *h);
 /* Free the hop's arrays (not its pooled strings) and re-initialise it. */
 void hop_release(struct hop *h);
 /* Read an Alt-Svc header value (RFC 7838: entries `proto="host:port";

@@ -339,14 +339,14 @@ static const char **pooled_strv(char *const *v, size_t n)
 
 static void copy_answer_to_hop(const struct dns_answer *a, struct hop *h)
 {
-  h->dns.addresses = pooled_strv(a->addresses, a->n_addresses);
-  h->dns.n_addresses = (uint32_t)a->n_addresses;
-  h->dns.cnames = pooled_strv(a->cnames, a->n_cnames);
-  h->dns.n_cnames = (uint32_t)a->n_cnames;
-  h->dns.ttl = a->ttl < -1          ? -1
-               : a->ttl > INT32_MAX ? INT32_MAX
-                                    : (int32_t)a->ttl;
-  h->dns.server = strpool_intern(a->server);
+  struct hop_dns *d = hop_dns_edit(h);
+
+  d->addresses = pooled_strv(a->addresses, a->n_addresses);
+  d->n_addresses = (uint32_t)a->n_addresses;
+  d->cnames = pooled_strv(a->cnames, a->n_cnames);
+  d->n_cnames = (uint32_t)a->n_cnames;
+  d->ttl = a->ttl < -1 ? -1 : a->ttl > INT32_MAX ? INT32_MAX : (int32_t)a->ttl;
+  d->server = strpool_intern(a->server);
 }
 
 /* The resolvers that failed during a fresh lookup. */
@@ -446,30 +446,31 @@ static enum err_class hop_dns(struct hop_job *j)
   char key[600];
   int64_t budget;
 
-  h->dns.us = 0;
+  h->dns_us = 0;
   /* Through a proxy blackbox resolves the first host only, and not with
    * skip_resolve_phase_with_proxy: the proxy resolves the others. */
   if (o->proxy && (o->proxy_skip_resolve || !j->rq.first_host))
     return ERR_NONE;
   if (r) {
+    struct hop_dns *d = hop_dns_edit(h);
     const char *addrs = strchr(strchr(r, ':') + 1, ':') + 1;
     const char *p = addrs;
     size_t n = 0;
 
-    h->dns.pinned = 1;
+    d->pinned = 1;
     for (p = addrs; *p; p++)
       if (*p == ',')
         n++;
     if (*addrs)
-      h->dns.addresses = xmalloc((n + 1) * sizeof(*h->dns.addresses));
+      d->addresses = xmalloc((n + 1) * sizeof(*d->addresses));
     p = addrs;
     while (*p) {
       const char *end = strchr(p, ',');
       size_t len = end ? (size_t)(end - p) : strlen(p);
 
-      h->dns.addresses[h->dns.n_addresses++] =
-          len > 2 && p[0] == '[' ? strpool_intern_n(p + 1, len - 2)
-                                 : strpool_intern_n(p, len);
+      d->addresses[d->n_addresses++] = len > 2 && p[0] == '['
+                                           ? strpool_intern_n(p + 1, len - 2)
+                                           : strpool_intern_n(p, len);
       p += len;
       if (*p == ',')
         p++;
@@ -482,15 +483,17 @@ static enum err_class hop_dns(struct hop_job *j)
     return ERR_NONE;
   }
   if (u->ipv6 || is_ipv4(u->host)) {
-    h->dns.literal = 1;
-    h->dns.addresses = xmalloc(sizeof(*h->dns.addresses));
-    h->dns.addresses[0] = strpool_intern(u->host);
-    h->dns.n_addresses = 1;
+    struct hop_dns *d = hop_dns_edit(h);
+
+    d->literal = 1;
+    d->addresses = xmalloc(sizeof(*d->addresses));
+    d->addresses[0] = strpool_intern(u->host);
+    d->n_addresses = 1;
     return ERR_NONE;
   }
   a = dns_cache_find(c->dns, u->host);
   if (a) {
-    h->dns.cached = 1;
+    hop_dns_edit(h)->cached = 1;
     copy_answer_to_hop(a, h);
     pin_answer(c, o, u, a, &j->resolve);
     return ERR_NONE;
@@ -1044,10 +1047,11 @@ static void hop_route(struct hop_job *j)
   curl_slist_free_all(j->proxy_hdrs);
   j->connect_to = j->proxy_hdrs = NULL;
   if (o->proxy && j->rq.first_host && !o->proxy_skip_resolve &&
-      h->dns.n_addresses)
-    ip = h->dns.addresses[o->ip_prefer ? sample_preferred_address(
-                                             h->dns.addresses,
-                                             h->dns.n_addresses, o->ip_prefer)
+      h->dns->n_addresses)
+    ip =
+        h->dns->addresses[o->ip_prefer ? sample_preferred_address(
+                                             h->dns->addresses,
+                                             h->dns->n_addresses, o->ip_prefer)
                                        : 0];
   if (https && o->tls_server_name && j->rq.first_host)
     url_host = o->tls_server_name;
@@ -1322,7 +1326,7 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
         t.appconnect = t.starttransfer;
       t.posttransfer = -1;
     }
-    if (probe_phases_checked(&t, h->dns.us, !strcmp(j->u.scheme, "https"),
+    if (probe_phases_checked(&t, h->dns_us, !strcmp(j->u.scheme, "https"),
                              reused, h->phases, why, sizeof(why)))
       h->timing_anomaly = strpool_intern(why);
   }
@@ -1371,13 +1375,13 @@ static void on_lookup(void *ud, enum dns_status st)
   struct hop *h = j->h;
   const struct dns_answer *a;
 
-  h->dns.us = j->fresh.us;
+  h->dns_us = j->fresh.us;
   copy_failures(&j->fresh, h);
-  h->phases[PHASE_DNS] = h->dns.us;
-  h->phases[PHASE_TOTAL] = h->dns.us;
+  h->phases[PHASE_DNS] = h->dns_us;
+  h->phases[PHASE_TOTAL] = h->dns_us;
   if (st != DNS_OK) {
     if (j->fresh.server)
-      h->dns.server = strpool_intern(j->fresh.server);
+      hop_dns_edit(h)->server = strpool_intern(j->fresh.server);
     hop_end(j, ERR_DNS);
     return;
   }
@@ -1422,8 +1426,8 @@ void probe_hop_start(struct client *c, const struct options *o,
   probe_deadline_swap(saved);
   if (cls == ERR_COUNT)
     return; /* on_lookup goes on */
-  h->phases[PHASE_DNS] = h->dns.us;
-  h->phases[PHASE_TOTAL] = h->dns.us;
+  h->phases[PHASE_DNS] = h->dns_us;
+  h->phases[PHASE_TOTAL] = h->dns_us;
   if (cls != ERR_NONE) {
     hop_end(j, cls);
     return;

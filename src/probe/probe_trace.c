@@ -86,11 +86,11 @@ struct trace_job *probe_trace_prepare(const struct options *o,
   }
   /* The addresses the measured hop used, so the trace comes from the same
    * edge and needs no lookup of its own. */
-  if (h->dns.n_addresses && !h->dns.literal) {
+  if (h->dns->n_addresses && !h->dns->literal) {
     buf_init(&entry, 0);
     buf_printf(&entry, "%s:%d:", u.host, u.port);
-    for (i = 0; i < h->dns.n_addresses; i++) {
-      const char *ip = h->dns.addresses[i];
+    for (i = 0; i < h->dns->n_addresses; i++) {
+      const char *ip = h->dns->addresses[i];
 
       buf_printf(&entry, strchr(ip, ':') ? "%s[%s]" : "%s%s", i ? "," : "",
                  ip);

@@ -146,9 +146,11 @@ static void walk_hop(struct walk *w)
   w->visited = xrealloc(w->visited, (w->n_visited + 1) * sizeof(*w->visited));
   w->visited[w->n_visited++] = strip_fragment(w->url);
   h = sample_add_hop(s);
-  /* Before the hop's clock: the hop's own TLS facts, written by libcurl's
-   * callbacks without an allocation on the measured path. */
+  /* Before the hop's clock: the hop's own TLS and resolver facts, written
+   * by libcurl's and c-ares's callbacks without an allocation on the
+   * measured path. */
   hop_tls_edit(h);
+  hop_dns_edit(h);
   /* Before the hop's clock: room for its certificates (nothing held). */
   w->grabs = xrealloc(w->grabs, s->n_hops * sizeof(*w->grabs));
   memset(&w->grabs[s->n_hops - 1], 0, sizeof(*w->grabs));

@@ -525,7 +525,7 @@ static void g_tls_not_offered(const struct field_row *r, struct field_value *v)
 }
 static void g_dns_failed(const struct field_row *r, struct field_value *v)
 {
-  v->n = H->dns.n_failed;
+  v->n = H->dns->n_failed;
 }
 static void g_tls_version(const struct field_row *r, struct field_value *v)
 {
@@ -546,38 +546,38 @@ static void g_tls_resumed(const struct field_row *r, struct field_value *v)
 }
 static void g_dns_us(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->dns.us);
+  set_int(v, H->dns_us);
 }
 static void g_dns_server(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->dns.server);
+  set_text(v, H->dns->server);
 }
 static void g_dns_addresses(const struct field_row *r, struct field_value *v)
 {
-  v->v = H->dns.addresses;
-  v->n = H->dns.n_addresses;
+  v->v = H->dns->addresses;
+  v->n = H->dns->n_addresses;
 }
 static void g_dns_cnames(const struct field_row *r, struct field_value *v)
 {
-  v->v = H->dns.cnames;
-  v->n = H->dns.n_cnames;
+  v->v = H->dns->cnames;
+  v->n = H->dns->n_cnames;
 }
 static void g_dns_ttl(const struct field_row *r, struct field_value *v)
 {
-  v->null = H->dns.ttl < 0;
-  set_int(v, H->dns.ttl);
+  v->null = H->dns->ttl < 0;
+  set_int(v, H->dns->ttl);
 }
 static void g_dns_pinned(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->dns.pinned);
+  set_int(v, H->dns->pinned);
 }
 static void g_dns_cached(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->dns.cached);
+  set_int(v, H->dns->cached);
 }
 static void g_dns_literal(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->dns.literal);
+  set_int(v, H->dns->literal);
 }
 
 #define PHASE_GETTER(fn, ph)                                                  \
@@ -748,14 +748,16 @@ SET_TEXT(h_h3_fallback, IN_H->h3_fallback)
 SET_TEXT(h_alt_svc, IN_H->alt_svc)
 SET_INT(h_alt_svc_port, IN_H->alt_svc_port, uint16_t, 0)
 SET_INT(h_alt_svc_ma, IN_H->alt_svc_ma, int64_t, -1)
-SET_INT(h_dns_us, IN_H->dns.us, int64_t, 0)
-SET_TEXT(h_dns_server, IN_H->dns.server)
-SET_TEXTS(h_dns_addresses, IN_H->dns.addresses, IN_H->dns.n_addresses)
-SET_TEXTS(h_dns_cnames, IN_H->dns.cnames, IN_H->dns.n_cnames)
-SET_INT(h_dns_ttl, IN_H->dns.ttl, int32_t, -1)
-SET_BOOL(h_dns_pinned, IN_H->dns.pinned)
-SET_BOOL(h_dns_cached, IN_H->dns.cached)
-SET_BOOL(h_dns_literal, IN_H->dns.literal)
+SET_INT(h_dns_us, IN_H->dns_us, int64_t, 0)
+SET_TEXT(h_dns_server, hop_dns_edit(IN_H)->server)
+SET_TEXTS(h_dns_addresses, hop_dns_edit(IN_H)->addresses,
+          hop_dns_edit(IN_H)->n_addresses)
+SET_TEXTS(h_dns_cnames, hop_dns_edit(IN_H)->cnames,
+          hop_dns_edit(IN_H)->n_cnames)
+SET_INT(h_dns_ttl, hop_dns_edit(IN_H)->ttl, int32_t, -1)
+SET_BOOL(h_dns_pinned, hop_dns_edit(IN_H)->pinned)
+SET_BOOL(h_dns_cached, hop_dns_edit(IN_H)->cached)
+SET_BOOL(h_dns_literal, hop_dns_edit(IN_H)->literal)
 SET_INT(h_ph_dns, IN_H->phases[PHASE_DNS], int64_t, 0)
 SET_INT(h_ph_connect, IN_H->phases[PHASE_CONNECT], int64_t, 0)
 SET_INT(h_ph_tls, IN_H->phases[PHASE_TLS], int64_t, 0)
@@ -1955,12 +1957,12 @@ static void value_json(struct json *j, const char *key, const struct field *f,
   }
   if (f->type == FIELD_DNS_FAILED) {
     json_array_begin(j, key);
-    for (i = 0; i < r->h->dns.n_failed; i++) {
+    for (i = 0; i < r->h->dns->n_failed; i++) {
       json_object_begin(j, NULL);
-      json_string(j, "server", r->h->dns.failed[i].server);
-      json_string(j, "rcode", r->h->dns.failed[i].rcode);
-      json_int(j, "us", r->h->dns.failed[i].us);
-      json_string(j, "query", r->h->dns.failed[i].query);
+      json_string(j, "server", r->h->dns->failed[i].server);
+      json_string(j, "rcode", r->h->dns->failed[i].rcode);
+      json_int(j, "us", r->h->dns->failed[i].us);
+      json_string(j, "query", r->h->dns->failed[i].query);
       json_object_end(j);
     }
     json_array_end(j);

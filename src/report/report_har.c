@@ -172,7 +172,7 @@ static void timings(struct json *j, const struct hop *h)
   json_object_begin(j, "timings");
   json_int(j, "blocked", -1);
   if (reused ||
-      (dns == 0 && (h->dns.pinned || h->dns.cached || h->dns.literal)))
+      (dns == 0 && (h->dns->pinned || h->dns->cached || h->dns->literal)))
     json_int(j, "dns", -1);
   else
     ms(j, "dns", dns);

@@ -697,8 +697,8 @@ static void dns_line(struct buf *b, const struct field_row *r)
   if (r->h) {
     size_t i;
 
-    for (i = 0; i < r->h->dns.n_failed; i++) {
-      const struct dns_failure *f = &r->h->dns.failed[i];
+    for (i = 0; i < r->h->dns->n_failed; i++) {
+      const struct dns_failure *f = &r->h->dns->failed[i];
       char t[32];
 
       units_format_us(f->us, t, sizeof(t));
@@ -708,7 +708,7 @@ static void dns_line(struct buf *b, const struct field_row *r)
       buf_printf(b, " %s ", strcmp(f->rcode, "unreachable") ? "by" : "at");
       buf_put_vis(b, f->server);
       buf_printf(b, " after %s", t);
-      if (f->query && r->h->dns.n_addresses)
+      if (f->query && r->h->dns->n_addresses)
         buf_printf(b, " (the %s answer was used)",
                    strcmp(f->query, "A") ? "A" : "AAAA");
       buf_putc(b, '\n');

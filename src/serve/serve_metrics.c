@@ -151,10 +151,10 @@ static const char *target_address(const struct serve_probe *sp,
     return NULL;
   if (!sp->have_opts || !sp->opts.proxy)
     return h->remote_ip;
-  if (sp->opts.proxy_skip_resolve || !h->dns.n_addresses)
+  if (sp->opts.proxy_skip_resolve || !h->dns->n_addresses)
     return NULL;
-  return h->dns.addresses[sample_preferred_address(
-      h->dns.addresses, h->dns.n_addresses, sp->opts.ip_prefer)];
+  return h->dns->addresses[sample_preferred_address(
+      h->dns->addresses, h->dns->n_addresses, sp->opts.ip_prefer)];
 }
 
 static void blackbox_series(const struct serve_probe *sp, struct buf *out)

@@ -6,11 +6,12 @@ usage: footprint.py HOPSPLIT CA RESOLVE URL PEAKRSS [PARTS]
 PARTS is a comma list of formats, redirect, memory and startup (default:
 all).
 
-formats (SPEC 8, issue 15): peak RSS of `hopsplit -n 5 --mode cold,warm`
-(10 samples) and `-n 5000 --mode cold,warm` (10,000 samples) in each of
-the seven formats on stdout, against the target "10-sample peak + 6 MiB",
+formats (SPEC 8, issues 15 and 35): peak RSS of `hopsplit -n 5 --mode
+cold,warm` (10 samples) and `-n 5000 --mode cold,warm` (10,000 samples) in
+each of the eight formats on stdout, against issue 35's target "10-sample
+peak + 4 MiB" (SPEC 8: + 6 MiB),
 and of `hopsplit report` of the saved 10,000-sample JSON in each format,
-against "measuring's peak + 8 MiB" (measuring: the largest of the seven
+against "measuring's peak + 8 MiB" (measuring: the largest of the eight
 10,000-sample peaks).
 
 redirect: the same bound for a URL that redirects once (/redirect-same of
@@ -139,7 +140,17 @@ def memory(exe, ca, resolve, url, helper):
               % (fmt, grow))
 
 
-FORMATS = ("text", "json", "ndjson", "csv", "har", "html", "prom")
+FORMATS = ("text", "json", "ndjson", "csv", "har", "html", "prom", "junit")
+# Growth from 10 to 10,000 samples: issue 35's target (SPEC 8 allows 6).
+TARGET_MIB = 4
+
+
+def verdict(grow_kib):
+    """ok within TARGET_MIB, else whether SPEC 8's 6 MiB still holds."""
+    if grow_kib <= TARGET_MIB * 1024:
+        return "ok"
+    return "MISSED (SPEC 8's +6: %s)" % ("ok" if grow_kib <= 6 * 1024
+                                         else "missed")
 
 
 def formats(exe, ca, resolve, url, helper, tmp):
@@ -150,7 +161,7 @@ def formats(exe, ca, resolve, url, helper, tmp):
           "(10,000 samples), `--mode cold,warm`, report on stdout")
     print()
     print("| format | 10 samples | 10,000 samples | growth "
-          "| target (10-sample peak + 6 MiB) | wall at 10,000 |")
+          "| target (10-sample peak + %d MiB) | wall at 10,000 |" % TARGET_MIB)
     print("|---|---:|---:|---:|---|---:|")
     peak = {}
     saved = {}
@@ -167,8 +178,8 @@ def formats(exe, ca, resolve, url, helper, tmp):
         peak[fmt] = row[5000][1]
         grow = row[5000][1] - row[5][1]
         print("| %s | %.1f MiB | %.1f MiB | %+.1f MiB | %s | %.1f s |" % (
-            fmt, mib(row[5][1]), mib(row[5000][1]), mib(grow),
-            "ok" if grow <= 6 * 1024 else "MISSED", row[5000][0]))
+            fmt, mib(row[5][1]), mib(row[5000][1]), mib(grow), verdict(grow),
+            row[5000][0]))
         sys.stdout.flush()
     measuring = max(peak.values())
     print()
@@ -204,7 +215,7 @@ def redirect(exe, ca, resolve, url, helper):
           "`--mode cold,warm`" % red)
     print()
     print("| format | 10 samples | 10,000 samples | growth "
-          "| target (10-sample peak + 6 MiB) |")
+          "| target (10-sample peak + %d MiB) |" % TARGET_MIB)
     print("|---|---:|---:|---:|---|")
     for fmt in ("text", "json"):
         row = {}
@@ -214,8 +225,7 @@ def redirect(exe, ca, resolve, url, helper):
             row[n] = ru.ru_maxrss
         grow = row[5000] - row[5]
         print("| %s | %.1f MiB | %.1f MiB | %+.1f MiB | %s |" % (
-            fmt, mib(row[5]), mib(row[5000]), mib(grow),
-            "ok" if grow <= 6 * 1024 else "MISSED"))
+            fmt, mib(row[5]), mib(row[5000]), mib(grow), verdict(grow)))
         sys.stdout.flush()
     print()
 

@@ -114,7 +114,8 @@ static void fuzz_hop(char *s, struct hop *h)
       continue;
     }
     if (!strncmp(l, "cname ", 6)) {
-      hop_strv_push(&h->dns.cnames, &h->dns.n_cnames, l + 6);
+      hop_strv_push(&hop_dns_edit(h)->cnames, &hop_dns_edit(h)->n_cnames,
+                    l + 6);
       continue;
     }
     colon = strchr(l, ':');
@@ -183,7 +184,7 @@ static void fuzz_headers(const uint8_t *data, size_t size)
   cache_classify_hop(&h, auth, &r);
   check_cache_result(&r);
   cache_result_release(&r);
-  edge_identify(h.headers, h.n_headers, h.dns.cnames, h.dns.n_cnames, &id);
+  edge_identify(h.headers, h.n_headers, h.dns->cnames, h.dns->n_cnames, &id);
   FUZZ_CHECK(memchr(id.pop, '\0', sizeof(id.pop)) != NULL);
   FUZZ_CHECK(memchr(id.upstream, '\0', sizeof(id.upstream)) != NULL);
   (void)edge_vendor_from_headers(h.headers, h.n_headers);

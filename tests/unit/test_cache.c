@@ -55,7 +55,8 @@ static void on_key(const char *key, char *val, void *ud)
   else if (!strcmp(key, "reason") && c->n_reasons < MAX_EXPECT)
     c->reasons[c->n_reasons++] = val;
   else if (!strcmp(key, "cname"))
-    hop_strv_push(&c->hop.dns.cnames, &c->hop.dns.n_cnames, val);
+    hop_strv_push(&hop_dns_edit(&c->hop)->cnames,
+                  &hop_dns_edit(&c->hop)->n_cnames, val);
   else if (!strcmp(key, "auth"))
     c->auth = !strcmp(val, "1");
   else if (!strcmp(key, "cookie"))

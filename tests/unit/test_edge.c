@@ -37,7 +37,7 @@ struct capture {
 
 static void add_cname(struct hop *h, const char *name)
 {
-  hop_strv_push(&h->dns.cnames, &h->dns.n_cnames, name);
+  hop_strv_push(&hop_dns_edit(h)->cnames, &hop_dns_edit(h)->n_cnames, name);
 }
 
 static void on_key(const char *key, char *val, void *ud)

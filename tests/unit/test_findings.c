@@ -256,7 +256,7 @@ static void test_connections_dns_resumption(void **state)
 
     h = fx_hop(s, "https://c.test/", 200, 20000 * m, 3000 * m, 6000 * m,
                100 * m, 5000 * m, 1000 * m);
-    h->dns.ttl = (int32_t)(60 * m);
+    hop_dns_edit(h)->ttl = (int32_t)(60 * m);
     h->size_download = 50 * 1024;
     fx_add(&f, s, 0);
     s = fx_sample(&f, 0, MODE_WARM, i + 1);

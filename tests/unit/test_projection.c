@@ -195,11 +195,11 @@ static void sample_pair(struct fx *f, size_t t, int round, int64_t body)
   struct hop *h;
 
   h = fx_hop(s, "https://a.test/x", 302, 300, 200, 400, 10, 1200, 5);
-  h->dns.us = 300;
+  h->dns_us = 300;
   h->size_header = 200;
   h->size_download = 150;
   h = fx_hop(s, "https://b.test/x", 200, 250, 200, 400, 10, 700, 900);
-  h->dns.us = 250;
+  h->dns_us = 250;
   hop_tls_edit(h)->version = "TLSv1.2";
   h->size_header = 250;
   h->size_download = body;

@@ -58,7 +58,7 @@ static void setup(struct fixture *f)
   f->h.method = "GET";
   f->h.status = 200;
   hop_tls_edit(&f->h)->resumed = -1;
-  f->h.dns.ttl = -1;
+  hop_dns_edit(&f->h)->ttl = -1;
   f->h.phases[PHASE_WAIT] = 1200;
   f->h.phases[PHASE_TOTAL] = 1500;
   f->h.curl.namelookup = -1;

@@ -134,10 +134,12 @@ static void test_sample(void **state)
   assert_int_equal(h->n_headers, 2);
   assert_ptr_equal(h->headers[0].value, strpool_intern("nginx"));
   assert_string_equal(hop_header(h, "x-cache"), "HIT");
-  hop_strv_push(&h->dns.addresses, &h->dns.n_addresses, "127.0.0.1");
-  hop_strv_push(&h->dns.addresses, &h->dns.n_addresses, "::1");
-  assert_int_equal(h->dns.n_addresses, 2);
-  assert_string_equal(h->dns.addresses[1], "::1");
+  hop_strv_push(&hop_dns_edit(h)->addresses, &hop_dns_edit(h)->n_addresses,
+                "127.0.0.1");
+  hop_strv_push(&hop_dns_edit(h)->addresses, &hop_dns_edit(h)->n_addresses,
+                "::1");
+  assert_int_equal(h->dns->n_addresses, 2);
+  assert_string_equal(h->dns->addresses[1], "::1");
   hd[0].name = strpool_intern("age");
   hd[0].value = strpool_intern("3");
   hd[1] = hd[0];
