@@ -20,7 +20,7 @@ hs_require python3 groff mandoc nm
 LIB=$(find "$HOPSPLIT_BUILD/src/lib" -maxdepth 1 -name 'libhopsplit.a' -o -maxdepth 1 -name 'libhopsplit.so' | head -n 1)
 [ -n "$LIB" ] || hs_fail "no libhopsplit in $HOPSPLIT_BUILD/src/lib: build first"
 case $LIB in
-*.so) defined=$(nm -D --defined-only "$LIB" | awk '$2 == "T" {print $3}') ;;
+*.so) defined=$(nm -D --defined-only "$LIB" | awk '$2 == "T" {sub(/@.*/, "", $3); print $3}') ;;
 *) defined=$(nm --defined-only "$LIB" 2>/dev/null | awk '$2 == "T" {print $3}') ;;
 esac
 out=$(groff -ww -mdoc -z "$PAGE" 2>&1)

@@ -46,4 +46,21 @@ fi
 for lib in libcurl/ c-ares/ OpenSSL libyaml/; do
   grep -q "$lib" "$HS_DIR/version" || hs_fail "--version does not name $lib"
 done
+# A shared build (-DBUILD_SHARED_LIBS=ON): the tool is libhopsplit's
+# client, so the binary needs libhopsplit.so and takes its hs_* functions
+# from there (issue 34); the library exports those alone (the version
+# node HOPSPLIT_0 of its version script aside).
+so=$HOPSPLIT_BUILD/src/lib/libhopsplit.so
+if [ -f "$so" ]; then
+  hs_require nm
+  printf '%s\n' "$needed" | grep -q '^libhopsplit\.so\.' ||
+    hs_fail "a shared build's binary does not need libhopsplit.so: $(echo $needed)"
+  # Versioned: hs_options_new@HOPSPLIT_0.
+  nm -D --undefined-only "$HOPSPLIT" | grep -q ' hs_options_new\(@.*\)\{0,1\}$' ||
+    hs_fail "the binary does not take hs_options_new from libhopsplit.so"
+  nm -D --defined-only "$HOPSPLIT" | grep -q ' hs_' &&
+    hs_fail "the binary defines hs_* functions of its own"
+  other=$(nm -D --defined-only "$so" | awk '$3 !~ /^hs_/ && $3 != "HOPSPLIT_0"')
+  [ -z "$other" ] || hs_fail "libhopsplit.so exports more than hs_*: $other"
+fi
 hs_pass
