@@ -5,8 +5,8 @@
 # a 450 KB body over HTTP/1.1, thinkserver.py a known think time and reads
 # uploads.  Each case has its own lab, so the link's counters are its own:
 #
-#   rtt     no loss: the smallest min_rtt_us within 0.2 ms of the link's
-#           50 ms and every one within [-0.2, +5] ms of it (the link's own
+#   rtt     no loss: the smallest min_rtt_us within [-0.2, +1] ms of the
+#           link's 50 ms and every one within [-0.2, +5] ms of it (the link's own
 #           lateness only adds), no retransmits, and in the sample the
 #           link disturbed least the 450 KB body's rounds within one of the
 #           slow-start model's (10 segments doubling per round trip)

@@ -89,15 +89,20 @@ def main():
     # sample's round trips, as it does to the server's think time below:
     # every sample is bounded by the link (never below its RTT, at most
     # 5 ms above), and the sample the link disturbed least (the smallest
-    # min_rtt_us) is held to the link's RTT within 0.2 ms and to the
-    # slow-start model's rounds and their spacing.
+    # min_rtt_us) is held to the link's RTT within [-0.2, +1] ms and to the
+    # slow-start model's rounds and their spacing.  +1 ms, not +0.2: each
+    # of the link's two directions forwards a packet up to about 0.3 ms
+    # after its due time (tests/bench/fidelity_wire: the link's own part
+    # -0.23..+0.31 ms) plus its reader's wakeup, so even the least
+    # disturbed round trip on a 2-core CI machine came out 50.2 ms in two
+    # runs of three (CI stop 40: 50215, 50207 against 50000).
     got = [(h["tcp"]["min_rtt_us"], s["round"]) for s, h in hops(d)
            if h["tcp"] and h["tcp"]["min_rtt_us"] is not None]
     best = min(got)[1] if got else None
     if got:
-        check("rtt: smallest min_rtt_us within 0.2 ms of the link",
-              min(got)[0], "%d +- 200" % rtt_us,
-              abs(min(got)[0] - rtt_us) <= 200)
+        check("rtt: smallest min_rtt_us within [-0.2, +1] ms of the link",
+              min(got)[0], "%d -200 +1000" % rtt_us,
+              rtt_us - 200 <= min(got)[0] <= rtt_us + 1000)
     for s, h in hops(d):
         t = h["tcp"]
         check("rtt: sample %d has tcp" % s["round"], t is not None, "object",
