@@ -17,7 +17,9 @@
 #     sample (the hog's own schedstat, read every millisecond with the
 #     wall clock), and the summary says the sample waited for a CPU
 #     (n_cpu_waited: said, not left out).  Needs root for the priority,
-#     two CPUs and taskset.
+#     two CPUs and taskset.  Up to three attempts: the bound holds only
+#     while hopsplit is runnable, and a test beside this one may slow
+#     nginx enough that hopsplit waits for the body instead.
 # Every sample's interference_us is the sum of its parts but the run-queue
 # delay (jcheck).
 # Structure only otherwise: ground truth for the hog is its own schedstat.
@@ -68,6 +70,23 @@ taskset -a -p -c 1 "$NGINX_PID" >/dev/null 2>&1 ||
 for p in $(pgrep -P "$NGINX_PID"); do
   taskset -a -p -c 1 "$p" >/dev/null 2>&1
 done
+# nginx at a higher priority on its CPU, so that a test running beside
+# this one (ctest -j) does not slow the body down: the check below holds
+# while hopsplit is runnable, i.e. while the body comes faster than it
+# reads it.  A CI run where another test held CPU 1 took 161 ms for the
+# body instead of 41 and hopsplit slept through most of the hog's time.
+renice -n -10 -p "$NGINX_PID" $(pgrep -P "$NGINX_PID") >/dev/null 2>&1
+cat >"$HS_DIR/pinned" <<EOS
+#!/bin/sh
+exec taskset -c 0 nice -n 5 "$HOPSPLIT" "\$@"
+EOS
+chmod +x "$HS_DIR/pinned"
+# Up to three attempts: one in which hopsplit waited for the body (not
+# runnable, so the hog's time was not a delay to it) says nothing of the
+# record; each attempt's figures are printed.
+attempt=1
+while :; do
+rm -f "$HS_DIR/hog" "$HS_DIR/hog.ready" "$HS_DIR/hog.stop"
 "$HS_PYTHON" - "$HS_DIR/hog" "$HS_DIR/hog.ready" <<'EOP' &
 import os, sys, time
 out, ready = sys.argv[1], sys.argv[2]
@@ -92,11 +111,6 @@ while [ ! -e "$HS_DIR/hog.ready" ] && [ "$i" -lt $((50 * HS_TF)) ]; do
   sleep 0.1
   i=$((i + 1))
 done
-cat >"$HS_DIR/pinned" <<EOS
-#!/bin/sh
-exec taskset -c 0 nice -n 5 "$HOPSPLIT" "\$@"
-EOS
-chmod +x "$HS_DIR/pinned"
 # At its ordinary priority: the hog is to delay it (hs_init's HS_RT would
 # let it run ahead of the hog).
 HS_RT=
@@ -136,5 +150,8 @@ sys.exit(0 if runq is not None and injected_us > 0 and
                                            80 * injected_us > s["total_us"]))
          else 1)
 EOP
-  hs_fail "the run-queue delay recorded is not 80 % of what the hog took, or the sample is not flagged"
+  { [ "$attempt" -lt 3 ] || hs_fail "the run-queue delay recorded is not 80 % of what the hog took, or the sample is not flagged (3 attempts)"
+    attempt=$((attempt + 1)); continue; }
+break
+done
 hs_pass
