@@ -185,6 +185,7 @@ static void test_tls_rounds(void **state)
   h.http_version = "3";
   hop_tls_edit(&h)->resumed = 0;
   assert_int_equal(projection_tls_rounds(&h), 0);
+  hop_release(&h);
 }
 
 /* A two-hop cold sample (redirect to another host) and a warm one, as

@@ -71,6 +71,7 @@ static void setup(struct fixture *f)
 
 static void teardown(struct fixture *f)
 {
+  hop_release(&f->h);
   free(f->t.name);
   free(f->t.url);
   options_release(&f->o);
