@@ -81,10 +81,13 @@ void lib_merge_free(struct lib_merge *m);
 /* Before: the files options name, the -w format; 0 or -1 (logged). */
 int lib_preflight(const struct plan *p);
 /* The streams (-o FILE.ndjson, --format ndjson, -w) of r's run: opened
- * before its samples, fed by lib_stream_sample, closed by
- * lib_streams_close (when r's are open). */
+ * before its samples, fed by lib_stream_sample (which hands the sample to
+ * a writer thread: nothing rendered on the measuring thread), every line
+ * handed written by lib_streams_drain (once the samples end, before any
+ * report), closed by lib_streams_close (when r's are open). */
 void lib_streams_open(struct hs_results *r);
 void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud);
+void lib_streams_drain(const struct hs_results *r);
 void lib_streams_close(const struct hs_results *r);
 /* After: the warnings of --resolve entries no request used, and (once
  * analysed) of --parallel's interference. */

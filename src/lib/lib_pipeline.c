@@ -9,6 +9,9 @@
  */
 #include <sys/stat.h>
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +25,9 @@
 #include "msg.h"
 #include "option_table.h"
 #include "report.h"
+#include "stall.h"
 #include "strpool.h"
+#include "units.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -354,7 +359,8 @@ int lib_preflight(const struct plan *p)
 /*
  * ndjson streaming (hopsplit(1) OUTPUT): while a plan is measured, each
  * sample's line goes to stdout (--format ndjson) and to every -o FILE.ndjson
- * as soon as the sample ends, written whole (through EINTR and short writes),
+ * as the sample ends (rendered and written by the writer thread, below),
+ * written whole (through EINTR and short writes),
  * so that a killed run keeps every finished sample.  These files are written
  * in place, not through a temporary file (report_out_open in_place);
  * lib_write then adds the summary line and closes them.  A line
@@ -438,14 +444,16 @@ static struct stream *streams_find(const struct hs_results *r,
   return NULL;
 }
 
-void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
+/* A sample's -w output and ndjson line, rendered and written (by the
+ * writer thread, or in place when it could not start). */
+static void stream_write(const struct plan *p, const struct sample *s,
+                         size_t index)
 {
   struct report_ctx ctx;
   struct hop_fact *facts;
   struct buf line;
   size_t i;
 
-  (void)ud;
   if (p->opts->write_out) {
     /* -w: after each sample, as curl after each transfer. */
     struct buf o, e;
@@ -467,9 +475,7 @@ void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
     if (facts)
       analysis_hop_facts(p, s, facts);
     buf_init(&line, 0);
-    report_ndjson_sample(&ctx, s,
-                         (size_t)(s - lib_samples(streams.res)->samples),
-                         facts, &line);
+    report_ndjson_sample(&ctx, s, index, facts, &line);
     for (i = 0; i < streams.n; i++) {
       struct stream *st = &streams.s[i];
 
@@ -486,17 +492,244 @@ void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
   }
 }
 
+/*
+ * The writer thread (SPEC 8, nothing on the measured path): the loop
+ * hands it each finished sample, a copy of the struct (whose hops and
+ * strings live in the results' arena, which never moves what it stores),
+ * through a bounded queue, and goes on at once; the lines are rendered
+ * and written in the order handed.
+ *
+ * Rendering a line takes some 30 us.  Done on the loop between one
+ * sample and the next, that moved the next warm sample's wait by +14 to
+ * +16 us (tests/bench/measured_path); done by a thread of normal priority
+ * it still moved it by +9 to +13: on two cores the thread took the CPU
+ * the server or the loop needed for the next request.  So the writer
+ * runs under SCHED_IDLE: only on a CPU nothing else wants, and preempted
+ * at once by a wake-up of the loop or the server.
+ *
+ * A thread of idle priority can starve on a busy machine, so neither the
+ * run nor the output waits on it for more than a line: only the head of
+ * the queue is ever rendered, by whoever claims it (busy), the writer or,
+ * when the queue is full, the loop itself; and at the end (writer_drain)
+ * the writer stops after its line and the caller writes the rest.  The
+ * loop's time spent so (waiting for the line in progress, rendering
+ * lines) counts as output time (stall_output_add): a sample in flight
+ * meanwhile says it, and the run says how often the output did not keep
+ * up.  writer_drain writes every line handed before the run's report or
+ * exit, also after an interrupt.
+ */
+#define WRITER_QUEUE 256
+
+/* Linux's SCHED_IDLE (sched(7)), which <sched.h> declares only under
+ * _GNU_SOURCE (the build defines _POSIX_C_SOURCE alone). */
+#ifndef SCHED_IDLE
+#define SCHED_IDLE 5
+#endif
+
+/* Test hooks (tests/bench/measured_path, tests/integration): a whole
+ * number from 0 to 10^6 in the variable, else -1. */
+static long test_env(const char *name)
+{
+  const char *v = getenv(name);
+  char *end;
+  long n;
+
+  if (!v || !*v)
+    return -1;
+  errno = 0;
+  n = strtol(v, &end, 10);
+  return errno || *end || n < 0 || n > 1000000 ? -1 : n;
+}
+
+struct writer_item {
+  struct sample s; /* a copy: the results' array may move, its hops not */
+  size_t index;
+};
+
+static struct {
+  pthread_t th;
+  int running;
+  pthread_mutex_t mu;
+  pthread_cond_t more, room;
+  struct writer_item *q;
+  size_t cap, head, n;
+  int busy;    /* the head is being rendered (by the writer or the loop) */
+  int closing; /* the writer takes no more lines */
+  const struct plan *p;
+  /* The loop's waits for room: how many, how long in all (ns). */
+  size_t n_waits;
+  int64_t wait_ns;
+} writer = {.mu = PTHREAD_MUTEX_INITIALIZER,
+            .more = PTHREAD_COND_INITIALIZER,
+            .room = PTHREAD_COND_INITIALIZER};
+
+/* With writer.mu held, the head not claimed and the queue not empty:
+ * claim the head, render and write it without the lock, and take it off
+ * the queue.  Returns with writer.mu held. */
+static void writer_write_head(void)
+{
+  struct writer_item *it = &writer.q[writer.head];
+
+  writer.busy = 1;
+  pthread_mutex_unlock(&writer.mu);
+  stream_write(writer.p, &it->s, it->index);
+  pthread_mutex_lock(&writer.mu);
+  writer.head = (writer.head + 1) % writer.cap;
+  writer.n--;
+  writer.busy = 0;
+  pthread_cond_broadcast(&writer.room);
+}
+
+static void *writer_main(void *ud)
+{
+  struct sched_param sp;
+
+  (void)ud;
+  /* Only CPU time nothing else wants (above); unprivileged, and a thread
+   * that cannot have it still writes, at normal priority. */
+  memset(&sp, 0, sizeof(sp));
+  if (test_env("HOPSPLIT_TEST_WRITER_NORMAL") != 1)
+    pthread_setschedparam(pthread_self(), SCHED_IDLE, &sp);
+  pthread_mutex_lock(&writer.mu);
+  for (;;) {
+    while (!writer.closing && (!writer.n || writer.busy))
+      pthread_cond_wait(&writer.more, &writer.mu);
+    if (writer.closing)
+      break;
+    writer_write_head();
+  }
+  pthread_mutex_unlock(&writer.mu);
+  /* The hop facts' strings went to this thread's own arena. */
+  strpool_release_all();
+  return NULL;
+}
+
+/* Start the writer for p's run (0), or -1: the lines are written in
+ * place (1 when the test hook asks for that). */
+static int writer_start(const struct plan *p)
+{
+  long cap = test_env("HOPSPLIT_TEST_WRITER_QUEUE");
+  sigset_t all, was;
+  pthread_attr_t a;
+  int rc;
+
+  /* HOPSPLIT_TEST_WRITER_INLINE=1: the lines rendered and written on the
+   * measuring thread between samples, as before the writer (a benchmark's
+   * "off"). */
+  if (test_env("HOPSPLIT_TEST_WRITER_INLINE") == 1)
+    return 1;
+  writer.cap = cap > 0 && cap < WRITER_QUEUE ? (size_t)cap : WRITER_QUEUE;
+  writer.q = xcalloc(writer.cap, sizeof(*writer.q));
+  writer.head = writer.n = writer.n_waits = 0;
+  writer.wait_ns = 0;
+  writer.busy = writer.closing = 0;
+  writer.p = p;
+  /* Signals stay the main thread's (cmd_signals.c). */
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &was);
+  pthread_attr_init(&a);
+  pthread_attr_setstacksize(&a, 256 * 1024);
+  rc = pthread_create(&writer.th, &a, writer_main, NULL);
+  pthread_attr_destroy(&a);
+  pthread_sigmask(SIG_SETMASK, &was, NULL);
+  if (rc) {
+    free(writer.q);
+    writer.q = NULL;
+    return -1;
+  }
+  writer.running = 1;
+  return 0;
+}
+
+/* Every line handed written (the writer's line in progress by it, the
+ * rest here), then the writer ends; says how often the measuring waited
+ * for the output, if it did. */
+static void writer_drain(void)
+{
+  if (!writer.running)
+    return;
+  pthread_mutex_lock(&writer.mu);
+  writer.closing = 1;
+  pthread_cond_signal(&writer.more);
+  pthread_mutex_unlock(&writer.mu);
+  pthread_join(writer.th, NULL);
+  writer.running = 0;
+  pthread_mutex_lock(&writer.mu);
+  while (writer.n)
+    writer_write_head();
+  pthread_mutex_unlock(&writer.mu);
+  free(writer.q);
+  writer.q = NULL;
+  if (writer.n_waits) {
+    char t[UNITS_FMT_SIZE];
+
+    units_format_us(writer.wait_ns / 1000, t, sizeof(t));
+    msg_warn("the output did not keep up: measuring waited for it %zu "
+             "time%s, %s in all, between samples (counted as output in the "
+             "interference of any sample in flight)",
+             writer.n_waits, writer.n_waits == 1 ? "" : "s", t);
+  }
+}
+
+void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
+{
+  size_t index = (size_t)(s - lib_samples(streams.res)->samples);
+
+  (void)ud;
+  if (!p->opts->write_out && !streams.n)
+    return;
+  if (!writer.running) {
+    stream_write(p, s, index);
+    return;
+  }
+  stall_lock(&writer.mu);
+  if (writer.n == writer.cap) {
+    /* Full: the line in progress ends, then, unless the writer took the
+     * next at once, the loop writes the head itself: room without waiting
+     * on a thread that may not get the CPU. */
+    int64_t t0 = stall_now_ns(), ns;
+
+    while (writer.n == writer.cap && writer.busy)
+      pthread_cond_wait(&writer.room, &writer.mu);
+    if (writer.n == writer.cap)
+      writer_write_head();
+    ns = stall_now_ns() - t0;
+    stall_output_add(ns);
+    writer.n_waits++;
+    writer.wait_ns += ns;
+  }
+  writer.q[(writer.head + writer.n) % writer.cap] =
+      (struct writer_item){.s = *s, .index = index};
+  writer.n++;
+  pthread_cond_signal(&writer.more);
+  pthread_mutex_unlock(&writer.mu);
+}
+
 void lib_streams_open(struct hs_results *r)
 {
+  const struct options *o = lib_plan(r)->opts;
+
+  writer_drain();
   streams_close();
-  streams_open(lib_plan(r)->opts);
+  streams_open(o);
   streams.res = r;
+  if ((o->write_out || streams.n) && writer_start(lib_plan(r)) < 0)
+    msg_warn("cannot start the output thread: the lines are written between "
+             "samples, on the measuring thread");
+}
+
+void lib_streams_drain(const struct hs_results *r)
+{
+  if (streams.res == r)
+    writer_drain();
 }
 
 void lib_streams_close(const struct hs_results *r)
 {
-  if (streams.res == r)
+  if (streams.res == r) {
+    writer_drain();
     streams_close();
+  }
 }
 
 /* -D FILE: the response headers, written as the reports are (atomically,

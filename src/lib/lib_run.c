@@ -310,6 +310,8 @@ static enum hs_code perform_own(struct hs_run *r)
   lib_streams_open(&r->res);
   rc = runner_run_progress(plan, &r->res.results, lib_stream_sample, NULL,
                            r->progress ? on_progress : NULL, r);
+  /* Every line of the samples measured, also after an interrupt. */
+  lib_streams_drain(&r->res);
   lib_warn_unused_resolve(&r->res);
   run_ended(r, rc);
   lib_warn_parallel(&r->res);

@@ -15,7 +15,10 @@ median of hopsplit's own work in its libcurl callbacks per hop
 without the field).  Then, on the 1 KB HTTP/2 warm
 URL, each feature on against off (the progress bar, -v, the NDJSON stream
 writer on stdout, the JSON writer, --parallel 1): the phase medians'
-difference (SPEC 8: none moves a median by more than 5 us).  The load
+difference (SPEC 8: none moves a median by more than 5 us), and the
+median and quartiles of the wait's difference run pair by run pair
+(MEASURED_PATH_FEATURES, a comma list of words of the features' names,
+e.g. NDJSON,-v, picks some; MEASURED_PATH_SIZES=none skips the URLs' table).  The load
 average is printed beside every table: the machine is shared.  Prints
 figures; never fails on them.
 """
@@ -34,10 +37,11 @@ def load():
     return open("/proc/loadavg").read().split()[0]
 
 
-def hopsplit_phases(argv, outdir, tag):
+def hopsplit_phases(argv, outdir, tag, env=None):
     path = os.path.join(outdir, tag + ".json")
     subprocess.run(argv + ["-o", path], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+                   stderr=subprocess.DEVNULL,
+                   env=dict(os.environ, **env) if env else None)
     d = json.load(open(path))
     rows = []
     for s in d["samples"]:
@@ -123,6 +127,17 @@ def main():
         ("progress bar (--progress always)", ["--progress", "always"]),
         ("-v", ["-v"]),
         ("NDJSON writer (--format ndjson on stdout)", ["--format", "ndjson"]),
+        # The same, rendered and written on the measuring thread between
+        # samples, as before the writer thread (a test hook): the cost the
+        # thread takes off.
+        ("NDJSON writer on the measuring thread (HOPSPLIT_TEST_WRITER_"
+         "INLINE=1)", ["--format", "ndjson"],
+         {"HOPSPLIT_TEST_WRITER_INLINE": "1"}),
+        # A writer thread of normal priority (HOPSPLIT_TEST_WRITER_NORMAL=1)
+        # instead of SCHED_IDLE: what the idle priority buys.
+        ("NDJSON writer, thread of normal priority (HOPSPLIT_TEST_WRITER_"
+         "NORMAL=1)", ["--format", "ndjson"],
+         {"HOPSPLIT_TEST_WRITER_NORMAL": "1"}),
         ("JSON writer (--format json on stdout)", ["--format", "json"]),
         ("--parallel 1", ["--parallel", "1"]),
     ]
@@ -130,25 +145,44 @@ def main():
           "alternating runs each (load %s): difference of the phase medians, "
           "on - off, us" % (n, runs, load()))
     print()
-    print("| feature | send | wait | transfer | total |")
-    print("|---|---:|---:|---:|---:|")
-    for name, extra in features:
-        on_rows, off_rows = [], []
+    print("| feature | send | wait | transfer | total | wait, run pairs: "
+          "median [quartiles] |")
+    print("|---|---:|---:|---:|---:|---:|")
+    pick = os.environ.get("MEASURED_PATH_FEATURES")
+    for feature in features:
+        name, extra = feature[0], feature[1]
+        env = feature[2] if len(feature) > 2 else None
+        if pick and not any(w in name for w in pick.split(",")):
+            continue
+        on_rows, off_rows, pairs = [], [], []
         for i in range(runs):
             order = (0, 1) if i % 2 == 0 else (1, 0)
+            got = {}
             for k in order:
                 if k == 0:
-                    on_rows += hopsplit_phases(base_argv + extra + [url],
-                                               outdir, "on")
+                    got[k] = hopsplit_phases(base_argv + extra + [url],
+                                             outdir, "on", env)
+                    on_rows += got[k]
                 else:
-                    off_rows += hopsplit_phases(base_argv + [url], outdir,
-                                                "off")
+                    got[k] = hopsplit_phases(base_argv + [url], outdir, "off")
+                    off_rows += got[k]
+            a, b = medians(got[0]), medians(got[1])
+            if a[0] is not None and b[0] is not None:
+                pairs.append([x - y for x, y in zip(a, b)])
         mon, moff = medians(on_rows), medians(off_rows)
         cells = []
         for ph in ("send", "wait", "transfer", "total"):
             i = PHASES.index(ph)
             cells.append("%+.0f" % (mon[i] - moff[i]))
-        print("| %s | %s |" % (name, " | ".join(cells)))
+        # The run pairs' own differences (each on run beside its off run):
+        # their median and quartiles say how far the figure is noise.
+        w = PHASES.index("wait")
+        pw = sorted(p[w] for p in pairs)
+        spread = "-"
+        if len(pw) >= 4:
+            q = statistics.quantiles(pw, n=4)
+            spread = "%+.0f [%+.0f, %+.0f]" % (q[1], q[0], q[2])
+        print("| %s | %s | %s |" % (name, " | ".join(cells), spread))
         sys.stdout.flush()
     print()
     print("load after: %s" % load())

@@ -3,6 +3,10 @@
 # (and on stdout) as soon as the sample ends, so a run killed with
 # SIGKILL keeps every finished sample as a whole line; an interrupted run
 # (SIGINT) ends the file with a summary line marked partial and exits 130.
+# The lines are a writer thread's: when the output does not keep up (a
+# pipe read late, a queue of 1 through the test hook), every line is still
+# written, in order, the measuring waits and says so, and an interrupt
+# meanwhile loses none of the samples measured.
 . "${HOPSPLIT_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/server/lib.sh"
 hs_init report_ndjson
 hs_require nginx dnsmasq openssl python3 curl timeout
@@ -70,4 +74,38 @@ wait "$pid"
 rc=$?
 [ "$rc" = 130 ] || hs_fail "interrupted run exited $rc, expected 130"
 check "$HS_DIR/i.ndjson" interrupted
+
+# A slow reader: the pipe fills, then the writer's queue (1 line).
+HOPSPLIT_TEST_WRITER_QUEUE=1 "$HOPSPLIT" -n 60 --mode warm --format ndjson \
+  --dns-server "127.0.0.1:$DNS_PORT" --cacert "$CA_FILE" "$U" \
+  2>"$HS_DIR/s.err" | { sleep 2; cat >"$HS_DIR/s.out"; } ||
+  hs_fail "slow-reader run failed: $(cat "$HS_DIR/s.err")"
+"$HS_PYTHON" - "$HS_DIR/s.out" <<'PY' || hs_fail "bad slow-reader ndjson"
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+assert [o["type"] for o in objs] == ["sample"] * 60 + ["summary"], len(objs)
+assert [o["index"] for o in objs[:-1]] == list(range(60))
+assert objs[-1]["partial"] is False and objs[-1]["n_samples"] == 60
+PY
+grep -q "the output did not keep up: measuring waited for it" "$HS_DIR/s.err" ||
+  hs_fail "no word of the waits: $(cat "$HS_DIR/s.err")"
+
+# Interrupted while it waits for the slow reader: every sample measured
+# has its line.
+mkfifo "$HS_DIR/w.fifo" || hs_fail "cannot make a fifo"
+{ sleep 3; cat; } <"$HS_DIR/w.fifo" >"$HS_DIR/w.out" &
+rpid=$!
+hs_track "$rpid"
+HOPSPLIT_TEST_WRITER_QUEUE=1 "$HOPSPLIT" -n 100000 --mode warm \
+  --format ndjson -q --dns-server "127.0.0.1:$DNS_PORT" \
+  --cacert "$CA_FILE" "$U" >"$HS_DIR/w.fifo" 2>"$HS_DIR/w.err" &
+pid=$!
+hs_track "$pid"
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" = 130 ] || hs_fail "interrupted run exited $rc, expected 130"
+wait "$rpid"
+check "$HS_DIR/w.out" interrupted
 hs_pass
