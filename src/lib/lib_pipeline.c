@@ -183,7 +183,8 @@ static void warn_parallel(const struct plan *p, const struct results *r,
                           const struct analysis *a)
 {
   size_t i, t, m, n_batch = 0, n_late = 0, n_ctl = 0, n_slower = 0;
-  int64_t late = 0, c0 = INT64_MAX, c1 = 0;
+  int64_t late = 0, c0 = INT64_MAX, c1 = 0, parts[IP_COUNT] = {0};
+  enum interference_part by = IP_COUNT;
   double worst = 0;
   struct buf b;
 
@@ -207,8 +208,19 @@ static void warn_parallel(const struct plan *p, const struct results *r,
       n_late++;
       if (s->interference_us > late)
         late = s->interference_us;
+      /* The parts in interference_us (not the run-queue delay): which
+       * weighed most over the flagged samples. */
+      for (m = 0; m < IP_COUNT; m++) {
+        int64_t v = sample_interference_part(s, (enum interference_part)m);
+
+        if (m != IP_RUNQ && v > 0)
+          parts[m] += v;
+      }
     }
   }
+  for (m = 0; m < IP_COUNT; m++)
+    if (parts[m] > 0 && (by == IP_COUNT || parts[m] > parts[by]))
+      by = (enum interference_part)m;
   for (t = 0; t < a->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
       const struct mode_summary *ms = &a->targets[t].modes[p->modes[m]];
@@ -228,9 +240,12 @@ static void warn_parallel(const struct plan *p, const struct results *r,
              p->opts->parallel);
   if (n_late)
     buf_printf(&b,
-               " %zu of %zu samples were measured while other lanes kept "
-               "the loop busy (stamps up to %.1f ms late; %s)",
-               n_late, n_batch, (double)late / 1000.0,
+               " %zu of %zu samples were interfered with, mostly by %s "
+               "(stamps up to %.1f ms late; %s)",
+               n_late, n_batch,
+               by < IP_COUNT ? interference_part_says[by]
+                             : "the loop busy with other work",
+               (double)late / 1000.0,
                p->opts->keep_interfered ? "kept, --keep-interfered"
                                         : "left out");
   if (n_slower)
@@ -713,7 +728,12 @@ void lib_streams_open(struct hs_results *r)
   streams_close();
   streams_open(o);
   streams.res = r;
-  if ((o->write_out || streams.n) && writer_start(lib_plan(r)) < 0)
+  /* --parallel keeps writing on the loop: its runner hands lines over
+   * only while no sample is in flight (runner.c, tell), and a thread
+   * writing them later would write inside the next batch's phases. */
+  if ((o->write_out || streams.n) &&
+      !(o->parallel > 1 && lib_plan(r)->n_targets > 1) &&
+      writer_start(lib_plan(r)) < 0)
     msg_warn("cannot start the output thread: the lines are written between "
              "samples, on the measuring thread");
 }

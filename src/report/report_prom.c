@@ -156,6 +156,50 @@ static void per_mode(struct buf *out, const struct report_ctx *c)
   }
 }
 
+/* hopsplit_probe_interference_part_seconds{target,mode,part}, as serve
+ * gives a probe's: the parts of the most disturbed sample of each target
+ * and mode (the largest interference_us, the first of equals), one series
+ * per part measured (none for a part not measured, none without a
+ * sample). */
+static void interference_parts(struct buf *out, const struct report_ctx *c)
+{
+  const struct plan *p = c->plan;
+  size_t t, m, i;
+  int done = 0, k;
+
+  for (t = 0; t < p->n_targets; t++)
+    for (m = 0; m < p->n_modes; m++) {
+      const struct sample *most = NULL;
+
+      for (i = 0; i < c->results->n; i++) {
+        const struct sample *s = &c->results->samples[i];
+
+        if (s->target == t && s->mode == p->modes[m] &&
+            (!most || s->interference_us > most->interference_us))
+          most = s;
+      }
+      for (k = 0; most && k < IP_COUNT; k++) {
+        int64_t v = sample_interference_part(most, (enum interference_part)k);
+
+        if (v < 0)
+          continue;
+        prom_family_once(
+            out, &done, "hopsplit_probe_interference_part_seconds", "gauge",
+            "The parts of hopsplit_probe_interference_seconds, of the most "
+            "disturbed sample of the target and mode: late (the loop busy "
+            "with other work), own (hopsplit's callbacks), runq (waiting "
+            "for a CPU, not in the sum), lock (waiting for hopsplit's "
+            "locks), output (writing output).");
+        series(out, "hopsplit_probe_interference_part_seconds",
+               p->targets[t].name, sample_mode_names[p->modes[m]]);
+        prom_label(out, "part", interference_part_names[k], 0);
+        buf_puts(out, "} ");
+        prom_seconds(out, v);
+        buf_putc(out, '\n');
+      }
+    }
+}
+
 /* The interference of the samples of each target and mode, named as
  * serve names a probe's (hopsplit_probe_interference_seconds, the
  * largest over the samples: the most any stamp can be late), and how
@@ -187,6 +231,7 @@ static void interference(struct buf *out, const struct report_ctx *c)
       prom_seconds(out, most);
       buf_puts(out, "\n");
     }
+  interference_parts(out, c);
   prom_family(out, "hopsplit_interfered_samples_total", "counter",
               "Samples past the interference threshold, per target and mode "
               "(left out of the statistics unless --keep-interfered).");

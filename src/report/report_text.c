@@ -1848,6 +1848,13 @@ static void report_brief(const struct report_ctx *c, struct buf *b)
                    notes.len ? ", " : "", m->n_interfered,
                    m->n_interfered > 1 ? "up to " : "",
                    (double)m->interfered_max_us / 1000.0);
+      /* Waited for a CPU: said beside, never left out (the machine was
+       * busy, not the measurer). */
+      if (m->n_cpu_waited)
+        buf_printf(&notes, "%s%zu waited for a CPU, %s%.1f ms (kept)",
+                   notes.len ? ", " : "", m->n_cpu_waited,
+                   m->n_cpu_waited > 1 ? "up to " : "",
+                   (double)m->cpu_waited_max_us / 1000.0);
       for (k = 0; k < m->n_statuses; k++)
         if (m->statuses[k].status >= 400)
           buf_printf(&notes, "%s%zu x %ld", notes.len ? ", " : "",

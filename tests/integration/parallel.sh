@@ -156,7 +156,7 @@ hs_jcheck --shape --closure --all-ok --samples 12 \
   hs_show
   hs_fail "not one --parallel warning"
 }
-hs_grep_err '--parallel 3 may have changed the phases it measured: 6 of 6 samples were measured while other lanes kept the loop busy \(stamps up to [0-9.]+ ms late; kept, --keep-interfered\)' \
+hs_grep_err '--parallel 3 may have changed the phases it measured: 6 of 6 samples were interfered with, mostly by the loop busy with other work \(stamps up to [0-9.]+ ms late; kept, --keep-interfered\)' \
   'the serial control \(6 samples alone, before the batch\) took [0-9.]+ s of the run.s [0-9.]+ s'
 slow_requests
 "$HS_PYTHON" - "$HS_DIR/reqs" <<'EOP' || hs_fail "cap: $HS_CMD"

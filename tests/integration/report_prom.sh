@@ -98,6 +98,20 @@ for t in doc["targets"]:
             problems.append("hopsplit_probe_interference_seconds %s %s: %s, "
                             "JSON's largest %d us" % (t["name"], mode, got,
                                                       most))
+        # Its parts, as serve gives a probe's: those of the most disturbed
+        # sample (the first of equals), a series per part measured only.
+        mine = [x for x in doc["samples"]
+                if x["target"] == t["name"] and x["mode"] == mode]
+        if mine:
+            worst = max(mine, key=lambda x: x.get("interference_us", 0))
+            for part in ("late", "own", "runq", "lock", "output"):
+                v = worst.get("interference_%s_us" % part)
+                got = find("hopsplit_probe_interference_part_seconds",
+                           target=t["name"], mode=mode, part=part)
+                if got != ([] if v is None else [v / 1e6]):
+                    problems.append("hopsplit_probe_interference_part_"
+                                    "seconds %s %s %s: %s, JSON %s"
+                                    % (t["name"], mode, part, got, v))
         got = find("hopsplit_interfered_samples_total", target=t["name"],
                    mode=mode)
         if got != [float(s.get("n_interfered", 0))]:
