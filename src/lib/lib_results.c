@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include "buf.h"
+#include "lib_embed.h"
 #include "lib_int.h"
 #include "msg.h"
 #include "report.h"
@@ -383,4 +384,37 @@ enum hs_code hs_results_get(struct hs_results *r, size_t i, size_t k,
   strpool_use(was);
   field_value_release(&v);
   return HS_OK;
+}
+
+struct hs_results *lib_embed_new(void)
+{
+  struct hs_results *r = xcalloc(1, sizeof(*r));
+
+  results_init(&r->results);
+  return r;
+}
+
+struct options *lib_embed_options(struct hs_results *r)
+{
+  return &r->opts;
+}
+
+struct plan *lib_embed_plan(struct hs_results *r)
+{
+  return &r->plan;
+}
+
+struct results *lib_embed_samples(struct hs_results *r)
+{
+  return &r->results;
+}
+
+struct analysis *lib_embed_analysis(struct hs_results *r)
+{
+  return &r->analysis;
+}
+
+void lib_embed_analysed(struct hs_results *r, int built)
+{
+  r->analysed = built;
 }

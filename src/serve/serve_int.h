@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <hopsplit/hopsplit.h>
+
 #include "analysis.h"
 #include "buf.h"
 #include "options.h"
@@ -87,10 +89,14 @@ struct serve_probe {
   double budget_s;
   int64_t started_us; /* monotonic */
   int64_t duration_us;
-  struct options opts; /* the module's, bounded by the budget */
-  struct plan plan;
-  struct results results;
-  struct analysis analysis;
+  /* The run's options (the module's, bounded by the budget), plan,
+   * samples and analysis: parts of res (lib_embed.h), which owns them and
+   * through which the samples and hops are read (hs_results_get). */
+  struct hs_results *res;
+  struct options *opts;
+  struct plan *plan;
+  struct results *results;
+  struct analysis *analysis;
   int have_opts, have_plan, have_analysis;
   int64_t deadline_us;     /* monotonic: started_us + the budget */
   int64_t ended_us;        /* when the run ended (engine's thread) */
@@ -139,6 +145,27 @@ void serve_probe_metrics(const struct serve_probe *sp,
 void serve_probe_debug(const struct serve_probe *sp,
                        const struct serve_config *c, struct buf *out);
 void serve_probe_release(struct serve_probe *sp);
+
+/* The field handles serve reads samples and hops by (serve_fields.c),
+ * found once; the parts of interference_us in the order of
+ * hopsplit_probe_interference_part_seconds's part label. */
+#define SERVE_PARTS 5
+extern const char *const serve_part_names[SERVE_PARTS];
+struct serve_fields {
+  /* A sample's. */
+  const struct hs_field *mode, *round, *ok, *err_class, *err_message, *control,
+      *interfered, *interference, *part[SERVE_PARTS];
+  /* A hop's. */
+  const struct hs_field *host, *status, *reused, *tls_version, *tls_resumed;
+};
+const struct serve_fields *serve_fields(void);
+/* The value of f of sample i (hop k for a hop's field) of r (analysed):
+ * an integer (none when null: not measured, or no such sample or hop),
+ * a text owned by r (NULL when null). */
+int64_t serve_get_int(struct hs_results *r, size_t i, size_t k,
+                      const struct hs_field *f, int64_t none);
+const char *serve_get_text(struct hs_results *r, size_t i, size_t k,
+                           const struct hs_field *f);
 
 /* blackbox modules (serve_blackbox.c): whether the final status st is
  * valid for module m (its valid_status_codes, else 2xx), and the checks

@@ -32,23 +32,34 @@
 #include "serve_int.h"
 #include "banned.h"
 
-/* The sample the blackbox-named series describe, or NULL. */
+/* The sample whose facts stand for mode m: its median sample, else its
+ * last one; the probe's sample count when there is none. */
+static size_t mode_sample(const struct serve_probe *sp, enum sample_mode m)
+{
+  const struct mode_summary *ms = &sp->analysis->targets[0].modes[m];
+  size_t i, n = hs_results_samples(sp->res);
+
+  if (ms->median_sample >= 0 && (size_t)ms->median_sample < n)
+    return (size_t)ms->median_sample;
+  for (i = n; i > 0; i--) {
+    const char *mode = serve_get_text(sp->res, i - 1, 0, serve_fields()->mode);
+
+    if (mode && !strcmp(mode, sample_mode_names[m]))
+      return i - 1;
+  }
+  return n;
+}
+
+/* The sample the blackbox-named series describe (the first mode's), or
+ * NULL. */
 static const struct sample *ref_sample(const struct serve_probe *sp)
 {
-  const struct mode_summary *ms;
-  enum sample_mode m;
   size_t i;
 
-  if (!sp->have_analysis || !sp->plan.n_items || !sp->analysis.n_targets)
+  if (!sp->have_analysis || !sp->plan->n_items || !sp->analysis->n_targets)
     return NULL;
-  m = sp->plan.items[0].mode;
-  ms = &sp->analysis.targets[0].modes[m];
-  if (ms->median_sample >= 0 && (size_t)ms->median_sample < sp->results.n)
-    return &sp->results.samples[ms->median_sample];
-  for (i = sp->results.n; i > 0; i--)
-    if (sp->results.samples[i - 1].mode == m)
-      return &sp->results.samples[i - 1];
-  return NULL;
+  i = mode_sample(sp, sp->plan->items[0].mode);
+  return i < hs_results_samples(sp->res) ? &sp->results->samples[i] : NULL;
 }
 
 static const struct hop *last_hop(const struct sample *s)
@@ -76,18 +87,22 @@ static void gauge_num(struct buf *out, const char *name, const char *help,
  * part that was measured (hopsplit(1) INTERFERENCE). */
 static void interference_parts(struct buf *out, const struct serve_probe *sp)
 {
-  const struct sample *most = NULL;
-  size_t i;
+  const struct serve_fields *F = serve_fields();
+  size_t i, n = hs_results_samples(sp->res), most = n;
+  int64_t most_us = 0;
   int k, done = 0;
 
-  for (i = 0; i < sp->results.n; i++) {
-    const struct sample *s = &sp->results.samples[i];
+  for (i = 0; i < n; i++) {
+    int64_t us = serve_get_int(sp->res, i, 0, F->interference, 0);
 
-    if (!s->control && (!most || s->interference_us > most->interference_us))
-      most = s;
+    if (!serve_get_int(sp->res, i, 0, F->control, 0) &&
+        (most == n || us > most_us)) {
+      most = i;
+      most_us = us;
+    }
   }
-  for (k = 0; most && k < IP_COUNT; k++) {
-    int64_t v = sample_interference_part(most, (enum interference_part)k);
+  for (k = 0; most < n && k < SERVE_PARTS; k++) {
+    int64_t v = serve_get_int(sp->res, most, 0, F->part[k], -1);
 
     if (v < 0)
       continue;
@@ -99,7 +114,7 @@ static void interference_parts(struct buf *out, const struct serve_probe *sp)
                      "(waiting for a CPU), lock (waiting for hopsplit's "
                      "locks), output (writing output).");
     buf_puts(out, "hopsplit_probe_interference_part_seconds{");
-    prom_label(out, "part", interference_part_names[k], 1);
+    prom_label(out, "part", serve_part_names[k], 1);
     buf_puts(out, "} ");
     prom_seconds(out, v);
     buf_putc(out, '\n');
@@ -149,12 +164,12 @@ static const char *target_address(const struct serve_probe *sp,
 
   if (!h)
     return NULL;
-  if (!sp->have_opts || !sp->opts.proxy)
+  if (!sp->have_opts || !sp->opts->proxy)
     return h->remote_ip;
-  if (sp->opts.proxy_skip_resolve || !h->dns->n_addresses)
+  if (sp->opts->proxy_skip_resolve || !h->dns->n_addresses)
     return NULL;
   return h->dns->addresses[sample_preferred_address(
-      h->dns->addresses, h->dns->n_addresses, sp->opts.ip_prefer)];
+      h->dns->addresses, h->dns->n_addresses, sp->opts->ip_prefer)];
 }
 
 static void blackbox_series(const struct serve_probe *sp, struct buf *out)
@@ -165,7 +180,7 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   const struct hop *fin = last_hop(s);
   const char *ip = target_address(sp, s);
   int resolved =
-      !(sp->have_opts && sp->opts.proxy && sp->opts.proxy_skip_resolve);
+      !(sp->have_opts && sp->opts->proxy && sp->opts->proxy_skip_resolve);
   int64_t ph[5] = {0, 0, 0, 0, 0};
   size_t k, i;
   char v[64];
@@ -210,7 +225,7 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   /* blackbox counts a redirect it was told not to follow as one. */
   snprintf(v, sizeof(v), "%u",
            (s && s->n_hops ? s->n_hops - 1 : 0u) +
-               (fin && sp->have_opts && !sp->opts.follow && fin->location &&
+               (fin && sp->have_opts && !sp->opts->follow && fin->location &&
                         fin->status >= 300 && fin->status <= 399
                     ? 1u
                     : 0u));
@@ -300,30 +315,18 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
 static const char *hop_host(const struct serve_probe *sp, enum sample_mode m,
                             size_t k)
 {
-  size_t i;
+  const struct serve_fields *F = serve_fields();
+  size_t i, n = hs_results_samples(sp->res);
 
-  for (i = 0; i < sp->results.n; i++) {
-    const struct sample *s = &sp->results.samples[i];
+  for (i = 0; i < n; i++) {
+    const char *mode;
 
-    if ((m == MODE_COUNT || s->mode == m) && s->n_hops > k)
-      return s->hops[k].host;
+    if (hs_results_hops(sp->res, i) <= k)
+      continue;
+    mode = m == MODE_COUNT ? NULL : serve_get_text(sp->res, i, 0, F->mode);
+    if (m == MODE_COUNT || (mode && !strcmp(mode, sample_mode_names[m])))
+      return serve_get_text(sp->res, i, k, F->host);
   }
-  return NULL;
-}
-
-/* The sample whose hop facts (status, reuse, resumption) stand for mode
- * m: its median sample, else its last one. */
-static const struct sample *mode_sample(const struct serve_probe *sp,
-                                        enum sample_mode m)
-{
-  const struct mode_summary *ms = &sp->analysis.targets[0].modes[m];
-  size_t i;
-
-  if (ms->median_sample >= 0 && (size_t)ms->median_sample < sp->results.n)
-    return &sp->results.samples[ms->median_sample];
-  for (i = sp->results.n; i > 0; i--)
-    if (sp->results.samples[i - 1].mode == m)
-      return &sp->results.samples[i - 1];
   return NULL;
 }
 
@@ -346,14 +349,14 @@ static void hop_labels(struct buf *out, const char *name, const char *mode,
 
 static void per_mode(const struct serve_probe *sp, struct buf *out)
 {
-  const struct target_analysis *ta = &sp->analysis.targets[0];
+  const struct target_analysis *ta = &sp->analysis->targets[0];
   size_t i, k, c;
   int ph, fam = 0;
 
   prom_family(out, "hopsplit_samples", "gauge",
               "Samples this probe measured, per mode.");
-  for (i = 0; i < sp->plan.n_modes; i++) {
-    enum sample_mode m = sp->plan.modes[i];
+  for (i = 0; i < sp->plan->n_modes; i++) {
+    enum sample_mode m = sp->plan->modes[i];
 
     buf_puts(out, "hopsplit_samples{");
     prom_label(out, "mode", sample_mode_names[m], 1);
@@ -361,8 +364,8 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
   }
   prom_family(out, "hopsplit_sample_failures", "gauge",
               "Failed samples of this probe, per mode and error class.");
-  for (i = 0; i < sp->plan.n_modes; i++) {
-    enum sample_mode m = sp->plan.modes[i];
+  for (i = 0; i < sp->plan->n_modes; i++) {
+    enum sample_mode m = sp->plan->modes[i];
 
     for (c = ERR_NONE + 1; c < ERR_COUNT; c++) {
       buf_puts(out, "hopsplit_sample_failures{");
@@ -371,8 +374,8 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
       buf_printf(out, "} %zu\n", ta->modes[m].failed_by_class[c]);
     }
   }
-  for (i = 0; i < sp->plan.n_modes; i++) {
-    enum sample_mode m = sp->plan.modes[i];
+  for (i = 0; i < sp->plan->n_modes; i++) {
+    enum sample_mode m = sp->plan->modes[i];
 
     /* A phase nothing measured has no series (never 0 s). */
     if (!ta->modes[m].phases[SUM_TOTAL].n)
@@ -391,8 +394,8 @@ static void per_mode(const struct serve_probe *sp, struct buf *out)
     }
   }
   fam = 0;
-  for (i = 0; i < sp->plan.n_modes; i++) {
-    enum sample_mode m = sp->plan.modes[i];
+  for (i = 0; i < sp->plan->n_modes; i++) {
+    enum sample_mode m = sp->plan->modes[i];
     const struct mode_summary *ms = &ta->modes[m];
 
     for (k = 0; k < ms->n_hops; k++) {
@@ -427,28 +430,34 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
        "1 when the hop's TLS session was resumed, 0 for a full handshake "
        "(TLS hops on a new connection only)."},
   };
+  const struct serve_fields *F = serve_fields();
   size_t f, i, k;
 
   for (f = 0; f < ARRAY_SIZE(fam); f++) {
     int done = 0;
 
-    for (i = 0; i < sp->plan.n_modes; i++) {
-      enum sample_mode m = sp->plan.modes[i];
-      const struct sample *s = mode_sample(sp, m);
+    for (i = 0; i < sp->plan->n_modes; i++) {
+      enum sample_mode m = sp->plan->modes[i];
+      size_t s = mode_sample(sp, m);
+      size_t hops = hs_results_hops(sp->res, s);
 
-      for (k = 0; s && k < s->n_hops; k++) {
-        const struct hop *h = &s->hops[k];
+      for (k = 0; k < hops; k++) {
+        int reused = (int)serve_get_int(sp->res, s, k, F->reused, 0);
+        int64_t resumed = serve_get_int(sp->res, s, k, F->tls_resumed, -1);
 
-        if (f == 2 && (!h->tls->version || h->reused || h->tls->resumed < 0))
+        if (f == 2 && (!serve_get_text(sp->res, s, k, F->tls_version) ||
+                       reused || resumed < 0))
           continue;
         prom_family_once(out, &done, fam[f].name, "gauge", fam[f].help);
-        hop_labels(out, fam[f].name, sample_mode_names[m], k + 1, h->host);
+        hop_labels(out, fam[f].name, sample_mode_names[m], k + 1,
+                   serve_get_text(sp->res, s, k, F->host));
         if (f == 0)
-          buf_printf(out, "} %d\n", (int)h->status);
+          buf_printf(out, "} %d\n",
+                     (int)serve_get_int(sp->res, s, k, F->status, 0));
         else if (f == 1)
-          buf_printf(out, "} %d\n", h->reused ? 1 : 0);
+          buf_printf(out, "} %d\n", reused ? 1 : 0);
         else
-          buf_printf(out, "} %d\n", h->tls->resumed);
+          buf_printf(out, "} %d\n", (int)resumed);
       }
     }
   }
@@ -460,14 +469,15 @@ static void hop_facts(const struct serve_probe *sp, struct buf *out)
 static void hop_transport(const struct serve_probe *sp, struct buf *out)
 {
   struct prom_hop_src v[MODE_COUNT];
-  size_t i, n = 0;
+  size_t i, k, n = 0;
 
-  for (i = 0; i < sp->plan.n_modes && n < MODE_COUNT; i++) {
-    enum sample_mode m = sp->plan.modes[i];
+  for (i = 0; i < sp->plan->n_modes && n < MODE_COUNT; i++) {
+    enum sample_mode m = sp->plan->modes[i];
 
     v[n].target = NULL;
     v[n].mode = sample_mode_names[m];
-    v[n].s = mode_sample(sp, m);
+    k = mode_sample(sp, m);
+    v[n].s = k < hs_results_samples(sp->res) ? &sp->results->samples[k] : NULL;
     if (v[n].s)
       n++;
   }
@@ -476,7 +486,7 @@ static void hop_transport(const struct serve_probe *sp, struct buf *out)
 
 static void cache_edge(const struct serve_probe *sp, struct buf *out)
 {
-  const struct target_analysis *ta = &sp->analysis.targets[0];
+  const struct target_analysis *ta = &sp->analysis->targets[0];
   size_t i;
   int fam = 0;
 
@@ -519,7 +529,7 @@ static void cache_edge(const struct serve_probe *sp, struct buf *out)
 
 static void findings(const struct serve_probe *sp, struct buf *out)
 {
-  const struct target_analysis *ta = &sp->analysis.targets[0];
+  const struct target_analysis *ta = &sp->analysis->targets[0];
   size_t i;
   char h[32];
   int fam = 0;
@@ -564,7 +574,7 @@ void serve_probe_metrics(const struct serve_probe *sp,
   else {
     serve_module_info(out, "unknown", c->vantage);
   }
-  if (!sp->have_analysis || !sp->analysis.n_targets)
+  if (!sp->have_analysis || !sp->analysis->n_targets)
     return;
   per_mode(sp, out);
   hop_facts(sp, out);
@@ -598,7 +608,7 @@ void serve_probe_debug(const struct serve_probe *sp,
     FILE *f = open_memstream(&text, &len);
 
     if (f) {
-      plan_print(&sp->plan, f);
+      plan_print(sp->plan, f);
       if (fclose(f) == 0)
         buf_add(out, text, len);
       free(text);

@@ -22,8 +22,7 @@
 
 #include "clock.h"
 #include "blackbox.h"
-#include "msg.h"
-#include "probe.h"
+#include "lib_embed.h"
 #include "runner.h"
 #include "serve_int.h"
 #include "url.h"
@@ -153,38 +152,45 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
 }
 
 /* Verdict as blackbox_exporter's default: every sample measured and its
- * final status 2xx. */
+ * final status 2xx (read through field handles, after the analysis). */
 static void judge(struct serve_probe *sp)
 {
-  size_t i;
+  const struct serve_fields *F = serve_fields();
+  size_t i, n = hs_results_samples(sp->res);
   char why[1024];
 
-  if (!sp->results.n) {
+  if (!n) {
     fail(sp, "no sample was measured before the deadline");
     return;
   }
-  for (i = 0; i < sp->results.n; i++) {
-    const struct sample *s = &sp->results.samples[i];
-    long st = s->n_hops ? s->hops[s->n_hops - 1].status : 0;
+  for (i = 0; i < n; i++) {
+    size_t hops = hs_results_hops(sp->res, i);
+    long st =
+        hops ? (long)serve_get_int(sp->res, i, hops - 1, F->status, 0) : 0;
+    const char *mode = serve_get_text(sp->res, i, 0, F->mode);
+    int round = (int)serve_get_int(sp->res, i, 0, F->round, 0);
 
-    if (!s->ok) {
-      snprintf(why, sizeof(why), "%s sample of round %d failed: %s: %s",
-               sample_mode_names[s->mode], s->round, err_class_names[s->err],
-               s->err_message ? s->err_message : "");
+    if (!serve_get_int(sp->res, i, 0, F->ok, 0)) {
+      const char *msg = serve_get_text(sp->res, i, 0, F->err_message);
+
+      snprintf(why, sizeof(why), "%s sample of round %d failed: %s: %s", mode,
+               round, serve_get_text(sp->res, i, 0, F->err_class),
+               msg ? msg : "");
       fail(sp, why);
       return;
     }
     if (!serve_blackbox_status_ok(sp->module, st)) {
       snprintf(why, sizeof(why),
-               "%s sample of round %d: final status %ld, not %s",
-               sample_mode_names[s->mode], s->round, st,
+               "%s sample of round %d: final status %ld, not %s", mode, round,
+               st,
                sp->module->bb && sp->module->bb->n_status
                    ? "among valid_status_codes"
                    : "2xx");
       fail(sp, why);
       return;
     }
-    if (serve_blackbox_judge(sp, s, why, sizeof(why)) < 0) {
+    if (serve_blackbox_judge(sp, &sp->results->samples[i], why, sizeof(why)) <
+        0) {
       fail(sp, why);
       return;
     }
@@ -203,7 +209,11 @@ int serve_probe_prepare(struct serve_probe *sp, const struct serve_config *c,
   memset(sp, 0, sizeof(sp[0]));
   sp->want_log = want_log;
   buf_init(&sp->log, 0);
-  results_init(&sp->results);
+  sp->res = lib_embed_new();
+  sp->opts = lib_embed_options(sp->res);
+  sp->plan = lib_embed_plan(sp->res);
+  sp->results = lib_embed_samples(sp->res);
+  sp->analysis = lib_embed_analysis(sp->res);
   sp->started_us = clock_mono_us();
   sp->budget_s = budget_s;
   sp->module_name = xstrdup(module && *module ? module : "http_2xx");
@@ -226,24 +236,24 @@ int serve_probe_prepare(struct serve_probe *sp, const struct serve_config *c,
     fail(sp, msg);
     return 0;
   }
-  options_copy(&sp->opts, &sp->module->opts);
+  options_copy(sp->opts, &sp->module->opts);
   sp->have_opts = 1;
   /* No trace inside the probe: the cache fetches it after (serve_trace.c),
    * and a blackbox module, which never sends one, fetches none. */
-  sp->trace = sp->module->bb ? TRACE_NEVER : sp->opts.trace;
-  sp->opts.trace = TRACE_NEVER;
+  sp->trace = sp->module->bb ? TRACE_NEVER : sp->opts->trace;
+  sp->opts->trace = TRACE_NEVER;
   if (budget_us < 1000)
     budget_us = 1000;
-  if (sp->opts.max_time_us <= 0 || sp->opts.max_time_us > budget_us)
-    sp->opts.max_time_us = budget_us;
-  if (sp->opts.connect_timeout_us <= 0 ||
-      sp->opts.connect_timeout_us > budget_us)
-    sp->opts.connect_timeout_us = budget_us;
+  if (sp->opts->max_time_us <= 0 || sp->opts->max_time_us > budget_us)
+    sp->opts->max_time_us = budget_us;
+  if (sp->opts->connect_timeout_us <= 0 ||
+      sp->opts->connect_timeout_us > budget_us)
+    sp->opts->connect_timeout_us = budget_us;
   sp->deadline_us = sp->started_us + budget_us;
   spec.name = sp->module->name;
   spec.url = sp->target;
-  spec.opts = &sp->opts;
-  if (plan_build_targets(&sp->plan, &sp->opts, &spec, 1) < 0) {
+  spec.opts = sp->opts;
+  if (plan_build_targets(sp->plan, sp->opts, &spec, 1) < 0) {
     fail(sp, "the module's settings cannot be used with this target (see "
              "the server's log)");
     return 0;
@@ -280,7 +290,7 @@ void serve_probe_start(struct serve_probe *sp, struct engine *e,
 {
   sp->done = done;
   sp->engine = e;
-  if (runner_start(e, &sp->plan, &sp->results, sp->deadline_us, on_sample,
+  if (runner_start(e, sp->plan, sp->results, sp->deadline_us, on_sample,
                    on_run_done, sp) < 0) {
     fail(sp, "the probe could not be set up (see the server's log)");
     sp->ended_us = clock_mono_us();
@@ -301,9 +311,9 @@ static int only_interfered(const struct serve_probe *sp)
 {
   size_t i;
 
-  for (i = 0; i < sp->plan.n_modes && sp->analysis.n_targets; i++) {
+  for (i = 0; i < sp->plan->n_modes && sp->analysis->n_targets; i++) {
     const struct mode_summary *ms =
-        &sp->analysis.targets[0].modes[sp->plan.modes[i]];
+        &sp->analysis->targets[0].modes[sp->plan->modes[i]];
 
     if (ms->n_ok && !ms->phases[SUM_TOTAL].n)
       return 1;
@@ -318,33 +328,39 @@ void serve_probe_finish(struct serve_probe *sp)
 
   if (sp->ran) {
     /* What the analysis stores goes to the probe's own results. */
-    struct arena *was = results_use(&sp->results);
+    struct arena *was = results_use(sp->results);
+    const struct serve_fields *F = serve_fields();
+    size_t n = hs_results_samples(sp->res);
 
     if (serve_trace_copy(sp))
       plog(sp, "info",
            "Using the server's cached /cdn-cgi/trace (no trace request in "
            "this probe)",
            (const char *)NULL);
-    analysis_build(&sp->analysis, &sp->plan, &sp->results);
+    analysis_build(sp->analysis, sp->plan, sp->results);
     sp->have_analysis = 1;
+    lib_embed_analysed(sp->res, 1);
     /* A mode whose every successful sample was interfered with has no
      * counted value: its durations are then those samples', said so by
      * hopsplit_probe_interfered, never left as 0 s. */
-    if (!sp->opts.keep_interfered && only_interfered(sp)) {
-      analysis_release(&sp->analysis);
-      sp->opts.keep_interfered = 1;
-      analysis_build(&sp->analysis, &sp->plan, &sp->results);
+    if (!sp->opts->keep_interfered && only_interfered(sp)) {
+      analysis_release(sp->analysis);
+      sp->opts->keep_interfered = 1;
+      analysis_build(sp->analysis, sp->plan, sp->results);
       sp->interfered_kept = 1;
     }
-    for (i = 0; i < sp->results.n; i++)
-      if (sp->results.samples[i].interfered && !sp->results.samples[i].control)
+    for (i = 0; i < n; i++) {
+      int64_t us = serve_get_int(sp->res, i, 0, F->interference, 0);
+
+      if (serve_get_int(sp->res, i, 0, F->interfered, 0) &&
+          !serve_get_int(sp->res, i, 0, F->control, 0))
         sp->n_interfered++;
+      if (us > sp->interference_us)
+        sp->interference_us = us;
+    }
     if (!sp->reason)
       judge(sp);
-    for (i = 0; i < sp->results.n; i++)
-      if (sp->results.samples[i].interference_us > sp->interference_us)
-        sp->interference_us = sp->results.samples[i].interference_us;
-    results_unuse(&sp->results, was);
+    results_unuse(sp->results, was);
   }
   if (!sp->ended_us)
     sp->ended_us = clock_mono_us();
@@ -360,13 +376,8 @@ void serve_probe_finish(struct serve_probe *sp)
 
 void serve_probe_release(struct serve_probe *sp)
 {
-  if (sp->have_analysis)
-    analysis_release(&sp->analysis);
-  results_release(&sp->results);
-  if (sp->have_plan)
-    plan_release(&sp->plan);
-  if (sp->have_opts)
-    options_release(&sp->opts);
+  /* The options, plan, samples and analysis (once built). */
+  hs_results_free(sp->res);
   buf_release(&sp->log);
   free(sp->module_name);
   free(sp->target);

@@ -101,8 +101,8 @@ unsigned serve_trace_after(struct serve_probe *sp, struct engine *e)
   size_t i, k;
   int64_t now = clock_mono_us();
 
-  for (i = 0; i < sp->results.n; i++) {
-    const struct sample *s = &sp->results.samples[i];
+  for (i = 0; i < sp->results->n; i++) {
+    const struct sample *s = &sp->results->samples[i];
 
     for (k = 0; k < s->n_hops; k++) {
       const struct hop *h = &s->hops[k];
@@ -126,7 +126,7 @@ unsigned serve_trace_after(struct serve_probe *sp, struct engine *e)
         /* en->pending is written only by this fetch while in_flight. */
         en->pending.origin = xstrdup(origin);
         en->pending.host = xstrdup(h->host ? h->host : "");
-        if (runner_trace_start(e, &sp->opts, h, &en->pending, on_fetched, en) <
+        if (runner_trace_start(e, sp->opts, h, &en->pending, on_fetched, en) <
             0)
           on_fetched(&en->pending, en);
       }
@@ -141,8 +141,8 @@ unsigned serve_trace_copy(struct serve_probe *sp)
   unsigned copied = 0;
   size_t i, k;
 
-  for (i = 0; i < sp->results.n; i++) {
-    const struct sample *s = &sp->results.samples[i];
+  for (i = 0; i < sp->results->n; i++) {
+    const struct sample *s = &sp->results->samples[i];
 
     for (k = 0; k < s->n_hops; k++) {
       const struct hop *h = &s->hops[k];
@@ -152,14 +152,14 @@ unsigned serve_trace_copy(struct serve_probe *sp)
 
       if (!wanted(sp, h) || (origin = url_origin(h->url)) == NULL)
         continue;
-      if (results_find_trace(&sp->results, origin)) {
+      if (results_find_trace(sp->results, origin)) {
         free(origin);
         continue;
       }
       hs_mutex_lock(&T.mu);
       en = find(origin, 0);
       if (en && en->fetched_us) {
-        t = results_add_trace(&sp->results, origin, en->t.host);
+        t = results_add_trace(sp->results, origin, en->t.host);
         t->status = en->t.status;
         if (en->t.body) {
           t->body = xmalloc(en->t.len + 1);
