@@ -202,8 +202,9 @@ static void interference_parts(struct buf *out, const struct report_ctx *c)
 
 /* The interference of the samples of each target and mode, named as
  * serve names a probe's (hopsplit_probe_interference_seconds, the
- * largest over the samples: the most any stamp can be late), and how
- * many passed the threshold. */
+ * largest over the samples: the most any stamp can be late; no series
+ * for a target and mode without a sample that has it), and how many
+ * passed the threshold. */
 static void interference(struct buf *out, const struct report_ctx *c)
 {
   const struct plan *p = c->plan;
@@ -216,7 +217,7 @@ static void interference(struct buf *out, const struct report_ctx *c)
       "measuring loop handling it, per target and mode.");
   for (t = 0; t < p->n_targets; t++)
     for (m = 0; m < p->n_modes; m++) {
-      int64_t most = 0;
+      int64_t most = -1;
 
       for (i = 0; i < c->results->n; i++) {
         const struct sample *s = &c->results->samples[i];
@@ -225,6 +226,10 @@ static void interference(struct buf *out, const struct report_ctx *c)
             s->interference_us > most)
           most = s->interference_us;
       }
+      /* No sample of this target and mode (an interrupted run), or none
+       * with the figure (an old document): no series, never 0. */
+      if (most < 0)
+        continue;
       series(out, "hopsplit_probe_interference_seconds", p->targets[t].name,
              sample_mode_names[p->modes[m]]);
       buf_puts(out, "} ");

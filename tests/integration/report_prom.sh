@@ -188,5 +188,22 @@ EOF
 hs_run 1 run "$HS_DIR/p.yaml"
 check profile "$HS_DIR/profile.json"
 
+# A target and mode without samples (the document of a run interrupted
+# before it came to them) has no interference series, never 0 s.
+"$HS_PYTHON" - "$HS_DIR/live.json" "$HS_DIR/nomissing.json" <<'PY' ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["samples"] = [s for s in d["samples"] if s["target"] != "missing"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+  hs_fail "cannot drop a target's samples"
+hs_run 0 report --format prom "$HS_DIR/nomissing.json"
+grep '^hopsplit_probe_interference_seconds{' "$HS_OUT" >"$HS_DIR/nomissing.int"
+grep -q 'target="base"' "$HS_DIR/nomissing.int" ||
+  hs_fail "no interference series for the target with samples"
+if grep 'target="missing"' "$HS_DIR/nomissing.int" >&2; then
+  hs_fail "an interference series for a target without samples"
+fi
+
 [ "$bad" = 0 ] || hs_fail "the prom output does not fit Prometheus (see above)"
 hs_pass
