@@ -203,7 +203,7 @@ void analysis_bodies(const struct results *r, struct analysis *a)
       const struct hop *h = median_body(r, a, side[k], c->mode);
       const char *ct = h ? hop_header(h, "content-type") : NULL;
 
-      c->body_bytes[k] = h ? h->size_download : -1;
+      c->body_bytes[k] = h ? h->info->size_download : -1;
       while (ct && *ct == ' ')
         ct++;
       snprintf(c->body_type[k], sizeof(c->body_type[k]), "%.*s",

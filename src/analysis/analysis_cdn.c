@@ -38,7 +38,8 @@ static int hop_request_flags(const struct target *t, const struct sample *s,
     return 0;
   if (k == 0 || o->location_trusted)
     return given;
-  return url_same_origin(s->hops[0].url, s->hops[k].url) ? given : 0;
+  return url_same_origin(s->hops[0].info->url, s->hops[k].info->url) ? given
+                                                                     : 0;
 }
 
 static void fact_layers(struct hop_fact *f, const struct cache_result *cr)
@@ -360,7 +361,7 @@ static void cache_build(const struct plan *p, const struct results *r,
       all_missed(cr, n, r, at, k, &cr[pick]);
       ch->result = cr[pick];
       cache_result_init(&cr[pick]);
-      ch->host = xstrdup(s->hops[k].host ? s->hops[k].host : "");
+      ch->host = xstrdup(s->hops[k].info->host ? s->hops[k].info->host : "");
     }
     for (j = 0; j < n; j++)
       cache_result_release(&cr[j]);
@@ -462,7 +463,7 @@ static void edge_build(const struct plan *p, const struct results *r,
     edge_result_init(&ta->edge[k]);
     if (!h)
       continue;
-    origin = url_origin(h->url);
+    origin = url_origin(h->info->url);
     if (origin)
       tf = results_find_trace(r, origin);
     free(origin);
@@ -486,8 +487,8 @@ static void fact_identify(const struct hop *h, struct hop_fact *f)
 
   memset(f, 0, sizeof(*f));
   f->verdict = CACHE_UNKNOWN;
-  edge_identify(h->headers, h->n_headers, h->dns->cnames, h->dns->n_cnames,
-                &id);
+  edge_identify(h->info->headers, h->info->n_headers, h->dns->cnames,
+                h->dns->n_cnames, &id);
   f->vendor = id.vendor;
   f->pop = id.pop[0] ? strpool_intern(id.pop) : NULL;
 }

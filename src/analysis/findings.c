@@ -186,7 +186,7 @@ static const char *hop_host(const struct fb *b, size_t k)
   if (k < b->ta->n_edge && b->ta->edge[k].host)
     return b->ta->edge[k].host;
   if (b->rep && k < b->rep->n_hops)
-    return b->rep->hops[k].host;
+    return b->rep->hops[k].info->host;
   return NULL;
 }
 
@@ -261,14 +261,15 @@ static void redirect_finding(struct fb *b)
   buf_init(&det, 0);
   for (k = 0; k + 1 < rep->n_hops; k++)
     buf_printf(&det, "%shop %zu answers %d from %s", k ? ", " : "", k + 1,
-               (int)rep->hops[k].status,
-               rep->hops[k].host ? rep->hops[k].host : "?");
+               (int)rep->hops[k].info->status,
+               rep->hops[k].info->host ? rep->hops[k].info->host : "?");
   buf_printf(&det,
              "; the final hop %zu to %s can only start after it. Link or "
              "serve the final URL directly",
              (size_t)rep->n_hops,
-             rep->hops[rep->n_hops - 1].host ? rep->hops[rep->n_hops - 1].host
-                                             : "?");
+             rep->hops[rep->n_hops - 1].info->host
+                 ? rep->hops[rep->n_hops - 1].info->host
+                 : "?");
   if (warm->present && warm->n_ok)
     buf_printf(&det, " (warm, the redirect still costs %s)",
                d(c, sizeof(c), warm->phases[SUM_REDIRECT].p50));
@@ -354,7 +355,7 @@ static int reuse_finding(struct fb *b, size_t k, const struct cache_hop *ch)
   while (*ct == ' ')
     ct++;
   snprintf(mt, sizeof(mt), "%.*s", (int)strcspn(ct, "; "), ct);
-  units_format_bytes(h->size_download, sz, sizeof(sz));
+  units_format_bytes(h->info->size_download, sz, sizeof(sz));
   buf_init(&det, 0);
   buf_printf(&det,
              "Cache-Control: %s on a %s %s: a client may not keep it, so "
@@ -514,7 +515,7 @@ static double host_min_rtt_ms(const struct fb *b, const char *host)
       const struct hop *h = &r->samples[i].hops[k];
       int64_t x = v_min_rtt_any(h);
 
-      if (x > 0 && h->host && !strcmp(h->host, host))
+      if (x > 0 && h->info->host && !strcmp(h->info->host, host))
         v[n++] = x;
     }
   if (!n) {
@@ -558,13 +559,13 @@ static double edge_nearest(const struct fb *b, const struct analysis *an,
       const struct hop *h = &r->samples[i].hops[k];
       double m;
 
-      if (!h->host || v_min_rtt_any(h) <= 0 ||
-          (host && !strcmp(h->host, host)))
+      if (!h->info->host || v_min_rtt_any(h) <= 0 ||
+          (host && !strcmp(h->info->host, host)))
         continue;
-      m = host_min_rtt_ms(b, h->host);
+      m = host_min_rtt_ms(b, h->info->host);
       if (!isnan(m) && (isnan(best) || m < best)) {
         best = m;
-        *near_host = h->host;
+        *near_host = h->info->host;
       }
     }
   if (!isnan(best))
@@ -768,15 +769,15 @@ static void connection_finding(struct fb *b)
 
   if (!rep || rep->mode != MODE_COLD)
     return;
-  final_host = rep->hops[rep->n_hops - 1].host;
+  final_host = rep->hops[rep->n_hops - 1].info->host;
   rm = new_rm(b);
   buf_init(&others, 0);
   for (k = 0; k < rep->n_hops; k++) {
     const struct hop *h = &rep->hops[k];
     int64_t hs =
         h->phases[PHASE_DNS] + h->phases[PHASE_CONNECT] + h->phases[PHASE_TLS];
-    int seen = 0,
-        on_final = h->host && final_host && !strcmp(h->host, final_host);
+    int seen = 0, on_final = h->info->host && final_host &&
+                             !strcmp(h->info->host, final_host);
 
     setup += hs;
     if (!on_final) {
@@ -789,14 +790,14 @@ static void connection_finding(struct fb *b)
       continue;
     conns++;
     for (j = 0; j < k; j++)
-      if (!rep->hops[j].reused && rep->hops[j].host && h->host &&
-          !strcmp(rep->hops[j].host, h->host))
+      if (!rep->hops[j].reused && rep->hops[j].info->host && h->info->host &&
+          !strcmp(rep->hops[j].info->host, h->info->host))
         seen = 1;
     if (!seen) {
       hosts++;
       if (!on_final)
         buf_printf(&others, "%s%s", others.len ? ", " : "",
-                   h->host ? h->host : "?");
+                   h->info->host ? h->info->host : "?");
     }
   }
   if (!conns || setup <= 0) {
@@ -959,7 +960,7 @@ static void payload_finding(struct fb *b)
     return;
   last = &rep->hops[rep->n_hops - 1];
   xfer = last->phases[PHASE_TRANSFER];
-  bytes = last->size_download;
+  bytes = last->info->size_download;
   total = rep->total_us;
   /* A body within TCP's initial window (10 segments) arrives in one
    * flight: its transfer time says nothing of its size, and shrinking it
@@ -1168,8 +1169,8 @@ static void http_version_finding(struct fb *b, const struct plan *p, size_t t)
   for (k = 0; k < b->rep->n_hops && !h; k++) {
     const struct hop *x = &b->rep->hops[k];
 
-    if (x->alt_svc && !strcmp(x->alt_svc, "h3") &&
-        (!x->http_version || strcmp(x->http_version, "3"))) {
+    if (x->info->alt_svc && !strcmp(x->info->alt_svc, "h3") &&
+        (!x->info->http_version || strcmp(x->info->http_version, "3"))) {
       h = x;
       hop = (int)k + 1;
     }
@@ -1183,21 +1184,22 @@ static void http_version_finding(struct fb *b, const struct plan *p, size_t t)
         (!best || (c->mode == MODE_COLD && best->mode != MODE_COLD)))
       best = c;
   }
-  snprintf(port, sizeof(port), h->alt_svc_port ? " on port %u" : "",
-           (unsigned)h->alt_svc_port);
-  if (h->alt_svc_ma >= 0)
-    snprintf(ma, sizeof(ma), ", max-age %lld s", (long long)h->alt_svc_ma);
+  snprintf(port, sizeof(port), h->info->alt_svc_port ? " on port %u" : "",
+           (unsigned)h->info->alt_svc_port);
+  if (h->info->alt_svc_ma >= 0)
+    snprintf(ma, sizeof(ma), ", max-age %lld s",
+             (long long)h->info->alt_svc_ma);
   else
     ma[0] = '\0';
   if (!best) {
     add(b, FINDING_HTTP_VERSION, hop, 0,
         xasprintf("%s offers HTTP/3 (Alt-Svc h3%s%s) that this run did "
                   "not measure",
-                  h->host ? h->host : "the server", port, ma),
+                  h->info->host ? h->info->host : "the server", port, ma),
         xasprintf("the hop used HTTP/%s; measure both with --protocols "
                   "h2,h3 (paired, interleaved): QUIC sets up a new "
                   "connection in one round trip less than TCP and TLS 1.3",
-                  h->http_version ? h->http_version : "?"));
+                  h->info->http_version ? h->info->http_version : "?"));
     return;
   }
   {
@@ -1208,7 +1210,7 @@ static void http_version_finding(struct fb *b, const struct plan *p, size_t t)
     add(b, FINDING_HTTP_VERSION, hop, faster ? -v->median_diff_us : 0,
         xasprintf("%s offers HTTP/3 (Alt-Svc h3%s%s); measured in %s mode, "
                   "%s is %s",
-                  h->host ? h->host : "the server", port, ma,
+                  h->info->host ? h->info->host : "the server", port, ma,
                   sample_mode_names[best->mode], who,
                   faster                         ? "faster"
                   : v->verdict == COMPARE_SLOWER ? "slower"
@@ -1498,7 +1500,7 @@ static int rounds_payload_finding(struct fb *b)
   if (saving < 0 || !n)
     return 0;
   xfer = last->phases[PHASE_TRANSFER];
-  size = last->size_download;
+  size = last->info->size_download;
   if (x >= size)
     return 1; /* as small as asked already: nothing to save */
   units_format_bytes(size, sz, sizeof(sz));
@@ -1807,9 +1809,9 @@ static void alternative_check(struct fb *b, const struct plan *p,
       continue;
     ul = &us->hops[us->n_hops - 1];
     media_type(ul, umt, sizeof(umt));
-    diff = ul->size_download - last->size_download;
-    if (last->size_download <= 0 || strcasecmp(umt, mt) ||
-        (diff < 0 ? -diff : diff) * 100 > last->size_download)
+    diff = ul->info->size_download - last->info->size_download;
+    if (last->info->size_download <= 0 || strcasecmp(umt, mt) ||
+        (diff < 0 ? -diff : diff) * 100 > last->info->size_download)
       continue;
     cmp = analysis_find_comparison(b->an, u, t, MODE_COLD, &flipped);
     if (!cmp || !cmp->phases[SUM_TOTAL].n_pairs)
@@ -1849,7 +1851,7 @@ static void alternative_check(struct fb *b, const struct plan *p,
     sum += m;
   }
   ck->savings_us = sum;
-  ck->body_bytes = last->size_download;
+  ck->body_bytes = last->info->size_download;
   ck->agrees = sum >= ck->ci_low_us - ck->ci_low_us / 5 - 1000 &&
                sum <= ck->ci_high_us + ck->ci_high_us / 5 + 1000;
   if (ck->agrees)

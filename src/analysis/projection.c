@@ -67,7 +67,7 @@ int projection_tls_rounds(const struct hop *h)
 {
   if (!h->tls->version)
     return -1;
-  if (h->http_version && !strcmp(h->http_version, "3"))
+  if (h->info->http_version && !strcmp(h->info->http_version, "3"))
     return 0;
   if (h->tls->resumed == 1)
     return 1;
@@ -82,8 +82,9 @@ static int same_conn(const struct hop *a, const struct hop *b)
 {
   if (a->conn_id >= 0 && b->conn_id >= 0)
     return a->conn_id == b->conn_id;
-  return a->host && b->host && !strcmp(a->host, b->host) &&
-         a->remote_port == b->remote_port;
+  return a->info->host && b->info->host &&
+         !strcmp(a->info->host, b->info->host) &&
+         a->info->remote_port == b->info->remote_port;
 }
 
 /* The round trip of a connection as its TCP (or QUIC) connect measured it,
@@ -101,8 +102,8 @@ static int64_t conn_rtt(const struct sample *s, size_t k,
       return s->hops[j].phases[PHASE_CONNECT];
   if (cold)
     for (j = 0; j < cold->n_hops; j++)
-      if (!cold->hops[j].reused && cold->hops[j].host && h->host &&
-          !strcmp(cold->hops[j].host, h->host))
+      if (!cold->hops[j].reused && cold->hops[j].info->host && h->info->host &&
+          !strcmp(cold->hops[j].info->host, h->info->host))
         return cold->hops[j].phases[PHASE_CONNECT];
   return -1;
 }
@@ -184,7 +185,7 @@ void projection_sample(const struct sample *s, const struct sample *cold,
     rto = rtt + PROJ_RTO_MIN_US;
     ph->rtt_us = rtt;
     ph->server_us = b.server_us;
-    quic = h->http_version && !strcmp(h->http_version, "3");
+    quic = h->info->http_version && !strcmp(h->info->http_version, "3");
 
     /* DNS: one round trip to the resolver (A and AAAA at once), and what
      * the lookup took beyond the smallest round trip of the run. */
@@ -222,7 +223,7 @@ void projection_sample(const struct sample *s, const struct sample *cold,
      * of the response (below); with 0-RTT early data the request went
      * with the handshake. */
     v = rtt + b.server_us + loss_rt_us(net, rto);
-    if (h->tls->resumed == 1 && h->earlydata > 0)
+    if (h->tls->resumed == 1 && h->info->earlydata > 0)
       v -= rtt;
     ph->phases[PHASE_WAIT] = v > b.server_us ? v : b.server_us;
     rt++;
@@ -244,8 +245,8 @@ void projection_sample(const struct sample *s, const struct sample *cold,
          * projection is optimistic). */
         int64_t wend;
 
-        projection_body_us(h->size_download + h->size_header, 0, rtt,
-                           net->down_bps, cs->window, NULL, NULL, &wend);
+        projection_body_us(h->info->size_download + h->info->size_header, 0,
+                           rtt, net->down_bps, cs->window, NULL, NULL, &wend);
         cs->window = wend;
       }
     }
@@ -258,7 +259,7 @@ void projection_sample(const struct sample *s, const struct sample *cold,
      * without TLS: wait gets the time to it, transfer the rest.  Expected
      * losses cost a round trip each.  Never below what was measured (a
      * server that streams slowly is slow on every network). */
-    resp = h->size_download + h->size_header;
+    resp = h->info->size_download + h->info->size_header;
     ph->response_bytes = resp;
     {
       int64_t pre = 0, firstb, t_first = 0, t_all;
@@ -269,8 +270,9 @@ void projection_sample(const struct sample *s, const struct sample *cold,
       /* As nginx does (measured through the lab's link): HTTP/2 on a new
        * connection sends the response's HEADERS frame in a record of its
        * own; else the headers go with the body's first bytes. */
-      if (h->http_version && !strcmp(h->http_version, "2") && !h->reused)
-        firstb = h->size_header;
+      if (h->info->http_version && !strcmp(h->info->http_version, "2") &&
+          !h->reused)
+        firstb = h->info->size_header;
       else if (h->tls->version)
         firstb = resp < PROJ_TLS_RECORD ? resp : PROJ_TLS_RECORD;
       else

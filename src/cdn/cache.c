@@ -553,6 +553,7 @@ void cache_classify(const struct header *h, size_t n, int request_flags,
 void cache_classify_hop(const struct hop *hop, int request_flags,
                         struct cache_result *out)
 {
-  classify(hop->headers, hop->n_headers, hop->method, hop->status,
-           request_flags, hop->dns->cnames, hop->dns->n_cnames, out);
+  classify(hop->info->headers, hop->info->n_headers, hop->info->method,
+           hop->info->status, request_flags, hop->dns->cnames,
+           hop->dns->n_cnames, out);
 }

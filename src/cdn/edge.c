@@ -112,9 +112,9 @@ void edge_locate(const struct hop *hop, int hop_no,
     client = &none;
   }
   out->hop = hop_no;
-  out->host = hop->host ? xstrdup(hop->host) : NULL;
+  out->host = hop->info->host ? xstrdup(hop->info->host) : NULL;
   out->connect_p50_ms = connect_p50_ms;
-  edge_identify(hop->headers, hop->n_headers, hop->dns->cnames,
+  edge_identify(hop->info->headers, hop->info->n_headers, hop->dns->cnames,
                 hop->dns->n_cnames, &id);
   /* Only Cloudflare answers /cdn-cgi/trace with a colo; a trace is no use
    * for a hop another CDN serves. */

@@ -217,7 +217,8 @@ void edge_identify(const struct header *h, size_t n, const char *const *cnames,
 
 int edge_wants_trace(const struct hop *hop)
 {
-  const char *v = edge_vendor_from_headers(hop->headers, hop->n_headers);
+  const char *v =
+      edge_vendor_from_headers(hop->info->headers, hop->info->n_headers);
 
   if (!v)
     v = edge_vendor_from_cnames(hop->dns->cnames, hop->dns->n_cnames);

@@ -325,7 +325,7 @@ static void warn_unused_resolve_run(const struct plan *p,
     add_key(&keys, &n, p->targets[i].url);
   for (i = 0; i < r->n; i++)
     for (h = 0; h < r->samples[i].n_hops; h++) {
-      const char *u = r->samples[i].hops[h].url;
+      const char *u = r->samples[i].hops[h].info->url;
 
       /* Pooled: the same URL is the same pointer, parsed once in a row. */
       if (u && u != last)

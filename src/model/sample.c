@@ -81,12 +81,22 @@ static void hop_tcp_init(struct hop_tcp *t)
 
 const struct hop_tls hop_tls_none = {.resumed = -1, .offered = -1};
 const struct hop_dns hop_dns_none = {.ttl = -1};
+const struct hop_info hop_info_none = {.alt_svc_ma = -1,
+                                       .content_length = -1,
+                                       .size_request = -1,
+                                       .size_upload = -1,
+                                       .earlydata = -1,
+                                       .num_certs = -1};
 
-/* cur itself when it is a hop's own copy, else a new copy of none. */
-static void *own_copy(const void *cur, const void *none, size_t size)
+/* cur itself when it is the hop's own copy, else a new copy of none
+ * (never on a pooled hop: what names the caller). */
+static void *own_copy(const struct hop *h, const void *cur, const void *none,
+                      size_t size, const char *what)
 {
   void *c;
 
+  if (h->pooled)
+    BUG("%s on a pooled hop", what);
   if (cur != none)
     return (void *)(uintptr_t)cur;
   c = xmalloc(size);
@@ -96,32 +106,37 @@ static void *own_copy(const void *cur, const void *none, size_t size)
 
 struct hop_tls *hop_tls_edit(struct hop *h)
 {
-  struct hop_tls *t;
+  struct hop_tls *t =
+      own_copy(h, h->tls, &hop_tls_none, sizeof(*t), "hop_tls_edit");
 
-  if (h->pooled)
-    BUG("hop_tls_edit on a pooled hop");
-  t = own_copy(h->tls, &hop_tls_none, sizeof(*t));
   h->tls = t;
   return t;
 }
 
 struct hop_dns *hop_dns_edit(struct hop *h)
 {
-  struct hop_dns *d;
+  struct hop_dns *d =
+      own_copy(h, h->dns, &hop_dns_none, sizeof(*d), "hop_dns_edit");
 
-  if (h->pooled)
-    BUG("hop_dns_edit on a pooled hop");
-  d = own_copy(h->dns, &hop_dns_none, sizeof(*d));
   h->dns = d;
   return d;
+}
+
+struct hop_info *hop_info_edit(struct hop *h)
+{
+  struct hop_info *f =
+      own_copy(h, h->info, &hop_info_none, sizeof(*f), "hop_info_edit");
+
+  h->info = f;
+  return f;
 }
 
 void hop_init(struct hop *h)
 {
   memset(h, 0, sizeof(*h));
+  h->info = &hop_info_none;
   h->tls = &hop_tls_none;
   h->dns = &hop_dns_none;
-  h->content_length = -1;
   h->curl.namelookup = -1;
   h->curl.connect = -1;
   h->curl.appconnect = -1;
@@ -131,16 +146,9 @@ void hop_init(struct hop *h)
   h->curl.queue = -1;
   h->conn_id = -1;
   h->xfer_id = -1;
-  h->earlydata = -1;
-  h->alt_svc_ma = -1;
-  h->num_certs = -1;
   h->curl.starttransfer = -1;
   h->curl.total = -1;
-  h->size_download = 0;
-  h->size_header = 0;
   hop_tcp_init(&h->tcp);
-  h->size_request = -1;
-  h->size_upload = -1;
 }
 
 /* The strings are pooled: only the arrays belong to the hop. */
@@ -153,9 +161,12 @@ void hop_release(struct hop *h)
       free((void *)(uintptr_t)h->dns->failed);
       free((void *)(uintptr_t)h->dns);
     }
-    free((void *)(uintptr_t)h->fallback);
+    if (h->info != &hop_info_none) {
+      free((void *)(uintptr_t)h->info->fallback);
+      free(h->info->headers);
+      free((void *)(uintptr_t)h->info);
+    }
     free((void *)(uintptr_t)h->tcp.rounds);
-    free(h->headers);
     if (h->tls != &hop_tls_none)
       free((void *)(uintptr_t)h->tls);
   }
@@ -177,7 +188,14 @@ void hop_pool_arrays(struct hop *h)
 {
   if (h->pooled)
     return;
-  h->headers = pool_array(h->headers, h->n_headers, sizeof(*h->headers));
+  if (h->info != &hop_info_none) {
+    struct hop_info *f = hop_info_edit(h);
+
+    f->headers = pool_array(f->headers, f->n_headers, sizeof(*f->headers));
+    f->fallback = pool_array((void *)(uintptr_t)f->fallback,
+                             f->fallback ? 1 : 0, sizeof(*f->fallback));
+    h->info = pool_array(f, 1, sizeof(*f));
+  }
   if (h->dns != &hop_dns_none) {
     struct hop_dns *d = hop_dns_edit(h);
 
@@ -188,8 +206,6 @@ void hop_pool_arrays(struct hop *h)
                            sizeof(*d->failed));
     h->dns = pool_array(d, 1, sizeof(*d));
   }
-  h->fallback = pool_array((void *)(uintptr_t)h->fallback, h->fallback ? 1 : 0,
-                           sizeof(*h->fallback));
   h->tcp.rounds = pool_array((void *)(uintptr_t)h->tcp.rounds,
                              h->tcp.rounds ? hop_rounds_kept(h) : 0,
                              sizeof(*h->tcp.rounds));
@@ -243,7 +259,7 @@ int64_t hop_server_us(const struct hop *h)
 {
   int64_t v;
 
-  if (!h->tcp.valid || h->tcp.min_rtt_us <= 0 || h->status <= 0)
+  if (!h->tcp.valid || h->tcp.min_rtt_us <= 0 || h->info->status <= 0)
     return -1;
   v = h->phases[PHASE_WAIT] - h->tcp.min_rtt_us;
   return v > 0 ? v : 0;
@@ -259,8 +275,12 @@ void hop_set_fallback(struct hop *h, const struct hop_fallback *fb)
     copy = xmalloc(sizeof(*copy));
     *copy = *fb;
   }
-  free((void *)(uintptr_t)h->fallback);
-  h->fallback = copy;
+  {
+    struct hop_info *f = hop_info_edit(h);
+
+    free((void *)(uintptr_t)f->fallback);
+    f->fallback = copy;
+  }
 }
 
 void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
@@ -285,24 +305,29 @@ void hop_add_dns_failure(struct hop *h, const char *server, const char *rcode,
 
 void hop_add_header(struct hop *h, const char *name, const char *value)
 {
-  h->headers = xrealloc(h->headers, (h->n_headers + 1) * sizeof(*h->headers));
-  h->headers[h->n_headers].name = strpool_intern(name);
-  h->headers[h->n_headers].value = strpool_intern(value);
-  h->n_headers++;
+  struct hop_info *f = hop_info_edit(h);
+
+  f->headers = xrealloc(f->headers, (f->n_headers + 1) * sizeof(*f->headers));
+  f->headers[f->n_headers].name = strpool_intern(name);
+  f->headers[f->n_headers].value = strpool_intern(value);
+  f->n_headers++;
 }
 
 void hop_set_headers(struct hop *h, const struct header *v, size_t n)
 {
+  struct hop_info *f;
+
   if (h->pooled)
     BUG("hop_set_headers on a pooled hop");
-  free(h->headers);
-  h->headers = NULL;
-  h->n_headers = 0;
+  f = hop_info_edit(h);
+  free(f->headers);
+  f->headers = NULL;
+  f->n_headers = 0;
   if (!n)
     return;
-  h->headers = xmalloc(n * sizeof(*h->headers));
-  memcpy(h->headers, v, n * sizeof(*h->headers));
-  h->n_headers = (uint32_t)n;
+  f->headers = xmalloc(n * sizeof(*f->headers));
+  memcpy(f->headers, v, n * sizeof(*f->headers));
+  f->n_headers = (uint32_t)n;
 }
 
 void hop_strv_push(const char ***v, uint32_t *n, const char *s)
@@ -347,9 +372,9 @@ const char *hop_header(const struct hop *h, const char *name)
 {
   size_t i;
 
-  for (i = 0; i < h->n_headers; i++)
-    if (!strcasecmp(h->headers[i].name, name))
-      return h->headers[i].value;
+  for (i = 0; i < h->info->n_headers; i++)
+    if (!strcasecmp(h->info->headers[i].name, name))
+      return h->info->headers[i].value;
   return NULL;
 }
 
@@ -656,7 +681,11 @@ void hop_set_alt_svc(struct hop *h, const char *value)
   }
   if (!best[0])
     return;
-  h->alt_svc = strpool_intern(best);
-  h->alt_svc_port = (uint16_t)best_port;
-  h->alt_svc_ma = best_ma;
+  {
+    struct hop_info *f = hop_info_edit(h);
+
+    f->alt_svc = strpool_intern(best);
+    f->alt_svc_port = (uint16_t)best_port;
+    f->alt_svc_ma = best_ma;
+  }
 }

@@ -182,10 +182,16 @@ struct hop_tcp {
   uint8_t n_kept; /* entries of rounds (at most HOP_ROUNDS_MAX) */
 };
 
-/* Every string of a hop is pooled (strpool.h); the hop owns its arrays.
- * Fields are ordered and sized so that a hop takes few bytes: a run keeps
- * every hop of every sample (the performance budget of tests/bench). */
-struct hop {
+/* What a hop asked for and what came back, apart from its times and its
+ * connection: equal across the samples of a target as a rule (a Date
+ * header changes it once a second), so a finished hop points to the
+ * pool's one copy (hop_pool_arrays), as it does for its TLS and resolver
+ * facts: a run keeps every hop of every sample (SPEC 8's footprint).
+ * Every string is pooled; the arrays (headers, fallback) are the hop's
+ * own until pooled.  Fields are ordered so that no padding falls between
+ * them; copies start as memcpy of hop_info_none, so the tail's padding is
+ * zero too (the pool compares the bytes). */
+struct hop_info {
   const char *url; /* requested URL, unredacted (reports redact) */
   const char *method;
   const char *host;
@@ -206,20 +212,6 @@ struct hop {
    * when no Alt-Svc came. */
   const char *alt_svc;
   int64_t alt_svc_ma;
-  /* The connection's TLS facts: hop_tls_none (no TLS, nothing known)
-   * until the probe writes them through hop_tls_edit, then the hop's own
-   * copy, and from hop_pool_arrays on the pool's copy, stored once for
-   * the equal facts of every sample (a run keeps every hop: SPEC 8). */
-  const struct hop_tls *tls;
-  /* The resolver's facts, kept as tls is: hop_dns_none, the hop's own
-   * copy (hop_dns_edit), the pool's copy (hop_pool_arrays).  The time
-   * spent in c-ares for this hop, 0 if none, is dns_us. */
-  const struct hop_dns *dns;
-  int64_t dns_us;
-  struct hop_tcp tcp;
-  int64_t start_us; /* when the hop began, from the start of the sample */
-  int64_t phases[PHASE_COUNT]; /* microseconds, total = sum of the rest */
-  struct curl_times curl;
   int64_t size_download; /* body bytes as received on the wire */
   int64_t size_decoded;  /* body bytes after content decoding */
   int64_t size_header;
@@ -243,30 +235,54 @@ struct hop {
    * (pooled; only when -w asks for certs or num_certs, else NULL), and
    * num_certs below. */
   const char *certs;
-  /* The fields below are the narrow ones, together so that no padding
-   * falls between them: a run keeps every hop (SPEC 8's footprint). */
   uint32_t n_headers;
   int32_t status; /* 0 when no response */
-  /* libcurl 8's ids of the hop's connection and transfer (conn_id,
-   * xfer_id: libcurl >= 8.2, else -1) and the bytes sent as TLS early
-   * data (tls_earlydata, 8.11). */
-  int32_t conn_id;
-  int32_t xfer_id;
+  /* The bytes sent as TLS early data (libcurl's tls_earlydata, 8.11),
+   * -1 unknown. */
   int32_t earlydata;
   /* With options.body_regexps: bit i set when pattern i matched somewhere
    * in this hop's body (body_scanned 1: the body was searched). */
   uint32_t body_matched;
   uint16_t remote_port;  /* 0 unknown */
-  uint16_t local_port;   /* the client's port of the connection, 0 unknown */
   uint16_t alt_svc_port; /* the Alt-Svc offer's port, 0: none */
   int16_t num_certs;
   uint8_t family; /* 4 or 6: family of remote_ip, 0 unknown */
-  uint8_t reused; /* connection reused, no connect/TLS */
-  uint8_t pooled; /* headers, addresses and cnames live in the string pool */
   uint8_t body_scanned;
   /* 1 when options.body_limit stopped the transfer: size_decoded bytes of
    * the body were read, the rest never was (the hop is otherwise whole). */
   uint8_t body_limited;
+};
+
+/* A hop: what changes from sample to sample (its times, its connection)
+ * in place, the rest behind pointers to pooled facts.  Fields are ordered
+ * and sized so that a hop takes few bytes: a run keeps every hop of every
+ * sample (the performance budget of tests/bench). */
+struct hop {
+  /* The hop's request and response: hop_info_none until the probe writes
+   * them through hop_info_edit, then the hop's own copy, and from
+   * hop_pool_arrays on the pool's copy, stored once for the equal facts
+   * of every sample. */
+  const struct hop_info *info;
+  /* The connection's TLS facts: hop_tls_none (no TLS, nothing known)
+   * until the probe writes them through hop_tls_edit, then the hop's own
+   * copy, and from hop_pool_arrays on the pool's copy, kept as info is. */
+  const struct hop_tls *tls;
+  /* The resolver's facts, kept as tls is: hop_dns_none, the hop's own
+   * copy (hop_dns_edit), the pool's copy (hop_pool_arrays).  The time
+   * spent in c-ares for this hop, 0 if none, is dns_us. */
+  const struct hop_dns *dns;
+  int64_t dns_us;
+  struct hop_tcp tcp;
+  int64_t start_us; /* when the hop began, from the start of the sample */
+  int64_t phases[PHASE_COUNT]; /* microseconds, total = sum of the rest */
+  struct curl_times curl;
+  /* libcurl 8's ids of the hop's connection and transfer (conn_id,
+   * xfer_id: libcurl >= 8.2, else -1). */
+  int32_t conn_id;
+  int32_t xfer_id;
+  uint16_t local_port; /* the client's port of the connection, 0 unknown */
+  uint8_t reused;      /* connection reused, no connect/TLS */
+  uint8_t pooled;      /* its arrays and facts live in the string pool */
 };
 
 struct sample {
@@ -366,6 +382,10 @@ struct hop_tls *hop_tls_edit(struct hop *h);
 /* The same for the resolver's facts: ttl -1, nothing else known. */
 extern const struct hop_dns hop_dns_none;
 struct hop_dns *hop_dns_edit(struct hop *h);
+/* The same for the request and response: no status, sizes unknown (-1)
+ * but the two received (0). */
+extern const struct hop_info hop_info_none;
+struct hop_info *hop_info_edit(struct hop *h);
 /* Free the hop's arrays (not its pooled strings) and re-initialise it. */
 void hop_release(struct hop *h);
 /* Read an Alt-Svc header value (RFC 7838: entries `proto="host:port";

@@ -159,8 +159,8 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
   if (c->api->easy_getinfo(e, CURLINFO_LOCAL_PORT, &port) == CURLE_OK &&
       port > 0 && port <= 65535)
     h->local_port = (uint16_t)port;
-  if (h->remote_ip)
-    h->family = strchr(h->remote_ip, ':') ? 6 : 4;
+  if (h->info->remote_ip)
+    hop_info_edit(h)->family = strchr(h->info->remote_ip, ':') ? 6 : 4;
   if (c->hop_hook) {
     struct tls_hook *k = c->hop_hook;
 
@@ -170,15 +170,15 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
       hop_tls_edit(h)->not_offered = strpool_intern(k->why);
     probe_tls_hook_done(k, h->tls->resumed == 1, h->tls->version);
   }
-  if (h->reused || !c->n_attempts || !h->remote_ip)
+  if (h->reused || !c->n_attempts || !h->info->remote_ip)
     return;
   first = &c->attempts[0];
   for (i = c->n_attempts; i-- > 0;)
-    if (!strcmp(c->attempts[i].ip, h->remote_ip)) {
+    if (!strcmp(c->attempts[i].ip, h->info->remote_ip)) {
       won = &c->attempts[i];
       break;
     }
-  if (!won || won == first || !strcmp(first->ip, h->remote_ip))
+  if (!won || won == first || !strcmp(first->ip, h->info->remote_ip))
     return;
   fb.address = strpool_intern(first->ip);
   fb.family = first->family;

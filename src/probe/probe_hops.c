@@ -162,7 +162,7 @@ static void trim(const char **s, size_t *len)
 static void clear_headers(struct hop_ctx *x)
 {
   x->n_hdrs = 0;
-  x->hop->location = NULL;
+  hop_info_edit(x->hop)->location = NULL;
 }
 
 static size_t header_line(struct hop_ctx *x, char *data, size_t len);
@@ -218,15 +218,16 @@ static size_t header_line(struct hop_ctx *x, char *data, size_t len)
     return len;
   memcpy(n, name, nlen);
   n[nlen] = '\0';
-  if (!strcasecmp(n, "location") && !x->hop->location)
-    x->hop->location = strpool_intern_n(value, vlen > 16384 ? 16384 : vlen);
+  if (!strcasecmp(n, "location") && !x->hop->info->location)
+    hop_info_edit(x->hop)->location =
+        strpool_intern_n(value, vlen > 16384 ? 16384 : vlen);
   if (sample_header_is_diagnostic(n) && x->n_hdrs < HEADER_COUNT_CAP) {
     x->hdrs = xgrow(x->hdrs, &x->cap_hdrs, x->n_hdrs + 1, sizeof(*x->hdrs));
     x->hdrs[x->n_hdrs].name = strpool_intern(n);
     x->hdrs[x->n_hdrs].value = strpool_intern_n(
         value, vlen > HEADER_VALUE_CAP ? HEADER_VALUE_CAP : vlen);
     /* The offer of another protocol (h3) and where, read once. */
-    if (!strcasecmp(n, "alt-svc") && !x->hop->alt_svc)
+    if (!strcasecmp(n, "alt-svc") && !x->hop->info->alt_svc)
       hop_set_alt_svc(x->hop, x->hdrs[x->n_hdrs].value);
     x->n_hdrs++;
   }
@@ -287,8 +288,8 @@ static int body_limited(const struct hop_ctx *x)
 {
   const struct hop *h = x->hop;
 
-  return x->body_limit > 0 &&
-         !(x->follows && h->status >= 300 && h->status <= 399 && h->location);
+  return x->body_limit > 0 && !(x->follows && h->info->status >= 300 &&
+                                h->info->status <= 399 && h->info->location);
 }
 
 static size_t body_bytes(struct hop_ctx *x, char *data, size_t n);
@@ -307,17 +308,18 @@ static size_t body_bytes(struct hop_ctx *x, char *data, size_t n)
 
   tcp_arrivals_add(&x->tcp.arr, probe_now_us(), (int64_t)n);
   read_tls(x);
-  if (body_limited(x) && x->hop->size_decoded + (int64_t)n > x->body_limit) {
+  if (body_limited(x) &&
+      x->hop->info->size_decoded + (int64_t)n > x->body_limit) {
     /* body_size_limit: read up to it, then stop the transfer
      * (CURLE_WRITE_ERROR), as Go's http.MaxBytesReader stops there. */
-    n = (size_t)(x->body_limit - x->hop->size_decoded);
-    x->hop->size_decoded += (int64_t)n;
+    n = (size_t)(x->body_limit - x->hop->info->size_decoded);
+    hop_info_edit(x->hop)->size_decoded += (int64_t)n;
     if (x->scan)
       probe_body_scan_feed(x->scan, data, n);
-    x->hop->body_limited = 1;
+    hop_info_edit(x->hop)->body_limited = 1;
     return 0;
   }
-  x->hop->size_decoded += (int64_t)n;
+  hop_info_edit(x->hop)->size_decoded += (int64_t)n;
   if (x->scan)
     probe_body_scan_feed(x->scan, data, n);
   return n;
@@ -651,8 +653,9 @@ static void describe(const struct curl_api *api, CURLcode rc,
                os_errno == EMFILE ? "EMFILE" : "ENFILE", u->host, u->port);
     else
       snprintf(err, errlen, "cannot connect to %s:%d%s%s%s: %s", u->host,
-               u->port, h->remote_ip ? " (" : "",
-               h->remote_ip ? h->remote_ip : "", h->remote_ip ? ")" : "",
+               u->port, h->info->remote_ip ? " (" : "",
+               h->info->remote_ip ? h->info->remote_ip : "",
+               h->info->remote_ip ? ")" : "",
                os_errno ? strerror((int)os_errno) : d);
     return;
   case CURLE_OPERATION_TIMEDOUT:
@@ -749,9 +752,10 @@ static void copy_certs(const struct curl_api *api, CURL *e, struct hop *h)
 
   if (api->easy_getinfo(e, CURLINFO_CERTINFO, &ci) != CURLE_OK || !ci)
     return;
-  h->num_certs = (int16_t)(ci->num_of_certs < 0       ? 0
-                           : ci->num_of_certs > 32767 ? 32767
-                                                      : ci->num_of_certs);
+  hop_info_edit(h)->num_certs =
+      (int16_t)(ci->num_of_certs < 0       ? 0
+                : ci->num_of_certs > 32767 ? 32767
+                                           : ci->num_of_certs);
   buf_init(&b, 0);
   for (i = 0; i < ci->num_of_certs; i++) {
     struct curl_slist *l;
@@ -762,7 +766,7 @@ static void copy_certs(const struct curl_api *api, CURL *e, struct hop *h)
         buf_putc(&b, '\n');
     }
   }
-  h->certs = strpool_intern(b.len ? b.s : "");
+  hop_info_edit(h)->certs = strpool_intern(b.len ? b.s : "");
   buf_release(&b);
 }
 
@@ -801,40 +805,40 @@ static void copy_info(const struct curl_api *api, CURL *e, struct hop *h,
   off = -1;
   if (api->easy_getinfo(e, CURLINFO_EARLYDATA_SENT_T, &off) == CURLE_OK &&
       off >= 0 && off <= INT32_MAX)
-    h->earlydata = (int32_t)off;
+    hop_info_edit(h)->earlydata = (int32_t)off;
 #endif
   off = 0;
   if (api->easy_getinfo(e, CURLINFO_RESPONSE_CODE, &l) == CURLE_OK && l >= 0 &&
       l <= 999)
-    h->status = (int32_t)l;
+    hop_info_edit(h)->status = (int32_t)l;
   l = 0;
   if (api->easy_getinfo(e, CURLINFO_HTTP_VERSION, &l) == CURLE_OK)
-    h->http_version = http_version_name(l);
+    hop_info_edit(h)->http_version = http_version_name(l);
   if (api->easy_getinfo(e, CURLINFO_PRIMARY_IP, &s) == CURLE_OK && s && *s)
-    h->remote_ip = strpool_intern(s);
+    hop_info_edit(h)->remote_ip = strpool_intern(s);
   l = 0;
   if (api->easy_getinfo(e, CURLINFO_PRIMARY_PORT, &l) == CURLE_OK && l >= 0 &&
       l <= 65535)
-    h->remote_port = (uint16_t)l;
+    hop_info_edit(h)->remote_port = (uint16_t)l;
   if (api->easy_getinfo(e, CURLINFO_SIZE_DOWNLOAD_T, &off) == CURLE_OK)
-    h->size_download = (int64_t)off;
+    hop_info_edit(h)->size_download = (int64_t)off;
   off = -1;
   if (api->easy_getinfo(e, CURLINFO_SIZE_UPLOAD_T, &off) == CURLE_OK &&
       off >= 0)
-    h->size_upload = (int64_t)off;
+    hop_info_edit(h)->size_upload = (int64_t)off;
   l = -1;
   if (api->easy_getinfo(e, CURLINFO_REQUEST_SIZE, &l) == CURLE_OK && l >= 0)
-    h->size_request = l;
+    hop_info_edit(h)->size_request = l;
   s = NULL;
   if (api->easy_getinfo(e, CURLINFO_LOCAL_IP, &s) == CURLE_OK && s && *s)
-    h->local_ip = strpool_intern(s);
+    hop_info_edit(h)->local_ip = strpool_intern(s);
   off = -1;
   if (api->easy_getinfo(e, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &off) ==
       CURLE_OK)
-    h->content_length = off < 0 ? -1 : (int64_t)off;
+    hop_info_edit(h)->content_length = off < 0 ? -1 : (int64_t)off;
   l = 0;
   if (api->easy_getinfo(e, CURLINFO_HEADER_SIZE, &l) == CURLE_OK)
-    h->size_header = l;
+    hop_info_edit(h)->size_header = l;
   l = -1;
   /* A reused connection made no new connection and still got as far as
    * sending; a failed connect also makes none, but never sends. */
@@ -1111,14 +1115,16 @@ static void hop_complete(void *ud)
   enum err_class cls = j->cls;
 
   if (j->x.head_out.len)
-    j->h->head_out = strpool_intern_n(j->x.head_out.s, j->x.head_out.len);
+    hop_info_edit(j->h)->head_out =
+        strpool_intern_n(j->x.head_out.s, j->x.head_out.len);
   if (j->x.head_in.len)
-    j->h->head_in = strpool_intern_n(j->x.head_in.s, j->x.head_in.len);
+    hop_info_edit(j->h)->head_in =
+        strpool_intern_n(j->x.head_in.s, j->x.head_in.len);
   buf_release(&j->x.head_out);
   buf_release(&j->x.head_in);
   if (j->x.scan) {
-    j->h->body_matched = probe_body_scan_end(j->x.scan);
-    j->h->body_scanned = 1;
+    hop_info_edit(j->h)->body_matched = probe_body_scan_end(j->x.scan);
+    hop_info_edit(j->h)->body_scanned = 1;
     probe_body_scan_free(j->x.scan);
     j->x.scan = NULL;
   }
@@ -1242,7 +1248,7 @@ static void quic_facts(struct client *c, struct hop *h, CURLcode rc)
   const struct conn_attempt *q = NULL, *t = NULL;
   size_t i;
 
-  if (h->http_version && !strcmp(h->http_version, "3")) {
+  if (h->info->http_version && !strcmp(h->info->http_version, "3")) {
     struct hop_tls *o = hop_tls_edit(h);
 
     if (!o->version)
@@ -1251,11 +1257,11 @@ static void quic_facts(struct client *c, struct hop *h, CURLcode rc)
       o->alpn = strpool_intern("h3");
     /* Early data is only sent on a resumed handshake (RFC 8446 4.2.10):
      * the one sign of resumption libcurl-gnutls gives for QUIC. */
-    if (!h->reused && h->earlydata > 0)
+    if (!h->reused && h->info->earlydata > 0)
       o->resumed = 1;
     return;
   }
-  if (c->h3 != 1 || rc != CURLE_OK || h->reused || !h->http_version)
+  if (c->h3 != 1 || rc != CURLE_OK || h->reused || !h->info->http_version)
     return;
   for (i = 0; i < c->n_attempts; i++) {
     if (c->attempts[i].quic && !q)
@@ -1264,18 +1270,18 @@ static void quic_facts(struct client *c, struct hop *h, CURLcode rc)
       t = &c->attempts[i];
   }
   if (!q)
-    h->h3_fallback = strpool_intern(
+    hop_info_edit(h)->h3_fallback = strpool_intern(
         "no QUIC attempt was made (libcurl went to TCP at once)");
   else if (q->closed_us && t && q->closed_us <= t->opened_us)
-    h->h3_fallback = strpool_intern(
+    hop_info_edit(h)->h3_fallback = strpool_intern(
         "the QUIC attempt failed (nothing listens on UDP there, or it was "
         "refused) before TCP was tried");
   else if (q->closed_us && (!t || q->closed_us > t->opened_us))
-    h->h3_fallback = strpool_intern(
+    hop_info_edit(h)->h3_fallback = strpool_intern(
         "no QUIC handshake completed (no answer or refused over UDP): "
         "the TCP attempt libcurl started beside it connected");
   else
-    h->h3_fallback = strpool_intern(
+    hop_info_edit(h)->h3_fallback = strpool_intern(
         "TCP connected first: libcurl's happy eyeballs started TCP while "
         "the QUIC handshake had no answer yet");
 }
@@ -1314,7 +1320,7 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
     char why[200];
     struct curl_times t = h->curl;
 
-    if (c->h3 && !reused && h->earlydata > 0 && t.connect <= 0 &&
+    if (c->h3 && !reused && h->info->earlydata > 0 && t.connect <= 0 &&
         t.appconnect > 0) {
       /* 0-RTT: the request went out inside the QUIC handshake, and
        * libcurl stamps no first server packet (time_connect 0).  The
@@ -1328,7 +1334,7 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
     }
     if (probe_phases_checked(&t, h->dns_us, !strcmp(j->u.scheme, "https"),
                              reused, h->phases, why, sizeof(why)))
-      h->timing_anomaly = strpool_intern(why);
+      hop_info_edit(h)->timing_anomaly = strpool_intern(why);
   }
   if (probe_body_close(&j->x.body, j->err, j->errlen) < 0) {
     cls = ERR_UPLOAD; /* the file, not the server, stopped the request */
@@ -1339,7 +1345,7 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
              "response headers larger than %d KiB from '%s'",
              HEADER_CAP / 1024, j->u.host);
   }
-  else if (h->body_limited && rc == CURLE_WRITE_ERROR) {
+  else if (h->info->body_limited && rc == CURLE_WRITE_ERROR) {
     /* body_size_limit stopped it: the hop is whole up to the limit; serve
      * judges it (a blackbox probe fails reading such a body). */
   }
@@ -1414,13 +1420,13 @@ void probe_hop_start(struct client *c, const struct options *o,
   j->x.body.fd = -1;
   j->x.scan = NULL;
   c->hop = j;
-  h->url = strpool_intern(rq->url);
-  h->method = strpool_intern(rq->method);
+  hop_info_edit(h)->url = strpool_intern(rq->url);
+  hop_info_edit(h)->method = strpool_intern(rq->method);
   if (url_parse(&j->u, rq->url, err, errlen) < 0) {
     hop_end(j, ERR_REDIRECT);
     return;
   }
-  h->host = strpool_intern(j->u.host);
+  hop_info_edit(h)->host = strpool_intern(j->u.host);
   saved = probe_deadline_swap(c->deadline_us);
   cls = hop_dns(j);
   probe_deadline_swap(saved);

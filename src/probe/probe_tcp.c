@@ -138,11 +138,12 @@ static void rounds(struct tcp_watch *w, struct hop *h)
                        HOP_ROUNDS_MAX);
   kept = n < HOP_ROUNDS_MAX ? n : HOP_ROUNDS_MAX;
   /* Decoded bytes (--compressed) back to the bytes on the wire. */
-  if (h->size_decoded > 0 && h->size_download > 0 &&
-      h->size_download != h->size_decoded)
+  if (h->info->size_decoded > 0 && h->info->size_download > 0 &&
+      h->info->size_download != h->info->size_decoded)
     for (i = 0; i < kept; i++)
-      r[i].bytes = (int64_t)((double)r[i].bytes * (double)h->size_download /
-                             (double)h->size_decoded);
+      r[i].bytes =
+          (int64_t)((double)r[i].bytes * (double)h->info->size_download /
+                    (double)h->info->size_decoded);
   hop_set_rounds(h, r, kept, (uint32_t)n);
   if (kept >= 2 && n <= HOP_ROUNDS_MAX) {
     int64_t span = r[kept - 1].start_us - r[kept - 2].start_us;
@@ -158,7 +159,7 @@ void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h)
   struct tcp_snap zero, *base;
   const struct tcp_snap *end;
 
-  if (h->http_version && !strcmp(h->http_version, "3")) {
+  if (h->info->http_version && !strcmp(h->info->http_version, "3")) {
     t->missing = strpool_intern("HTTP/3 runs over QUIC: libcurl exposes no "
                                 "QUIC path statistics");
     return;

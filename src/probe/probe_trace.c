@@ -67,7 +67,7 @@ struct trace_job *probe_trace_prepare(const struct options *o,
   size_t i;
 
   memset(&u, 0, sizeof(u));
-  if (url_parse(&u, h->url, err, sizeof(err)) < 0) {
+  if (url_parse(&u, h->info->url, err, sizeof(err)) < 0) {
     t->error = xstrdup(err);
     url_release(&u);
     return NULL;

@@ -102,12 +102,13 @@ static void walk_finish(struct walk *w)
   w->n_visited = 0;
   w->url = w->first_origin = NULL;
   if (s->n_hops)
-    s->status = s->hops[s->n_hops - 1].status;
+    s->status = s->hops[s->n_hops - 1].info->status;
   if (s->ok && t->opts->fail && s->status >= 400) {
     /* curl -f: the transfer worked, the answer is a failure. */
     char msg[1200];
     const struct hop *h = &s->hops[s->n_hops - 1];
-    char *shown = t->opts->show_secrets ? xstrdup(h->url) : url_redact(h->url);
+    char *shown = t->opts->show_secrets ? xstrdup(h->info->url)
+                                        : url_redact(h->info->url);
 
     snprintf(msg, sizeof(msg), "HTTP %d from '%.1000s' (--fail)",
              (int)s->status, shown);
@@ -146,9 +147,10 @@ static void walk_hop(struct walk *w)
   w->visited = xrealloc(w->visited, (w->n_visited + 1) * sizeof(*w->visited));
   w->visited[w->n_visited++] = strip_fragment(w->url);
   h = sample_add_hop(s);
-  /* Before the hop's clock: the hop's own TLS and resolver facts, written
-   * by libcurl's and c-ares's callbacks without an allocation on the
-   * measured path. */
+  /* Before the hop's clock: the hop's own request and response, TLS and
+   * resolver facts, written by libcurl's and c-ares's callbacks without
+   * an allocation on the measured path. */
+  hop_info_edit(h);
   hop_tls_edit(h);
   hop_dns_edit(h);
   /* Before the hop's clock: room for its certificates (nothing held). */
@@ -201,7 +203,7 @@ static void on_walk_hop(void *ud, enum err_class cls)
     walk_finish(w);
     return;
   }
-  if (!o->follow || !is_redirect(h->status) || !h->location) {
+  if (!o->follow || !is_redirect(h->info->status) || !h->info->location) {
     walk_finish(w);
     return;
   }
@@ -213,7 +215,7 @@ static void on_walk_hop(void *ud, enum err_class cls)
     walk_finish(w);
     return;
   }
-  next = url_resolve(w->url, h->location, err, sizeof(err));
+  next = url_resolve(w->url, h->info->location, err, sizeof(err));
   if (!next) {
     char msg[1200];
 
@@ -253,7 +255,7 @@ static void on_walk_hop(void *ud, enum err_class cls)
     return;
   }
   free(clean);
-  next_request(o, h->status, &w->method, &w->with_body);
+  next_request(o, h->info->status, &w->method, &w->with_body);
   free(w->url);
   w->url = next;
   w->redirects++;

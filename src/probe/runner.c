@@ -160,16 +160,16 @@ static void trace_next(struct run *rn)
       char *origin;
       void *easy = NULL;
 
-      if (!h->status || r->n_traces >= TRACE_MAX)
+      if (!h->info->status || r->n_traces >= TRACE_MAX)
         continue;
       if (o->trace == TRACE_AUTO && !edge_wants_trace(h))
         continue;
-      origin = url_origin(h->url);
+      origin = url_origin(h->info->url);
       if (!origin || results_find_trace(r, origin)) {
         free(origin);
         continue;
       }
-      t = results_add_trace(r, origin, h->host);
+      t = results_add_trace(r, origin, h->info->host);
       free(origin);
       rn->tr_job = probe_trace_prepare(o, h, t, &easy);
       if (rn->tr_job) {

@@ -197,7 +197,7 @@ void prom_transport(struct buf *out, const struct prom_hop_src *v, size_t n)
           prom_label(out, "target", v[i].target, 1);
         prom_label(out, "mode", v[i].mode, !v[i].target);
         prom_label(out, "hop", hop, 0);
-        prom_label(out, "host", h->host ? h->host : "", 0);
+        prom_label(out, "host", h->info->host ? h->info->host : "", 0);
         buf_puts(out, "} ");
         if (fam[f].seconds)
           prom_seconds(out, x);

@@ -355,33 +355,33 @@ static void g_hop(const struct field_row *r, struct field_value *v)
 }
 static void g_url(const struct field_row *r, struct field_value *v)
 {
-  set_owned(v, report_url(r->c, H->url));
+  set_owned(v, report_url(r->c, H->info->url));
 }
 static void g_method(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->method);
+  set_text(v, H->info->method);
 }
 static void g_host(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->host);
+  set_text(v, H->info->host);
 }
 static void g_status(const struct field_row *r, struct field_value *v)
 {
-  v->null = H->status == 0;
-  set_int(v, H->status);
+  v->null = H->info->status == 0;
+  set_int(v, H->info->status);
 }
 static void g_http_version(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->http_version);
+  set_text(v, H->info->http_version);
 }
 static void g_remote_ip(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->remote_ip);
+  set_text(v, H->info->remote_ip);
 }
 static void g_remote_port(const struct field_row *r, struct field_value *v)
 {
-  v->null = H->remote_port == 0;
-  set_int(v, H->remote_port);
+  v->null = H->info->remote_port == 0;
+  set_int(v, H->info->remote_port);
 }
 static void g_reused(const struct field_row *r, struct field_value *v)
 {
@@ -460,46 +460,46 @@ static const char *family_name(int family)
 }
 static void g_family(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, family_name(H->family));
+  set_text(v, family_name(H->info->family));
 }
 static void g_fb_address(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->fallback ? H->fallback->address : NULL);
+  set_text(v, H->info->fallback ? H->info->fallback->address : NULL);
 }
 static void g_fb_family(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, !H->fallback               ? NULL
-              : H->fallback->family == 6 ? "ipv6"
-                                         : "ipv4");
+  set_text(v, !H->info->fallback               ? NULL
+              : H->info->fallback->family == 6 ? "ipv6"
+                                               : "ipv4");
 }
 static void g_fb_reason(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->fallback ? H->fallback->reason : NULL);
+  set_text(v, H->info->fallback ? H->info->fallback->reason : NULL);
 }
 static void g_fb_lost(const struct field_row *r, struct field_value *v)
 {
-  if (H->fallback)
-    set_int(v, H->fallback->lost_us);
+  if (H->info->fallback)
+    set_int(v, H->info->fallback->lost_us);
   else
     v->null = 1;
 }
 static void g_h3_fallback(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->h3_fallback);
+  set_text(v, H->info->h3_fallback);
 }
 static void g_alt_svc(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->alt_svc);
+  set_text(v, H->info->alt_svc);
 }
 static void g_alt_svc_port(const struct field_row *r, struct field_value *v)
 {
-  v->null = H->alt_svc_port == 0;
-  set_int(v, H->alt_svc_port);
+  v->null = H->info->alt_svc_port == 0;
+  set_int(v, H->info->alt_svc_port);
 }
 static void g_alt_svc_ma(const struct field_row *r, struct field_value *v)
 {
-  v->null = H->alt_svc_ma < 0;
-  set_int(v, H->alt_svc_ma);
+  v->null = H->info->alt_svc_ma < 0;
+  set_int(v, H->info->alt_svc_ma);
 }
 static void g_tls_library(const struct field_row *r, struct field_value *v)
 {
@@ -507,12 +507,12 @@ static void g_tls_library(const struct field_row *r, struct field_value *v)
 }
 static void g_earlydata(const struct field_row *r, struct field_value *v)
 {
-  v->null = !H->tls->version || H->earlydata < 0;
-  set_int(v, H->earlydata);
+  v->null = !H->tls->version || H->info->earlydata < 0;
+  set_int(v, H->info->earlydata);
 }
 static void g_anomaly(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->timing_anomaly);
+  set_text(v, H->info->timing_anomaly);
 }
 static void g_tls_offered(const struct field_row *r, struct field_value *v)
 {
@@ -636,22 +636,22 @@ static void g_pop(const struct field_row *r, struct field_value *v)
 }
 static void g_size_download(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->size_download);
+  set_int(v, H->info->size_download);
 }
 static void g_size_decoded(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->size_decoded);
+  set_int(v, H->info->size_decoded);
 }
 static void g_size_header(const struct field_row *r, struct field_value *v)
 {
-  set_int(v, H->size_header);
+  set_int(v, H->info->size_header);
 }
 static void g_location(const struct field_row *r, struct field_value *v)
 {
-  if (!H->location)
+  if (!H->info->location)
     v->null = 1;
   else
-    set_owned(v, report_header_value(r->c, "location", H->location));
+    set_owned(v, report_header_value(r->c, "location", H->info->location));
 }
 static void g_headers(const struct field_row *r, struct field_value *v)
 {
@@ -677,7 +677,7 @@ static const char *h_family(struct field_in *in, const struct field_value *v)
   int family = 0;
   const char *what = family_of(v, &family);
 
-  IN_H->family = (uint8_t)family;
+  hop_info_edit(IN_H)->family = (uint8_t)family;
   return what;
 }
 static const char *h_fb_family(struct field_in *in,
@@ -725,17 +725,17 @@ static const char *h_by_type(struct field_in *in, const struct field_value *v)
   (void)v;
   return NULL;
 }
-SET_TEXT(h_url, IN_H->url)
-SET_TEXT(h_method, IN_H->method)
-SET_TEXT(h_host, IN_H->host)
-SET_INT(h_status, IN_H->status, int32_t, 0)
-SET_TEXT(h_http_version, IN_H->http_version)
-SET_TEXT(h_remote_ip, IN_H->remote_ip)
-SET_INT(h_remote_port, IN_H->remote_port, uint16_t, 0)
+SET_TEXT(h_url, hop_info_edit(IN_H)->url)
+SET_TEXT(h_method, hop_info_edit(IN_H)->method)
+SET_TEXT(h_host, hop_info_edit(IN_H)->host)
+SET_INT(h_status, hop_info_edit(IN_H)->status, int32_t, 0)
+SET_TEXT(h_http_version, hop_info_edit(IN_H)->http_version)
+SET_TEXT(h_remote_ip, hop_info_edit(IN_H)->remote_ip)
+SET_INT(h_remote_port, hop_info_edit(IN_H)->remote_port, uint16_t, 0)
 SET_BOOL(h_reused, IN_H->reused)
 SET_INT(h_start, IN_H->start_us, int64_t, 0)
 SET_INT(h_local_port, IN_H->local_port, uint16_t, 0)
-SET_TEXT(h_anomaly, IN_H->timing_anomaly)
+SET_TEXT(h_anomaly, hop_info_edit(IN_H)->timing_anomaly)
 SET_TEXT(h_tls_version, hop_tls_edit(IN_H)->version)
 SET_TEXT(h_tls_cipher, hop_tls_edit(IN_H)->cipher)
 SET_TEXT(h_tls_alpn, hop_tls_edit(IN_H)->alpn)
@@ -743,11 +743,11 @@ SET_OPT_BOOL(h_tls_resumed, hop_tls_edit(IN_H)->resumed, -1)
 SET_OPT_BOOL(h_tls_offered, hop_tls_edit(IN_H)->offered, -1)
 SET_TEXT(h_tls_not_offered, hop_tls_edit(IN_H)->not_offered)
 SET_TEXT(h_tls_library, hop_tls_edit(IN_H)->library)
-SET_INT(h_earlydata, IN_H->earlydata, int32_t, -1)
-SET_TEXT(h_h3_fallback, IN_H->h3_fallback)
-SET_TEXT(h_alt_svc, IN_H->alt_svc)
-SET_INT(h_alt_svc_port, IN_H->alt_svc_port, uint16_t, 0)
-SET_INT(h_alt_svc_ma, IN_H->alt_svc_ma, int64_t, -1)
+SET_INT(h_earlydata, hop_info_edit(IN_H)->earlydata, int32_t, -1)
+SET_TEXT(h_h3_fallback, hop_info_edit(IN_H)->h3_fallback)
+SET_TEXT(h_alt_svc, hop_info_edit(IN_H)->alt_svc)
+SET_INT(h_alt_svc_port, hop_info_edit(IN_H)->alt_svc_port, uint16_t, 0)
+SET_INT(h_alt_svc_ma, hop_info_edit(IN_H)->alt_svc_ma, int64_t, -1)
 SET_INT(h_dns_us, IN_H->dns_us, int64_t, 0)
 SET_TEXT(h_dns_server, hop_dns_edit(IN_H)->server)
 SET_TEXTS(h_dns_addresses, hop_dns_edit(IN_H)->addresses,
@@ -773,10 +773,10 @@ SET_INT(h_c_pretransfer, IN_H->curl.pretransfer, int64_t, -1)
 SET_INT(h_c_posttransfer, IN_H->curl.posttransfer, int64_t, -1)
 SET_INT(h_c_starttransfer, IN_H->curl.starttransfer, int64_t, -1)
 SET_INT(h_c_total, IN_H->curl.total, int64_t, -1)
-SET_INT(h_size_download, IN_H->size_download, int64_t, 0)
-SET_INT(h_size_decoded, IN_H->size_decoded, int64_t, 0)
-SET_INT(h_size_header, IN_H->size_header, int64_t, 0)
-SET_TEXT(h_location, IN_H->location)
+SET_INT(h_size_download, hop_info_edit(IN_H)->size_download, int64_t, 0)
+SET_INT(h_size_decoded, hop_info_edit(IN_H)->size_decoded, int64_t, 0)
+SET_INT(h_size_header, hop_info_edit(IN_H)->size_header, int64_t, 0)
+SET_TEXT(h_location, hop_info_edit(IN_H)->location)
 /* A tcp object that is there says the hop's connection was read. */
 static const char *h_tcp_min_rtt(struct field_in *in,
                                  const struct field_value *v)
@@ -1289,19 +1289,19 @@ static void w_queue(const struct field_row *r, struct field_value *v)
   }
 LAST_HOP_INT(w_conn_id, conn_id)
 LAST_HOP_INT(w_xfer_id, xfer_id)
-LAST_HOP_INT(w_earlydata, earlydata)
+LAST_HOP_INT(w_earlydata, info->earlydata)
 /* num_certs and certs: 0 and "" without TLS, as curl prints them. */
 static void w_num_certs(const struct field_row *r, struct field_value *v)
 {
   const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
 
-  set_int(v, h && h->num_certs > 0 ? h->num_certs : 0);
+  set_int(v, h && h->info->num_certs > 0 ? h->info->num_certs : 0);
 }
 static void w_certs(const struct field_row *r, struct field_value *v)
 {
   const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
 
-  set_text(v, h && h->certs ? h->certs : "");
+  set_text(v, h && h->info->certs ? h->info->certs : "");
 }
 /* hopsplit never retries (a failure is a sample) and never uses a proxy:
  * curl's num_retries and proxy_used are 0. */
@@ -1349,7 +1349,7 @@ static void w_num_headers(const struct field_row *r, struct field_value *v)
   const char *f;
   size_t len = 0, i;
 
-  f = h ? field_final_headers(h->head_in, &len) : NULL;
+  f = h ? field_final_headers(h->info->head_in, &len) : NULL;
   if (!f) {
     v->null = 1;
     return;
@@ -1365,11 +1365,11 @@ static void w_referer(const struct field_row *r, struct field_value *v)
   const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
   const char *p;
 
-  if (!h || !h->head_out) {
+  if (!h || !h->info->head_out) {
     v->null = 1;
     return;
   }
-  for (p = h->head_out; p && *p;
+  for (p = h->info->head_out; p && *p;
        p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
     if (!strncasecmp(p, "Referer:", 8)) {
       const char *s = p + 8, *e = strstr(s, "\r\n");
@@ -1390,7 +1390,7 @@ static void w_local_ip(const struct field_row *r, struct field_value *v)
 {
   const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
 
-  set_text(v, h && h->local_ip ? h->local_ip : "");
+  set_text(v, h && h->info->local_ip ? h->info->local_ip : "");
 }
 /* size_request: every request's bytes, summed over the hops as curl sums
  * them when it follows redirects; null when libcurl did not say. */
@@ -1399,18 +1399,18 @@ static void w_size_request(const struct field_row *r, struct field_value *v)
   size_t i;
 
   for (i = 0; i < S->n_hops; i++) {
-    if (S->hops[i].size_request < 0) {
+    if (S->hops[i].info->size_request < 0) {
       v->null = 1;
       return;
     }
-    v->i += S->hops[i].size_request;
+    v->i += S->hops[i].info->size_request;
   }
 }
 static void w_size_upload(const struct field_row *r, struct field_value *v)
 {
   const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
 
-  set_int(v, h && h->size_upload > 0 ? h->size_upload : 0);
+  set_int(v, h && h->info->size_upload > 0 ? h->info->size_upload : 0);
 }
 /* speed_download and speed_upload: bytes per second of the last
  * transfer, as libcurl's SPEED_*_T (its bytes over its total time). */
@@ -1422,7 +1422,7 @@ static void w_speed(const struct field_row *r, struct field_value *v, int up)
   set_int(v, 0);
   if (!h)
     return;
-  bytes = up ? h->size_upload : h->size_download;
+  bytes = up ? h->info->size_upload : h->info->size_download;
   t = h->phases[PHASE_TOTAL];
   if (bytes > 0 && t > 0)
     v->i = (int64_t)((double)bytes * 1e6 / (double)t);
@@ -1460,7 +1460,7 @@ static void w_num_connects(const struct field_row *r, struct field_value *v)
   size_t i;
 
   for (i = 0; i < S->n_hops; i++)
-    if (!S->hops[i].reused && S->hops[i].remote_ip)
+    if (!S->hops[i].reused && S->hops[i].info->remote_ip)
       v->i++;
 }
 static void w_size_header(const struct field_row *r, struct field_value *v)
@@ -1468,7 +1468,7 @@ static void w_size_header(const struct field_row *r, struct field_value *v)
   size_t i;
 
   for (i = 0; i < S->n_hops; i++)
-    v->i += S->hops[i].size_header;
+    v->i += S->hops[i].info->size_header;
 }
 static void w_size_download(const struct field_row *r, struct field_value *v)
 {
@@ -1526,7 +1526,7 @@ static char *effective_url(const struct field_row *r)
 {
   const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
 
-  return report_url(r->c, h && h->url ? h->url : target_url(r));
+  return report_url(r->c, h && h->info->url ? h->info->url : target_url(r));
 }
 #define URL_PART(NAME)                                                        \
   static void w_url_##NAME(const struct field_row *r, struct field_value *v)  \
@@ -1554,8 +1554,8 @@ static void w_redirect_url(const struct field_row *r, struct field_value *v)
 {
   const struct hop *h = S->n_hops ? &S->hops[S->n_hops - 1] : NULL;
 
-  if (h && h->location)
-    set_owned(v, report_url(r->c, h->location));
+  if (h && h->info->location)
+    set_owned(v, report_url(r->c, h->info->location));
   else
     v->null = 1;
 }
@@ -1574,9 +1574,9 @@ static void w_content_type(const struct field_row *r, struct field_value *v)
   const char *ct = NULL;
   uint32_t i;
 
-  for (i = 0; h && i < h->n_headers; i++)
-    if (!strcasecmp(h->headers[i].name, "content-type"))
-      ct = h->headers[i].value;
+  for (i = 0; h && i < h->info->n_headers; i++)
+    if (!strcasecmp(h->info->headers[i].name, "content-type"))
+      ct = h->info->headers[i].value;
   if (ct)
     set_owned(v, report_header_value(r->c, "content-type", ct));
   else
@@ -1590,7 +1590,7 @@ static void w_urlnum(const struct field_row *r, struct field_value *v)
 /* Lower case, as curl 8 prints it (7.88 printed "HTTPS"). */
 static void w_scheme(const struct field_row *r, struct field_value *v)
 {
-  const char *u = S->n_hops ? S->hops[S->n_hops - 1].url : target_url(r);
+  const char *u = S->n_hops ? S->hops[S->n_hops - 1].info->url : target_url(r);
 
   set_text(v, !strncmp(u, "https:", 6) ? "https" : "http");
 }
@@ -1907,7 +1907,7 @@ static void headers_obj(struct json *j, const char *key,
   size_t i;
 
   json_object_begin(j, key);
-  for (i = 0; i < h->n_headers; i++) {
+  for (i = 0; i < h->info->n_headers; i++) {
     char *name, *value = report_header_joined(r->c, h, i, &name);
 
     if (!value)

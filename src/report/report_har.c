@@ -43,11 +43,11 @@ static void http_version(struct json *j, const struct hop *h)
 {
   char t[32];
 
-  if (!h->http_version) {
+  if (!h->info->http_version) {
     json_string(j, "httpVersion", "");
     return;
   }
-  snprintf(t, sizeof(t), "HTTP/%s", h->http_version);
+  snprintf(t, sizeof(t), "HTTP/%s", h->info->http_version);
   json_string(j, "httpVersion", t);
 }
 
@@ -55,12 +55,12 @@ static void request(struct json *j, const struct report_ctx *c,
                     const struct hop *h)
 {
   const struct options *o = c->plan->opts;
-  char *url = report_url(c, h->url);
+  char *url = report_url(c, h->info->url);
   const char *q = url ? strchr(url, '?') : NULL;
   size_t i;
 
   json_object_begin(j, "request");
-  json_string(j, "method", h->method);
+  json_string(j, "method", h->info->method);
   json_string(j, "url", url);
   http_version(j, h);
   json_array_begin(j, "cookies");
@@ -122,19 +122,20 @@ static void request(struct json *j, const struct report_ctx *c,
 static void response(struct json *j, const struct field_row *r)
 {
   const struct hop *h = r->h;
-  char *loc =
-      h->location ? report_header_value(r->c, "location", h->location) : NULL;
+  char *loc = h->info->location
+                  ? report_header_value(r->c, "location", h->info->location)
+                  : NULL;
   const char *ctype = hop_header(h, "content-type");
   size_t i;
 
   json_object_begin(j, "response");
-  json_int(j, "status", h->status);
+  json_int(j, "status", h->info->status);
   json_string(j, "statusText", "");
   http_version(j, h);
   json_array_begin(j, "cookies");
   json_array_end(j);
   json_array_begin(j, "headers");
-  for (i = 0; i < h->n_headers; i++) {
+  for (i = 0; i < h->info->n_headers; i++) {
     char *name, *value = report_header_joined(r->c, h, i, &name);
 
     if (!value)
@@ -145,7 +146,7 @@ static void response(struct json *j, const struct field_row *r)
   }
   json_array_end(j);
   json_object_begin(j, "content");
-  json_int(j, "size", h->size_decoded);
+  json_int(j, "size", h->info->size_decoded);
   if (ctype) {
     char *shown = report_header_value(r->c, "content-type", ctype);
 
@@ -157,8 +158,8 @@ static void response(struct json *j, const struct field_row *r)
   }
   json_object_end(j);
   json_string(j, "redirectURL", loc ? loc : "");
-  json_int(j, "headersSize", h->size_header);
-  json_int(j, "bodySize", h->size_download);
+  json_int(j, "headersSize", h->info->size_header);
+  json_int(j, "bodySize", h->info->size_download);
   json_object_end(j);
   free(loc);
 }
@@ -233,11 +234,11 @@ static void entry(struct json *j, const struct field_row *r,
   json_object_begin(j, "cache");
   json_object_end(j);
   timings(j, h);
-  if (h->remote_ip) {
-    json_string(j, "serverIPAddress", h->remote_ip);
+  if (h->info->remote_ip) {
+    json_string(j, "serverIPAddress", h->info->remote_ip);
     snprintf(conn, sizeof(conn),
-             strchr(h->remote_ip, ':') ? "[%s]:%d" : "%s:%d", h->remote_ip,
-             h->remote_port);
+             strchr(h->info->remote_ip, ':') ? "[%s]:%d" : "%s:%d",
+             h->info->remote_ip, h->info->remote_port);
     json_string(j, "connection", conn);
   }
   custom_us(j, "_server_us", &report_hop_fields[FH_SERVER_US], r);
@@ -245,13 +246,13 @@ static void entry(struct json *j, const struct field_row *r,
   custom_us(j, "_tcp_min_rtt_us", &report_hop_fields[FH_TCP_MIN_RTT_US], r);
   json_object_begin(j, "_hopsplit");
   json_int(j, "hop", (int64_t)r->k + 1);
-  json_string(j, "host", h->host);
+  json_string(j, "host", h->info->host);
   json_bool(j, "reused", h->reused);
   group(j, "tls", r);
-  if (h->alt_svc)
+  if (h->info->alt_svc)
     group(j, "alt_svc", r);
-  if (h->h3_fallback)
-    json_string(j, "h3_fallback", h->h3_fallback);
+  if (h->info->h3_fallback)
+    json_string(j, "h3_fallback", h->info->h3_fallback);
   group(j, "dns", r);
   group(j, "phases_us", r);
   group(j, "curl", r);

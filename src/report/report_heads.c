@@ -136,10 +136,10 @@ void report_heads(const struct report_ctx *c, int verbose, struct buf *out)
     for (k = 0; k < s->n_hops; k++) {
       const struct hop *h = &s->hops[k];
 
-      if (verbose && h->head_out)
-        put_block(c, h->head_out, "> ", out);
-      if (h->head_in)
-        put_block(c, h->head_in, verbose ? "< " : "", out);
+      if (verbose && h->info->head_out)
+        put_block(c, h->info->head_out, "> ", out);
+      if (h->info->head_in)
+        put_block(c, h->info->head_in, verbose ? "< " : "", out);
     }
   }
   report_vis_release();

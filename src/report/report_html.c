@@ -216,11 +216,11 @@ static void waterfall(const struct report_ctx *c, struct buf *b,
     const struct hop *h = &s->hops[i];
     int64_t at = h->start_us;
     int y = (int)i * h_px + 6;
-    char *u = report_url(c, h->url);
+    char *u = report_url(c, h->info->url);
 
     buf_printf(b, "<text x=\"4\" y=\"%d\">%zu %d ", y + 13, i + 1,
-               (int)h->status);
-    esc(b, h->host ? h->host : "-");
+               (int)h->info->status);
+    esc(b, h->info->host ? h->info->host : "-");
     buf_puts(b, h->reused ? " (reused)" : "");
     buf_puts(b, "</text>\n<g><title>");
     esc(b, u);

@@ -646,7 +646,7 @@ static void sample_of(struct rd *r, const struct jt *j, size_t index,
   }
   /* Documents from before the sample's own status: the last hop's. */
   if (!s->status && s->n_hops)
-    s->status = s->hops[s->n_hops - 1].status;
+    s->status = s->hops[s->n_hops - 1].info->status;
 }
 
 /* /cdn-cgi/trace fetches, when the document keeps them. */

@@ -912,10 +912,10 @@ static void hop_chain(const struct report_ctx *c, struct buf *b, size_t index,
       }
     }
     dns_line(b, &r);
-    if (r.h && r.h->h3_fallback) {
+    if (r.h && r.h->info->h3_fallback) {
       buf_printf(b, "      http/3: fell back to HTTP/%s over TCP: ",
-                 r.h->http_version ? r.h->http_version : "?");
-      buf_put_vis(b, r.h->h3_fallback);
+                 r.h->info->http_version ? r.h->info->http_version : "?");
+      buf_put_vis(b, r.h->info->h3_fallback);
       buf_putc(b, '\n');
     }
   }

@@ -86,21 +86,22 @@ char *report_header_joined(const struct report_ctx *c, const struct hop *h,
   size_t k;
 
   for (k = 0; k < i; k++)
-    if (!strcasecmp(h->headers[k].name, h->headers[i].name))
+    if (!strcasecmp(h->info->headers[k].name, h->info->headers[i].name))
       return NULL;
   buf_init(&v, 0);
-  for (k = i; k < h->n_headers; k++) {
+  for (k = i; k < h->info->n_headers; k++) {
     char *shown;
 
-    if (strcasecmp(h->headers[k].name, h->headers[i].name))
+    if (strcasecmp(h->info->headers[k].name, h->info->headers[i].name))
       continue;
-    shown = report_header_value(c, h->headers[k].name, h->headers[k].value);
+    shown = report_header_value(c, h->info->headers[k].name,
+                                h->info->headers[k].value);
     if (v.len)
       buf_puts(&v, ", ");
     buf_puts(&v, shown);
     free(shown);
   }
-  *name = xstrdup(h->headers[i].name);
+  *name = xstrdup(h->info->headers[i].name);
   for (k = 0; (*name)[k]; k++)
     if ((*name)[k] >= 'A' && (*name)[k] <= 'Z')
       (*name)[k] = (char)((*name)[k] - 'A' + 'a');

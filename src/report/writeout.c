@@ -74,7 +74,7 @@ static const char *final_fields(const struct sample *s, size_t *len)
 {
   if (!s->n_hops)
     return NULL;
-  return field_final_headers(s->hops[s->n_hops - 1].head_in, len);
+  return field_final_headers(s->hops[s->n_hops - 1].info->head_in, len);
 }
 
 /* Each header line of the block: name (nlen) and value (vlen), the

@@ -104,11 +104,11 @@ static int bodies_ok(struct serve_probe *sp, const struct blackbox_module *bb,
   int pass;
   size_t k;
 
-  if (!bb->n_bodies || !fin->body_scanned)
+  if (!bb->n_bodies || !fin->info->body_scanned)
     return 0;
   for (pass = 0; pass < 2; pass++)
     for (k = 0; k < bb->n_bodies; k++) {
-      int hit = (fin->body_matched >> k) & 1u;
+      int hit = (fin->info->body_matched >> k) & 1u;
 
       if (bb->bodies[k].must_match != pass || hit == pass)
         continue;
@@ -134,8 +134,8 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
     const struct blackbox_header_check *hc = &bb->headers[i];
     int seen = 0, hit;
 
-    hit = header_matches(fin->head_in ? fin->head_in : "", hc->header,
-                         sp->module->header_re, i, NULL, &seen);
+    hit = header_matches(fin->info->head_in ? fin->info->head_in : "",
+                         hc->header, sp->module->header_re, i, NULL, &seen);
     if (!seen && !hc->allow_missing) {
       snprintf(why, len, "missing required header %s", hc->header);
       sp->regex_failed = 1;
@@ -154,8 +154,8 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
   if (bb->compression && strcmp(bb->compression, "identity")) {
     int seen = 0, hit;
 
-    hit = header_matches(fin->head_in ? fin->head_in : "", "Content-Encoding",
-                         NULL, 0, bb->compression, &seen);
+    hit = header_matches(fin->info->head_in ? fin->info->head_in : "",
+                         "Content-Encoding", NULL, 0, bb->compression, &seen);
     if (!hit) {
       snprintf(why, len,
                "failed to decompress the body: compression is %s, the "
@@ -166,7 +166,7 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
   }
   /* body_size_limit: blackbox's body regexps, else its read of the rest
    * of the body, fail on a body that passed it. */
-  if (fin->body_limited) {
+  if (fin->info->body_limited) {
     snprintf(why, len,
              "failed to read the HTTP response body: it is larger than the "
              "module's body_size_limit");
@@ -177,7 +177,7 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
   if (bodies_ok(sp, bb, fin, why, len) < 0)
     return -1;
   if (bb->versions) {
-    const char *v = blackbox_version_name(fin->http_version);
+    const char *v = blackbox_version_name(fin->info->http_version);
     int k, ok = 0;
 
     for (k = 0; v && k < BB_HTTP_COUNT; k++)

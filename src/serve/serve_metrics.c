@@ -165,7 +165,7 @@ static const char *target_address(const struct serve_probe *sp,
   if (!h)
     return NULL;
   if (!sp->have_opts || !sp->opts->proxy)
-    return h->remote_ip;
+    return h->info->remote_ip;
   if (sp->opts->proxy_skip_resolve || !h->dns->n_addresses)
     return NULL;
   return h->dns->addresses[sample_preferred_address(
@@ -209,7 +209,8 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   /* blackbox: resp.ContentLength, -1 when the response had none; 0 when
    * no response came. */
   snprintf(v, sizeof(v), "%lld",
-           fin && fin->status ? (long long)fin->content_length : 0LL);
+           fin && fin->info->status ? (long long)fin->info->content_length
+                                    : 0LL);
   gauge_num(out, "probe_http_content_length",
             "Length of http content response", v);
   prom_family(out, "probe_http_duration_seconds", "gauge",
@@ -225,26 +226,30 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   /* blackbox counts a redirect it was told not to follow as one. */
   snprintf(v, sizeof(v), "%u",
            (s && s->n_hops ? s->n_hops - 1 : 0u) +
-               (fin && sp->have_opts && !sp->opts->follow && fin->location &&
-                        fin->status >= 300 && fin->status <= 399
+               (fin && sp->have_opts && !sp->opts->follow &&
+                        fin->info->location && fin->info->status >= 300 &&
+                        fin->info->status <= 399
                     ? 1u
                     : 0u));
   gauge_num(out, "probe_http_redirects", "The number of redirects", v);
   gauge_num(out, "probe_http_ssl",
             "Indicates if SSL was used for the final redirect",
             fin && fin->tls->version ? "1" : "0");
-  snprintf(v, sizeof(v), "%d", fin ? (int)fin->status : 0);
+  snprintf(v, sizeof(v), "%d", fin ? (int)fin->info->status : 0);
   gauge_num(out, "probe_http_status_code", "Response HTTP status code", v);
   snprintf(v, sizeof(v), "%lld",
-           fin ? (long long)(fin->size_decoded > 0 ? fin->size_decoded
-                                                   : fin->size_download)
+           fin ? (long long)(fin->info->size_decoded > 0
+                                 ? fin->info->size_decoded
+                                 : fin->info->size_download)
                : 0LL);
   gauge_num(out, "probe_http_uncompressed_body_length",
             "Length of uncompressed response body", v);
   gauge_num(out, "probe_http_version",
             "Returns the version of HTTP of the probe response",
-            fin && fin->http_version
-                ? (!strcmp(fin->http_version, "1.0") ? "1" : fin->http_version)
+            fin && fin->info->http_version
+                ? (!strcmp(fin->info->http_version, "1.0")
+                       ? "1"
+                       : fin->info->http_version)
                 : "0");
   if (ip && ip_hash(ip, v, sizeof(v)))
     gauge_num(out, "probe_ip_addr_hash",

@@ -126,10 +126,10 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
   for (k = 0; k < s->n_hops; k++) {
     const struct hop *h = &s->hops[k];
     char hop[32], st[32], ph[256];
-    char *shown = url_redact(h->url);
+    char *shown = url_redact(h->info->url);
 
     snprintf(hop, sizeof(hop), "%zu", k + 1);
-    snprintf(st, sizeof(st), "%d", (int)h->status);
+    snprintf(st, sizeof(st), "%d", (int)h->info->status);
     snprintf(
         ph, sizeof(ph),
         "dns=%lld connect=%lld tls=%lld send=%lld wait=%lld "
@@ -139,9 +139,9 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
         (long long)h->phases[PHASE_WAIT], (long long)h->phases[PHASE_TRANSFER],
         (long long)h->phases[PHASE_TOTAL]);
     plog(sp, "info", "Hop", "hop", hop, "url", shown, "status", st,
-         "http_version", h->http_version ? h->http_version : "", "remote_ip",
-         h->remote_ip ? h->remote_ip : "", "connection",
-         h->reused ? "reused" : "new", "tls",
+         "http_version", h->info->http_version ? h->info->http_version : "",
+         "remote_ip", h->info->remote_ip ? h->info->remote_ip : "",
+         "connection", h->reused ? "reused" : "new", "tls",
          h->tls->version ? h->tls->version : "none", "tls_resumed",
          h->tls->resumed == 1   ? "yes"
          : h->tls->resumed == 0 ? "no"

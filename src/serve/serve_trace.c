@@ -75,7 +75,7 @@ static struct trace_entry *find(const char *origin, int make)
 /* Whether the module of sp asks a trace of hop h. */
 static int wanted(const struct serve_probe *sp, const struct hop *h)
 {
-  if (!h->status || sp->trace == TRACE_NEVER)
+  if (!h->info->status || sp->trace == TRACE_NEVER)
     return 0;
   return sp->trace == TRACE_ALWAYS || edge_wants_trace(h);
 }
@@ -110,7 +110,7 @@ unsigned serve_trace_after(struct serve_probe *sp, struct engine *e)
       char *origin;
       int start = 0;
 
-      if (!wanted(sp, h) || (origin = url_origin(h->url)) == NULL)
+      if (!wanted(sp, h) || (origin = url_origin(h->info->url)) == NULL)
         continue;
       hs_mutex_lock(&T.mu);
       en = find(origin, 1);
@@ -125,7 +125,7 @@ unsigned serve_trace_after(struct serve_probe *sp, struct engine *e)
         started++;
         /* en->pending is written only by this fetch while in_flight. */
         en->pending.origin = xstrdup(origin);
-        en->pending.host = xstrdup(h->host ? h->host : "");
+        en->pending.host = xstrdup(h->info->host ? h->info->host : "");
         if (runner_trace_start(e, sp->opts, h, &en->pending, on_fetched, en) <
             0)
           on_fetched(&en->pending, en);
@@ -150,7 +150,7 @@ unsigned serve_trace_copy(struct serve_probe *sp)
       struct trace_fetch *t;
       char *origin;
 
-      if (!wanted(sp, h) || (origin = url_origin(h->url)) == NULL)
+      if (!wanted(sp, h) || (origin = url_origin(h->info->url)) == NULL)
         continue;
       if (results_find_trace(sp->results, origin)) {
         free(origin);

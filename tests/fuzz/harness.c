@@ -95,10 +95,10 @@ static void fuzz_hop(char *s, struct hop *h)
   size_t n = fuzz_lines(s, lines, 512), i;
 
   hop_init(h);
-  h->method = strpool_intern("GET");
-  h->status = 200;
-  h->host = strpool_intern("origin.test");
-  h->url = strpool_intern("https://origin.test/x");
+  hop_info_edit(h)->method = strpool_intern("GET");
+  hop_info_edit(h)->status = 200;
+  hop_info_edit(h)->host = strpool_intern("origin.test");
+  hop_info_edit(h)->url = strpool_intern("https://origin.test/x");
   for (i = 0; i < n; i++) {
     char *l = lines[i], *colon;
 
@@ -106,11 +106,11 @@ static void fuzz_hop(char *s, struct hop *h)
       char *sp = strchr(l, ' ');
 
       if (sp)
-        h->status = (int32_t)strtol(sp + 1, NULL, 10);
+        hop_info_edit(h)->status = (int32_t)strtol(sp + 1, NULL, 10);
       continue;
     }
     if (!strncmp(l, "method ", 7)) {
-      h->method = strpool_intern(l + 7);
+      hop_info_edit(h)->method = strpool_intern(l + 7);
       continue;
     }
     if (!strncmp(l, "cname ", 6)) {
@@ -175,19 +175,21 @@ static void fuzz_headers(const uint8_t *data, size_t size)
   fuzz_hop(s, &h);
   /* Alt-Svc (RFC 7838) as the probe reads it from the hop's header. */
   hop_set_alt_svc(&h, hop_header(&h, "alt-svc"));
-  FUZZ_CHECK(!h.alt_svc || strlen(h.alt_svc) < 32);
-  FUZZ_CHECK(h.alt_svc || (!h.alt_svc_port && h.alt_svc_ma == -1));
-  FUZZ_CHECK(h.alt_svc_ma >= -1);
-  cache_classify(h.headers, h.n_headers, auth, &r);
+  FUZZ_CHECK(!h.info->alt_svc || strlen(h.info->alt_svc) < 32);
+  FUZZ_CHECK(h.info->alt_svc ||
+             (!h.info->alt_svc_port && h.info->alt_svc_ma == -1));
+  FUZZ_CHECK(h.info->alt_svc_ma >= -1);
+  cache_classify(h.info->headers, h.info->n_headers, auth, &r);
   check_cache_result(&r);
   cache_result_release(&r);
   cache_classify_hop(&h, auth, &r);
   check_cache_result(&r);
   cache_result_release(&r);
-  edge_identify(h.headers, h.n_headers, h.dns->cnames, h.dns->n_cnames, &id);
+  edge_identify(h.info->headers, h.info->n_headers, h.dns->cnames,
+                h.dns->n_cnames, &id);
   FUZZ_CHECK(memchr(id.pop, '\0', sizeof(id.pop)) != NULL);
   FUZZ_CHECK(memchr(id.upstream, '\0', sizeof(id.upstream)) != NULL);
-  (void)edge_vendor_from_headers(h.headers, h.n_headers);
+  (void)edge_vendor_from_headers(h.info->headers, h.info->n_headers);
   (void)edge_wants_trace(&h);
   edge_client_init(&cl);
   if (edge_client_parse("KR", &cl, &err) < 0)

@@ -117,7 +117,7 @@ check_capture_read(const char *file, struct hop *hop, char **text,
       char *sp = strchr(line, ' ');
 
       assert_non_null(sp);
-      hop->status = (int32_t)strtol(sp + 1, NULL, 10);
+      hop_info_edit(hop)->status = (int32_t)strtol(sp + 1, NULL, 10);
       in_headers = 1;
       continue;
     }

@@ -132,10 +132,10 @@ static inline struct hop *fx_hop(struct sample *s, const char *url,
   struct hop *h = sample_add_hop(s);
   int ph;
 
-  h->url = strpool_intern(url);
-  h->method = strpool_intern("GET");
-  h->host = fx_host(url);
-  h->status = (int32_t)status;
+  hop_info_edit(h)->url = strpool_intern(url);
+  hop_info_edit(h)->method = strpool_intern("GET");
+  hop_info_edit(h)->host = fx_host(url);
+  hop_info_edit(h)->status = (int32_t)status;
   h->phases[PHASE_DNS] = dns;
   h->phases[PHASE_CONNECT] = connect;
   h->phases[PHASE_TLS] = tls;
@@ -148,10 +148,10 @@ static inline struct hop *fx_hop(struct sample *s, const char *url,
   if (tls > 0) {
     hop_tls_edit(h)->version = strpool_intern("TLSv1.3");
     hop_tls_edit(h)->resumed = 0;
-    h->http_version = strpool_intern("2");
+    hop_info_edit(h)->http_version = strpool_intern("2");
   }
   else {
-    h->http_version = strpool_intern("1.1");
+    hop_info_edit(h)->http_version = strpool_intern("1.1");
   }
   return h;
 }
@@ -167,12 +167,12 @@ static inline void fx_capture_key(const char *key, char *val, void *ud)
  * line is ignored: the hop keeps its own status). */
 static inline void fx_capture(struct hop *h, const char *file)
 {
-  long status = h->status;
+  long status = h->info->status;
   char *text;
 
   check_capture_read(file, h, &text, fx_capture_key, NULL);
   free(text);
-  h->status = (int32_t)status;
+  hop_info_edit(h)->status = (int32_t)status;
 }
 
 /* What the capture's "# key: value" lines say (tests/data/headers). */
@@ -203,13 +203,13 @@ static inline void fx_truth_key(const char *key, char *val, void *ud)
 static inline void fx_capture_truth(struct hop *h, const char *file,
                                     struct fx_truth *t)
 {
-  long status = h->status;
+  long status = h->info->status;
   char *text;
 
   memset(t, 0, sizeof(*t));
   check_capture_read(file, h, &text, fx_truth_key, t);
   free(text);
-  h->status = (int32_t)status;
+  hop_info_edit(h)->status = (int32_t)status;
   if (!t->edge_vendor[0])
     memcpy(t->edge_vendor, t->vendor, sizeof(t->vendor));
 }

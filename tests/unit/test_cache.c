@@ -62,7 +62,7 @@ static void on_key(const char *key, char *val, void *ud)
   else if (!strcmp(key, "cookie"))
     c->cookie = !strcmp(val, "1");
   else if (!strcmp(key, "method"))
-    c->hop.method = strpool_intern(val);
+    hop_info_edit(&c->hop)->method = strpool_intern(val);
 }
 
 static void capture_load(const char *file, struct capture *c)
@@ -70,7 +70,7 @@ static void capture_load(const char *file, struct capture *c)
   memset(c, 0, sizeof(*c));
   hop_init(&c->hop);
   snprintf(c->name, sizeof(c->name), "%s", file);
-  c->hop.method = strpool_intern("GET");
+  hop_info_edit(&c->hop)->method = strpool_intern("GET");
   check_capture_read(file, &c->hop, &c->text, on_key, c);
   if (!c->vendor || !c->verdict) {
     print_error("case %s: needs '# vendor:' and '# verdict:' lines\n", file);
@@ -617,8 +617,8 @@ static void load_inline(struct hop *h, const struct inline_case *t)
   char *text = xstrdup(t->headers), *line, *next;
 
   hop_init(h);
-  h->method = strpool_intern(t->method ? t->method : "GET");
-  h->status = (int32_t)t->status;
+  hop_info_edit(h)->method = strpool_intern(t->method ? t->method : "GET");
+  hop_info_edit(h)->status = (int32_t)t->status;
   for (line = text; line && *line; line = next) {
     char *colon;
 

@@ -61,7 +61,7 @@ static void on_key(const char *key, char *val, void *ud)
   else if (!strcmp(key, "cname"))
     add_cname(&c->hop, val);
   else if (!strcmp(key, "host"))
-    c->hop.host = strpool_intern(val);
+    hop_info_edit(&c->hop)->host = strpool_intern(val);
 }
 
 static void capture_load(const char *file, struct capture *c)
@@ -69,7 +69,7 @@ static void capture_load(const char *file, struct capture *c)
   memset(c, 0, sizeof(*c));
   hop_init(&c->hop);
   snprintf(c->name, sizeof(c->name), "%s", file);
-  c->hop.host = strpool_intern("www.example.com");
+  hop_info_edit(&c->hop)->host = strpool_intern("www.example.com");
   check_capture_read(file, &c->hop, &c->text, on_key, c);
   if (!c->vendor || !c->pop) {
     print_error("case %s: needs '# vendor:' and '# pop:' lines\n", file);
@@ -112,7 +112,7 @@ static void check_capture(const char *file, size_t *with_pop)
   /* Without a client, nothing about distance is known. */
   assert_true(isnan(r.distance_km));
   CHECK_INT(c.name, r.distant, -1);
-  CHECK_STR(c.name, r.host, c.hop.host);
+  CHECK_STR(c.name, r.host, c.hop.info->host);
   CHECK_INT(c.name, r.hop, 1);
   if (r.pop)
     (*with_pop)++;
@@ -246,7 +246,7 @@ static void test_key_case_trace(void **state)
 
   /* No cf-ray: the trace gives the POP. */
   hop_init(&h);
-  h.host = strpool_intern("api.example.com");
+  hop_info_edit(&h)->host = strpool_intern("api.example.com");
   hop_add_header(&h, "server", "cloudflare");
   edge_locate(&h, 2, &t, &client, (double)NAN, &r);
   assert_int_equal(r.hop, 2);

@@ -182,12 +182,12 @@ static void test_redirect_cache_wait(void **state)
 
     h = fx_hop(s, "https://a.test/start", 302, 1000 * m, 2000 * m, 3000 * m,
                100 * m, 4000 * m, 500 * m);
-    h->location = strpool_intern("https://b.test/final");
+    hop_info_edit(h)->location = strpool_intern("https://b.test/final");
     h = fx_hop(s, "https://b.test/final", 200, 1500 * m, 2500 * m, 3500 * m,
                100 * m, 40000 * m, 1000 * m);
     hop_add_header(h, "cache-control", "private");
     hop_add_header(h, "server-timing", "db;dur=53");
-    h->size_download = 100 * 1024;
+    hop_info_edit(h)->size_download = 100 * 1024;
     fx_add(&f, s, 200 * m);
   }
   fx_build(&f);
@@ -257,7 +257,7 @@ static void test_connections_dns_resumption(void **state)
     h = fx_hop(s, "https://c.test/", 200, 20000 * m, 3000 * m, 6000 * m,
                100 * m, 5000 * m, 1000 * m);
     hop_dns_edit(h)->ttl = (int32_t)(60 * m);
-    h->size_download = 50 * 1024;
+    hop_info_edit(h)->size_download = 50 * 1024;
     fx_add(&f, s, 0);
     s = fx_sample(&f, 0, MODE_WARM, i + 1);
     fx_hop(s, "https://c.test/", 200, 0, 0, 0, 100 * m, 5000 * m, 1000 * m);
@@ -512,7 +512,7 @@ static void test_payload_dominates(void **state)
   fx_init(&f, "cold", 1, "https://p.test/big", NULL);
   s = fx_sample(&f, 0, MODE_COLD, 1);
   h = fx_hop(s, "https://p.test/big", 200, 0, 1000, 0, 0, 2000, 10000);
-  h->size_download = 1536 * 1024;
+  hop_info_edit(h)->size_download = 1536 * 1024;
   fx_add(&f, s, 0);
   fx_build(&f);
   check_findings("payload", &f, 0, want, ARRAY_SIZE(want));
@@ -543,7 +543,7 @@ static void test_payload_small_body(void **state)
   fx_init(&f, "cold", 1, "https://p.test/thumb", NULL);
   s = fx_sample(&f, 0, MODE_COLD, 1);
   h = fx_hop(s, "https://p.test/thumb", 200, 0, 2000, 0, 0, 2000, 8000);
-  h->size_download = 20 * 1024;
+  hop_info_edit(h)->size_download = 20 * 1024;
   fx_add(&f, s, 0);
   fx_build(&f);
   check_findings("small", &f, 0, want, ARRAY_SIZE(want));
@@ -586,14 +586,14 @@ static void repeat_run(struct fx *f, const char *cc, const char *ct)
 
     hop_add_header(h, "cache-control", cc);
     hop_add_header(h, "content-type", ct);
-    h->size_download = 450 * 1024;
+    hop_info_edit(h)->size_download = 450 * 1024;
     fx_add(f, s, 0);
     s = fx_sample(f, 0, MODE_WARM, i + 1);
     h = fx_hop(s, "https://r.test/p.jpg", 200, 0, 0, 0, 100 * m, 4000 * m,
                8000 * m);
     hop_add_header(h, "cache-control", cc);
     hop_add_header(h, "content-type", ct);
-    h->size_download = 450 * 1024;
+    hop_info_edit(h)->size_download = 450 * 1024;
     fx_add(f, s, 0);
   }
   fx_build(f);

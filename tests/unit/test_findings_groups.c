@@ -106,10 +106,10 @@ static void hop(struct sample *s, const char *url, const char *host,
 {
   struct hop *h = sample_add_hop(s);
 
-  h->url = strpool_intern(url);
-  h->host = strpool_intern(host);
-  h->method = strpool_intern("GET");
-  h->status = (int32_t)status;
+  hop_info_edit(h)->url = strpool_intern(url);
+  hop_info_edit(h)->host = strpool_intern(host);
+  hop_info_edit(h)->method = strpool_intern("GET");
+  hop_info_edit(h)->status = (int32_t)status;
   h->phases[PHASE_DNS] = dns;
   h->phases[PHASE_CONNECT] = connect;
   h->phases[PHASE_TLS] = tls;
@@ -121,7 +121,8 @@ static void hop(struct sample *s, const char *url, const char *host,
   hop_add_header(h, "cf-ray", ray);
   hop_add_header(h, "cf-cache-status", status == 302 ? "DYNAMIC" : "BYPASS");
   if (status == 302)
-    h->location = strpool_intern("https://storage.test/b/42.jpg");
+    hop_info_edit(h)->location =
+        strpool_intern("https://storage.test/b/42.jpg");
 }
 
 /*

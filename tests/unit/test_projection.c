@@ -182,7 +182,7 @@ static void test_tls_rounds(void **state)
   hop_tls_edit(&h)->resumed = 1;
   assert_int_equal(projection_tls_rounds(&h), 1);
   hop_tls_edit(&h)->version = "TLSv1.3";
-  h.http_version = "3";
+  hop_info_edit(&h)->http_version = "3";
   hop_tls_edit(&h)->resumed = 0;
   assert_int_equal(projection_tls_rounds(&h), 0);
   hop_release(&h);
@@ -197,21 +197,21 @@ static void sample_pair(struct fx *f, size_t t, int round, int64_t body)
 
   h = fx_hop(s, "https://a.test/x", 302, 300, 200, 400, 10, 1200, 5);
   h->dns_us = 300;
-  h->size_header = 200;
-  h->size_download = 150;
+  hop_info_edit(h)->size_header = 200;
+  hop_info_edit(h)->size_download = 150;
   h = fx_hop(s, "https://b.test/x", 200, 250, 200, 400, 10, 700, 900);
   h->dns_us = 250;
   hop_tls_edit(h)->version = "TLSv1.2";
-  h->size_header = 250;
-  h->size_download = body;
+  hop_info_edit(h)->size_header = 250;
+  hop_info_edit(h)->size_download = body;
   fx_add(f, s, 50);
   s = fx_sample(f, t, MODE_WARM, round);
   h = fx_hop(s, "https://a.test/x", 302, 0, 0, 0, 10, 1100, 5);
-  h->size_header = 200;
-  h->size_download = 150;
+  hop_info_edit(h)->size_header = 200;
+  hop_info_edit(h)->size_download = 150;
   h = fx_hop(s, "https://b.test/x", 200, 0, 0, 0, 10, 650, 880);
-  h->size_header = 250;
-  h->size_download = body;
+  hop_info_edit(h)->size_header = 250;
+  hop_info_edit(h)->size_download = body;
   s->idle_us = 1000;
   fx_add(f, s, 40);
 }

@@ -128,11 +128,11 @@ static void test_sample(void **state)
   (void)state;
   sample_init(&s);
   h = sample_add_hop(&s);
-  h->url = strpool_intern("https://origin.test/a");
+  hop_info_edit(h)->url = strpool_intern("https://origin.test/a");
   hop_add_header(h, "Server", "nginx");
   hop_add_header(h, "X-Cache", "HIT");
-  assert_int_equal(h->n_headers, 2);
-  assert_ptr_equal(h->headers[0].value, strpool_intern("nginx"));
+  assert_int_equal(h->info->n_headers, 2);
+  assert_ptr_equal(h->info->headers[0].value, strpool_intern("nginx"));
   assert_string_equal(hop_header(h, "x-cache"), "HIT");
   hop_strv_push(&hop_dns_edit(h)->addresses, &hop_dns_edit(h)->n_addresses,
                 "127.0.0.1");
@@ -144,17 +144,17 @@ static void test_sample(void **state)
   hd[0].value = strpool_intern("3");
   hd[1] = hd[0];
   hop_set_headers(h, hd, 1);
-  assert_int_equal(h->n_headers, 1);
+  assert_int_equal(h->info->n_headers, 1);
   assert_string_equal(hop_header(h, "AGE"), "3");
   assert_null(hop_header(h, "server"));
   hop_set_headers(h, hd, 0);
-  assert_int_equal(h->n_headers, 0);
-  assert_null(h->headers);
+  assert_int_equal(h->info->n_headers, 0);
+  assert_null(h->info->headers);
   h = sample_add_hop(&s);
   assert_int_equal(s.n_hops, 2);
-  assert_null(h->url);
+  assert_null(h->info->url);
   assert_int_equal(h->tls->resumed, -1);
-  assert_string_equal(s.hops[0].url, "https://origin.test/a");
+  assert_string_equal(s.hops[0].info->url, "https://origin.test/a");
   s.err_message = strpool_intern("timeout");
   sample_release(&s);
   assert_int_equal(s.n_hops, 0);
@@ -171,31 +171,31 @@ static void test_alt_svc(void **state)
 
   (void)state;
   hop_init(&h);
-  assert_int_equal(h.alt_svc_ma, -1);
+  assert_int_equal(h.info->alt_svc_ma, -1);
   hop_set_alt_svc(&h, "h3=\":443\"; ma=86400");
-  assert_string_equal(h.alt_svc, "h3");
-  assert_int_equal(h.alt_svc_port, 443);
-  assert_int_equal(h.alt_svc_ma, 86400);
+  assert_string_equal(h.info->alt_svc, "h3");
+  assert_int_equal(h.info->alt_svc_port, 443);
+  assert_int_equal(h.info->alt_svc_ma, 86400);
   hop_init(&h);
   hop_set_alt_svc(&h, "h3-29=\":8443\"; ma=60, h3=\"alt.test:9443\"; "
                       "persist=1; ma=2592000");
-  assert_string_equal(h.alt_svc, "h3");
-  assert_int_equal(h.alt_svc_port, 9443);
-  assert_int_equal(h.alt_svc_ma, 2592000);
+  assert_string_equal(h.info->alt_svc, "h3");
+  assert_int_equal(h.info->alt_svc_port, 9443);
+  assert_int_equal(h.info->alt_svc_ma, 2592000);
   hop_init(&h);
   hop_set_alt_svc(&h, "h2=\":8443\"");
-  assert_string_equal(h.alt_svc, "h2");
-  assert_int_equal(h.alt_svc_port, 8443);
-  assert_int_equal(h.alt_svc_ma, -1);
+  assert_string_equal(h.info->alt_svc, "h2");
+  assert_int_equal(h.info->alt_svc_port, 8443);
+  assert_int_equal(h.info->alt_svc_ma, -1);
   hop_init(&h);
   hop_set_alt_svc(&h, "clear");
-  assert_string_equal(h.alt_svc, "clear");
-  assert_int_equal(h.alt_svc_port, 0);
+  assert_string_equal(h.info->alt_svc, "clear");
+  assert_int_equal(h.info->alt_svc_port, 0);
   hop_init(&h);
   hop_set_alt_svc(&h, ",,; =\"");
-  assert_null(h.alt_svc);
+  assert_null(h.info->alt_svc);
   hop_set_alt_svc(&h, "h3=\"no-port\"");
-  assert_null(h.alt_svc);
+  assert_null(h.info->alt_svc);
   strpool_release_all();
 }
 
