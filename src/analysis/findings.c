@@ -1452,7 +1452,7 @@ static int64_t payload_size(const struct fb *b, const struct hop *h)
     return 0;
   if (b->plan && b->plan->opts && b->plan->opts->payload_size > 0)
     return b->plan->opts->payload_size;
-  return h->tcp.rounds[0].bytes;
+  return h->tcp.flow->rounds[0].bytes;
 }
 
 /* What a body of payload_size bytes would have saved on this hop: the
@@ -1464,8 +1464,8 @@ static int64_t v_payload(const struct fb *b, const struct hop *h)
 
   if (x <= 0)
     return -1;
-  at = tcp_rounds_time_for(h->tcp.rounds, n, x);
-  end = h->tcp.rounds[n - 1].start_us + h->tcp.rounds[n - 1].us;
+  at = tcp_rounds_time_for(h->tcp.flow->rounds, n, x);
+  end = h->tcp.flow->rounds[n - 1].start_us + h->tcp.flow->rounds[n - 1].us;
   if (at < 0)
     return 0; /* the body is that small already */
   return end > at ? end - at : 0;
@@ -1505,16 +1505,17 @@ static int rounds_payload_finding(struct fb *b)
     return 1; /* as small as asked already: nothing to save */
   units_format_bytes(size, sz, sizeof(sz));
   units_format_bytes(x, xs, sizeof(xs));
-  units_format_bytes(last->tcp.rounds[0].bytes, fr, sizeof(fr));
+  units_format_bytes(last->tcp.flow->rounds[0].bytes, fr, sizeof(fr));
   rm = new_rm(b);
   rm[cell(k, PHASE_TRANSFER)] = saving;
   f = add_parts(
       b, FINDING_PAYLOAD, (int)k + 1, rm,
       xasprintf("the body, %s in %u round%s, takes %s (%d %% of the cold "
                 "total): a body of %s would save about %s",
-                sz, (unsigned)last->tcp.n_rounds,
-                last->tcp.n_rounds == 1 ? "" : "s", d(a, sizeof(a), xfer),
-                pct(xfer, rep->total_us), xs, d(sv, sizeof(sv), saving)),
+                sz, (unsigned)last->tcp.flow->n_rounds,
+                last->tcp.flow->n_rounds == 1 ? "" : "s",
+                d(a, sizeof(a), xfer), pct(xfer, rep->total_us), xs,
+                d(sv, sizeof(sv), saving)),
       xasprintf("on this connection (minimum RTT %s) the first %s arrived "
                 "in the first round; a body of %s%s would arrive when that "
                 "many bytes of this one had, %s before its last byte "
@@ -1544,7 +1545,8 @@ static uint32_t silent_rounds(const struct hop *h, int64_t rtt)
   uint32_t extra = 0;
 
   for (i = 1; i < n; i++) {
-    int64_t gap = h->tcp.rounds[i].start_us - h->tcp.rounds[i - 1].start_us;
+    int64_t gap =
+        h->tcp.flow->rounds[i].start_us - h->tcp.flow->rounds[i - 1].start_us;
 
     if (2 * gap > 3 * rtt)
       extra += (uint32_t)((gap + rtt / 2) / rtt - 1);

@@ -74,13 +74,16 @@ static void hop_tcp_init(struct hop_tcp *t)
   t->min_rtt_us = t->rtt_us = t->rttvar_us = t->rcv_rtt_us = -1;
   t->retransmits = t->rcv_ooopack = -1;
   t->bytes_in = t->bytes_out = t->segs_in = t->segs_out = -1;
-  t->delivery_rate = t->busy_us = t->rwnd_limited_us = -1;
-  t->sndbuf_limited_us = -1;
-  t->last_round_rate = -1;
+  t->flow = &hop_flow_none;
 }
 
 const struct hop_tls hop_tls_none = {.resumed = -1, .offered = -1};
 const struct hop_dns hop_dns_none = {.ttl = -1};
+const struct hop_flow hop_flow_none = {.delivery_rate = -1,
+                                       .busy_us = -1,
+                                       .rwnd_limited_us = -1,
+                                       .sndbuf_limited_us = -1,
+                                       .last_round_rate = -1};
 const struct hop_info hop_info_none = {.alt_svc_ma = -1,
                                        .content_length = -1,
                                        .size_request = -1,
@@ -131,6 +134,15 @@ struct hop_info *hop_info_edit(struct hop *h)
   return f;
 }
 
+struct hop_flow *hop_flow_edit(struct hop *h)
+{
+  struct hop_flow *w =
+      own_copy(h, h->tcp.flow, &hop_flow_none, sizeof(*w), "hop_flow_edit");
+
+  h->tcp.flow = w;
+  return w;
+}
+
 void hop_init(struct hop *h)
 {
   memset(h, 0, sizeof(*h));
@@ -166,7 +178,10 @@ void hop_release(struct hop *h)
       free(h->info->headers);
       free((void *)(uintptr_t)h->info);
     }
-    free((void *)(uintptr_t)h->tcp.rounds);
+    if (h->tcp.flow != &hop_flow_none) {
+      free((void *)(uintptr_t)h->tcp.flow->rounds);
+      free((void *)(uintptr_t)h->tcp.flow);
+    }
     if (h->tls != &hop_tls_none)
       free((void *)(uintptr_t)h->tls);
   }
@@ -206,9 +221,14 @@ void hop_pool_arrays(struct hop *h)
                            sizeof(*d->failed));
     h->dns = pool_array(d, 1, sizeof(*d));
   }
-  h->tcp.rounds = pool_array((void *)(uintptr_t)h->tcp.rounds,
-                             h->tcp.rounds ? hop_rounds_kept(h) : 0,
-                             sizeof(*h->tcp.rounds));
+  if (h->tcp.flow != &hop_flow_none) {
+    struct hop_flow *w = hop_flow_edit(h);
+
+    w->rounds =
+        pool_array((void *)(uintptr_t)w->rounds,
+                   w->rounds ? hop_rounds_kept(h) : 0, sizeof(*w->rounds));
+    h->tcp.flow = pool_array(w, 1, sizeof(*w));
+  }
   if (h->tls != &hop_tls_none)
     h->tls = pool_array((void *)(uintptr_t)h->tls, 1, sizeof(*h->tls));
   h->pooled = 1;
@@ -228,6 +248,7 @@ void hop_set_rounds(struct hop *h, const struct hop_round *v, size_t n,
                     uint32_t total)
 {
   struct hop_round *copy = NULL;
+  struct hop_flow *w;
 
   if (h->pooled)
     BUG("hop_set_rounds on a pooled hop");
@@ -237,22 +258,24 @@ void hop_set_rounds(struct hop *h, const struct hop_round *v, size_t n,
     copy = xmalloc(n * sizeof(*copy));
     memcpy(copy, v, n * sizeof(*copy));
   }
-  free((void *)(uintptr_t)h->tcp.rounds);
-  h->tcp.rounds = copy;
-  h->tcp.n_kept = (uint8_t)n;
-  h->tcp.n_rounds = total > n ? total : (uint32_t)n;
+  w = hop_flow_edit(h);
+  free((void *)(uintptr_t)w->rounds);
+  w->rounds = copy;
+  w->n_kept = (uint8_t)n;
+  w->n_rounds = total > n ? total : (uint32_t)n;
 }
 
 /* The entries stored, never more: a saved document's "rounds" may say more
  * than its round_list holds (or be set after it). */
 size_t hop_rounds_kept(const struct hop *h)
 {
+  const struct hop_flow *w = h->tcp.flow;
   size_t n;
 
-  if (!h->tcp.rounds)
+  if (!w->rounds)
     return 0;
-  n = h->tcp.n_rounds < HOP_ROUNDS_MAX ? h->tcp.n_rounds : HOP_ROUNDS_MAX;
-  return n < h->tcp.n_kept ? n : h->tcp.n_kept;
+  n = w->n_rounds < HOP_ROUNDS_MAX ? w->n_rounds : HOP_ROUNDS_MAX;
+  return n < w->n_kept ? n : w->n_kept;
 }
 
 int64_t hop_server_us(const struct hop *h)

@@ -152,14 +152,11 @@ struct hop_round {
 };
 #define HOP_ROUNDS_MAX 64
 
-/* The kernel's view of a hop's TCP connection (Linux TCP_INFO, read when
- * the connection is ready for the request, at the first response byte and
- * at the last).  Counters are the connection's since it opened for a new
- * connection, since the hop's request for a reused one.  Every value is -1
- * when not measured.  valid 0: no TCP connection was read (missing says
- * why: QUIC, another system, a failed hop), and every value is -1. */
-struct hop_tcp {
-  int64_t bytes_in, bytes_out;
+/* What is rare in a hop's TCP facts (struct hop_tcp): an upload's
+ * figures, the body's rounds and why nothing was read; kept as a hop's
+ * TLS facts are (hop_flow_none, hop_flow_edit, pooled by hop_pool_arrays:
+ * most hops have none of them and share one copy). */
+struct hop_flow {
   /* Uploads (a request body): the kernel's delivery rate (bytes/s) and the
    * time the sender was busy, limited by the receiver's window and by its
    * own buffer; -1 for other hops. */
@@ -170,16 +167,27 @@ struct hop_tcp {
    * when not counted (no body, a round trip too short to tell them). */
   const struct hop_round *rounds;
   int64_t last_round_rate;
-  const char *missing; /* pooled, or NULL */
+  const char *missing; /* pooled, or NULL: see struct hop_tcp */
+  uint32_t n_rounds;
+  uint8_t n_kept; /* entries of rounds (at most HOP_ROUNDS_MAX) */
+};
+
+/* The kernel's view of a hop's TCP connection (Linux TCP_INFO, read when
+ * the connection is ready for the request, at the first response byte and
+ * at the last).  Counters are the connection's since it opened for a new
+ * connection, since the hop's request for a reused one.  Every value is -1
+ * when not measured.  valid 0: no TCP connection was read (flow->missing
+ * says why: QUIC, another system, a failed hop), and every value is -1. */
+struct hop_tcp {
+  int64_t bytes_in, bytes_out;
+  const struct hop_flow *flow; /* never NULL */
   /* 32 bits, as the kernel's struct tcp_info has them (a hop of every
    * sample is kept: SPEC 8's footprint). */
   int32_t min_rtt_us, rtt_us, rttvar_us, rcv_rtt_us;
   int32_t retransmits; /* segments the client sent again (total_retrans) */
   int32_t rcv_ooopack; /* segments received out of order: loss inbound */
   int32_t segs_in, segs_out;
-  uint32_t n_rounds;
   uint8_t valid;
-  uint8_t n_kept; /* entries of rounds (at most HOP_ROUNDS_MAX) */
 };
 
 /* What a hop asked for and what came back, apart from its times and its
@@ -386,6 +394,9 @@ struct hop_dns *hop_dns_edit(struct hop *h);
  * but the two received (0). */
 extern const struct hop_info hop_info_none;
 struct hop_info *hop_info_edit(struct hop *h);
+/* The same for the rare TCP facts: -1, no rounds, nothing missing. */
+extern const struct hop_flow hop_flow_none;
+struct hop_flow *hop_flow_edit(struct hop *h);
 /* Free the hop's arrays (not its pooled strings) and re-initialise it. */
 void hop_release(struct hop *h);
 /* Read an Alt-Svc header value (RFC 7838: entries `proto="host:port";

@@ -149,7 +149,7 @@ static void rounds(struct tcp_watch *w, struct hop *h)
     int64_t span = r[kept - 1].start_us - r[kept - 2].start_us;
 
     if (span > 0)
-      h->tcp.last_round_rate = r[kept - 2].bytes * 1000000 / span;
+      hop_flow_edit(h)->last_round_rate = r[kept - 2].bytes * 1000000 / span;
   }
 }
 
@@ -160,8 +160,9 @@ void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h)
   const struct tcp_snap *end;
 
   if (h->info->http_version && !strcmp(h->info->http_version, "3")) {
-    t->missing = strpool_intern("HTTP/3 runs over QUIC: libcurl exposes no "
-                                "QUIC path statistics");
+    hop_flow_edit(h)->missing =
+        strpool_intern("HTTP/3 runs over QUIC: libcurl exposes no "
+                       "QUIC path statistics");
     return;
   }
   /* A reused connection whose ready read was missed (its socket not found
@@ -185,7 +186,7 @@ void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h)
                strerror(w->err));
     else
       snprintf(why, sizeof(why), "no connection was made");
-    t->missing = strpool_intern(why);
+    hop_flow_edit(h)->missing = strpool_intern(why);
     return;
   }
   memset(&zero, 0, sizeof(zero));
@@ -203,10 +204,12 @@ void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h)
     t->segs_in = i32(delta(end->segs_in, base->segs_in));
     t->segs_out = i32(delta(end->segs_out, base->segs_out));
     if (w->upload) {
-      t->delivery_rate = end->delivery_rate;
-      t->busy_us = delta(end->busy, base->busy);
-      t->rwnd_limited_us = delta(end->rwnd_limited, base->rwnd_limited);
-      t->sndbuf_limited_us = delta(end->sndbuf_limited, base->sndbuf_limited);
+      hop_flow_edit(h)->delivery_rate = end->delivery_rate;
+      hop_flow_edit(h)->busy_us = delta(end->busy, base->busy);
+      hop_flow_edit(h)->rwnd_limited_us =
+          delta(end->rwnd_limited, base->rwnd_limited);
+      hop_flow_edit(h)->sndbuf_limited_us =
+          delta(end->sndbuf_limited, base->sndbuf_limited);
     }
   }
   rounds(w, h);

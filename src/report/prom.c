@@ -145,7 +145,9 @@ static int64_t transport_value(int f, const struct hop *h)
   case 5:
     return h->tcp.valid ? h->tcp.rcv_ooopack : -1;
   default:
-    return h->tcp.valid && h->tcp.n_rounds ? (int64_t)h->tcp.n_rounds : -1;
+    return h->tcp.valid && h->tcp.flow->n_rounds
+               ? (int64_t)h->tcp.flow->n_rounds
+               : -1;
   }
 }
 

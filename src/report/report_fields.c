@@ -409,16 +409,16 @@ TCP_GETTER(g_tcp_bytes_in, bytes_in)
 TCP_GETTER(g_tcp_bytes_out, bytes_out)
 TCP_GETTER(g_tcp_segs_in, segs_in)
 TCP_GETTER(g_tcp_segs_out, segs_out)
-TCP_GETTER(g_tcp_delivery, delivery_rate)
-TCP_GETTER(g_tcp_busy, busy_us)
-TCP_GETTER(g_tcp_rwnd, rwnd_limited_us)
-TCP_GETTER(g_tcp_sndbuf, sndbuf_limited_us)
-TCP_GETTER(g_tcp_last_rate, last_round_rate)
+TCP_GETTER(g_tcp_delivery, flow->delivery_rate)
+TCP_GETTER(g_tcp_busy, flow->busy_us)
+TCP_GETTER(g_tcp_rwnd, flow->rwnd_limited_us)
+TCP_GETTER(g_tcp_sndbuf, flow->sndbuf_limited_us)
+TCP_GETTER(g_tcp_last_rate, flow->last_round_rate)
 #undef TCP_GETTER
 static void g_tcp_rounds(const struct field_row *r, struct field_value *v)
 {
-  v->null = !H->tcp.valid || !H->tcp.n_rounds;
-  set_int(v, H->tcp.n_rounds);
+  v->null = !H->tcp.valid || !H->tcp.flow->n_rounds;
+  set_int(v, H->tcp.flow->n_rounds);
 }
 static void g_tcp_round_list(const struct field_row *r, struct field_value *v)
 {
@@ -426,7 +426,7 @@ static void g_tcp_round_list(const struct field_row *r, struct field_value *v)
 }
 static void g_tcp_missing(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->tcp.valid ? NULL : H->tcp.missing);
+  set_text(v, H->tcp.valid ? NULL : H->tcp.flow->missing);
 }
 static void g_server_us(const struct field_row *r, struct field_value *v)
 {
@@ -782,7 +782,7 @@ static const char *h_tcp_min_rtt(struct field_in *in,
                                  const struct field_value *v)
 {
   IN_H->tcp.valid = 1;
-  IN_H->tcp.missing = NULL;
+  hop_flow_edit(IN_H)->missing = NULL;
   IN_H->tcp.min_rtt_us = v->null ? -1 : (int32_t)v->i;
   return NULL;
 }
@@ -795,17 +795,17 @@ SET_INT(h_tcp_bytes_in, IN_H->tcp.bytes_in, int64_t, -1)
 SET_INT(h_tcp_bytes_out, IN_H->tcp.bytes_out, int64_t, -1)
 SET_INT(h_tcp_segs_in, IN_H->tcp.segs_in, int32_t, -1)
 SET_INT(h_tcp_segs_out, IN_H->tcp.segs_out, int32_t, -1)
-SET_INT(h_tcp_delivery, IN_H->tcp.delivery_rate, int64_t, -1)
-SET_INT(h_tcp_busy, IN_H->tcp.busy_us, int64_t, -1)
-SET_INT(h_tcp_rwnd, IN_H->tcp.rwnd_limited_us, int64_t, -1)
-SET_INT(h_tcp_sndbuf, IN_H->tcp.sndbuf_limited_us, int64_t, -1)
-SET_INT(h_tcp_rounds, IN_H->tcp.n_rounds, uint32_t, 0)
-SET_INT(h_tcp_last_rate, IN_H->tcp.last_round_rate, int64_t, -1)
+SET_INT(h_tcp_delivery, hop_flow_edit(IN_H)->delivery_rate, int64_t, -1)
+SET_INT(h_tcp_busy, hop_flow_edit(IN_H)->busy_us, int64_t, -1)
+SET_INT(h_tcp_rwnd, hop_flow_edit(IN_H)->rwnd_limited_us, int64_t, -1)
+SET_INT(h_tcp_sndbuf, hop_flow_edit(IN_H)->sndbuf_limited_us, int64_t, -1)
+SET_INT(h_tcp_rounds, hop_flow_edit(IN_H)->n_rounds, uint32_t, 0)
+SET_INT(h_tcp_last_rate, hop_flow_edit(IN_H)->last_round_rate, int64_t, -1)
 static const char *h_tcp_missing(struct field_in *in,
                                  const struct field_value *v)
 {
   if (!IN_H->tcp.valid)
-    IN_H->tcp.missing = v->null ? NULL : strpool_intern(v->s);
+    hop_flow_edit(IN_H)->missing = v->null ? NULL : strpool_intern(v->s);
   return NULL;
 }
 
@@ -1855,9 +1855,9 @@ void field_plain_row(const struct field *f, const struct field_row *r,
     /* "BYTES@START_US+US ...": each round's bytes and when they came. */
     for (i = 0; r->h && i < hop_rounds_kept(r->h); i++)
       buf_printf(out, "%s%lld@%ld+%ld", i ? " " : "",
-                 (long long)r->h->tcp.rounds[i].bytes,
-                 (long)r->h->tcp.rounds[i].start_us,
-                 (long)r->h->tcp.rounds[i].us);
+                 (long long)r->h->tcp.flow->rounds[i].bytes,
+                 (long)r->h->tcp.flow->rounds[i].start_us,
+                 (long)r->h->tcp.flow->rounds[i].us);
     return;
   }
   if (f->type != FIELD_LAYERS) {
@@ -1947,9 +1947,9 @@ static void value_json(struct json *j, const char *key, const struct field *f,
     json_array_begin(j, key);
     for (i = 0; i < hop_rounds_kept(r->h); i++) {
       json_object_begin(j, NULL);
-      json_int(j, "start_us", r->h->tcp.rounds[i].start_us);
-      json_int(j, "us", r->h->tcp.rounds[i].us);
-      json_int(j, "bytes", r->h->tcp.rounds[i].bytes);
+      json_int(j, "start_us", r->h->tcp.flow->rounds[i].start_us);
+      json_int(j, "us", r->h->tcp.flow->rounds[i].us);
+      json_int(j, "bytes", r->h->tcp.flow->rounds[i].bytes);
       json_object_end(j);
     }
     json_array_end(j);

@@ -485,7 +485,7 @@ static void rounds_of(struct rd *r, const struct jt *rl, const char *at,
     v[i].bytes = int_in(r, o, rat, "bytes", 0, FIELD_MAX_INT, 0);
   }
   if (!r->bad && n)
-    hop_set_rounds(h, v, n, h->tcp.n_rounds);
+    hop_set_rounds(h, v, n, h->tcp.flow->n_rounds);
 }
 
 /* Member key of o (at is its path) as row f's type says, checked, into
