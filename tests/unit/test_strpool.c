@@ -176,26 +176,27 @@ static void test_alt_svc(void **state)
   assert_string_equal(h.info->alt_svc, "h3");
   assert_int_equal(h.info->alt_svc_port, 443);
   assert_int_equal(h.info->alt_svc_ma, 86400);
-  hop_init(&h);
+  hop_release(&h);
   hop_set_alt_svc(&h, "h3-29=\":8443\"; ma=60, h3=\"alt.test:9443\"; "
                       "persist=1; ma=2592000");
   assert_string_equal(h.info->alt_svc, "h3");
   assert_int_equal(h.info->alt_svc_port, 9443);
   assert_int_equal(h.info->alt_svc_ma, 2592000);
-  hop_init(&h);
+  hop_release(&h);
   hop_set_alt_svc(&h, "h2=\":8443\"");
   assert_string_equal(h.info->alt_svc, "h2");
   assert_int_equal(h.info->alt_svc_port, 8443);
   assert_int_equal(h.info->alt_svc_ma, -1);
-  hop_init(&h);
+  hop_release(&h);
   hop_set_alt_svc(&h, "clear");
   assert_string_equal(h.info->alt_svc, "clear");
   assert_int_equal(h.info->alt_svc_port, 0);
-  hop_init(&h);
+  hop_release(&h);
   hop_set_alt_svc(&h, ",,; =\"");
   assert_null(h.info->alt_svc);
   hop_set_alt_svc(&h, "h3=\"no-port\"");
   assert_null(h.info->alt_svc);
+  hop_release(&h);
   strpool_release_all();
 }
 
