@@ -112,11 +112,38 @@ static int64_t date_latest_us(const struct sample *s, size_t k)
          h->phases[PHASE_WAIT];
 }
 
+/* The order infer_across scans same-Date samples in: by Date, then as they
+ * ran.  qsort's comparator reads the samples through sort_by, one per
+ * thread (serve analyses on several; qsort_r is not POSIX). */
+struct date_order {
+  const struct results *r;
+  const size_t *at;
+  size_t k;
+};
+
+static const char *date_of(const struct date_order *o, uint32_t i)
+{
+  return hop_header(&o->r->samples[o->at[i]].hops[o->k], "date");
+}
+
+static _Thread_local const struct date_order *sort_by;
+
+static int cmp_date(const void *a, const void *b)
+{
+  const struct date_order *o = sort_by;
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  int c = strcmp(date_of(o, x), date_of(o, y));
+
+  return c ? c : (x > y) - (x < y);
+}
+
 static void infer_across(struct cache_result *cr, size_t n,
                          const struct results *r, const size_t *at, size_t k,
                          size_t keep)
 {
-  size_t i, j, unknown = 0, named = 0, fresh = 0;
+  size_t i, j, g, unknown = 0, named = 0, fresh = 0, n_dated = 0;
+  struct date_order o = {r, at, k};
+  uint32_t *by_date;
 
   for (i = 0; i < n; i++) {
     unknown += cr[i].verdict == CACHE_UNKNOWN;
@@ -124,44 +151,69 @@ static void infer_across(struct cache_result *cr, size_t n,
   }
   if (!unknown)
     return;
-  for (j = 1; j < n; j++) {
-    const char *dj = hop_header(&(&r->samples[at[j]])->hops[k], "date");
+  /* For each sample j, in the order they ran, the first earlier sample i
+   * with the same Date that was answered a second or more before it.
+   * Only samples with that Date can be i, so they are found by sorting
+   * once by Date (n log n) instead of comparing every pair (n squared:
+   * 1.4 s of 2.8 at 10,000 warm samples). */
+  by_date = xcalloc(n ? n : 1, sizeof(*by_date)); /* n: < 2^32 samples */
+  for (i = 0; i < n; i++)
+    if (date_of(&o, (uint32_t)i))
+      by_date[n_dated++] = (uint32_t)i;
+  sort_by = &o;
+  qsort(by_date, n_dated, sizeof(*by_date), cmp_date);
+  sort_by = NULL;
+  for (g = 0; g < n_dated;) {
+    size_t end = g + 1, x, y;
 
-    for (i = 0; i < j; i++) {
-      const char *di = hop_header(&(&r->samples[at[i]])->hops[k], "date");
-      /* In milliseconds, the least time that can have passed between the
-       * two responses being written (a busy client's slow sample must not
-       * look like a stored copy), less 1 ms for the start stamps' ms. */
-      int64_t apart = (date_earliest_us((&r->samples[at[j]]), k) -
-                       date_latest_us((&r->samples[at[i]]), k)) /
-                          1000 -
-                      1;
+    while (end < n_dated &&
+           !strcmp(date_of(&o, by_date[g]), date_of(&o, by_date[end])))
+      end++;
+    /* by_date[g..end) share one Date, in the order they ran. */
+    for (y = g + 1; y < end; y++) {
+      j = by_date[y];
+      for (x = g; x < y; x++) {
+        const char *di;
+        /* In milliseconds, the least time that can have passed between
+         * the two responses being written (a busy client's slow sample
+         * must not look like a stored copy), less 1 ms for the start
+         * stamps' ms. */
+        int64_t apart;
 
-      if (!di || !dj || apart < 1000 || strcmp(di, dj))
-        continue;
-      /* j is i's stored copy. */
-      if (cr[j].verdict == CACHE_UNKNOWN)
-        infer(&cr[j], CACHE_HIT,
-              j != keep
-                  ? NULL
-                  : xasprintf(
-                        "inferred across samples: it carries the Date of "
-                        "sample %d (%s) although it was answered %.1f s or "
-                        "more later, "
-                        "so a cache served that stored copy (Age: %ld)",
-                        (int)at[i], di, (double)apart / 1000.0, cr[j].age));
-      if (cr[i].verdict == CACHE_UNKNOWN)
-        infer(&cr[i], CACHE_MISS,
-              i != keep
-                  ? NULL
-                  : xasprintf(
-                        "inferred across samples: sample %d, %.1f s later, "
-                        "was this response's stored copy (same Date), so "
-                        "this one was stored",
-                        (int)at[j], (double)apart / 1000.0));
-      break;
+        i = by_date[x];
+        apart = (date_earliest_us((&r->samples[at[j]]), k) -
+                 date_latest_us((&r->samples[at[i]]), k)) /
+                    1000 -
+                1;
+        if (apart < 1000)
+          continue;
+        di = date_of(&o, (uint32_t)i);
+        /* j is i's stored copy. */
+        if (cr[j].verdict == CACHE_UNKNOWN)
+          infer(&cr[j], CACHE_HIT,
+                j != keep
+                    ? NULL
+                    : xasprintf(
+                          "inferred across samples: it carries the Date of "
+                          "sample %d (%s) although it was answered %.1f s or "
+                          "more later, "
+                          "so a cache served that stored copy (Age: %ld)",
+                          (int)at[i], di, (double)apart / 1000.0, cr[j].age));
+        if (cr[i].verdict == CACHE_UNKNOWN)
+          infer(&cr[i], CACHE_MISS,
+                i != keep
+                    ? NULL
+                    : xasprintf(
+                          "inferred across samples: sample %d, %.1f s later, "
+                          "was this response's stored copy (same Date), so "
+                          "this one was stored",
+                          (int)at[j], (double)apart / 1000.0));
+        break;
+      }
     }
+    g = end;
   }
+  free(by_date);
   for (i = 0; i + 1 < n; i++) {
     const char *a = hop_header(&(&r->samples[at[i]])->hops[k], "date");
     const char *b = hop_header(&(&r->samples[at[i + 1]])->hops[k], "date");
