@@ -91,23 +91,30 @@ HS_EXTERN const char *hs_options_error(const struct hs_options *o);
  * locks an application shares between its loops and other threads. */
 HS_EXTERN void hs_mutex_lock(void *mu);
 
-/* A loop: one thread's event loop (epoll) that runs are measured on.
- * hs_loop_step waits at most timeout_ms (negative: until something
- * happens) and returns the transfers and timers still pending. */
+/* A loop: one thread's event loop (epoll) that runs are measured on,
+ * any number of them at once.  hs_loop_step waits at most timeout_ms
+ * (negative: until something happens), runs what is ready, then the done
+ * callbacks of the runs that ended, and returns the transfers and timers
+ * still pending.  hs_loop_wake, from any thread or a signal handler,
+ * makes the loop's current or next step return at once.  Free a loop's
+ * runs before it. */
 struct hs_loop;
 HS_EXTERN enum hs_code hs_loop_new(struct hs_loop **out);
 HS_EXTERN void hs_loop_free(struct hs_loop *l);
 HS_EXTERN size_t hs_loop_step(struct hs_loop *l, long timeout_ms);
+HS_EXTERN void hs_loop_wake(struct hs_loop *l);
 
 /* A run of the options' plan.  hs_run_new copies what it needs of o (o
  * may be freed after) and plans it; loop is the loop to measure on, or
- * NULL for a loop of its own (one run at a time on a loop).  Then either
- * hs_run_perform (to the end, as the tool measures; the library draws no
- * progress line), or hs_run_start and hs_run_step until *running is 0.
- * hs_run_cancel (safe from a signal handler) stops it at the next sample:
- * what was measured stays, and the run ends HS_E_CANCELLED; the flag is
- * the process's, so every run in flight stops (r NULL: every run, from a
- * handler that knows none). */
+ * NULL for a loop of its own.  Then either hs_run_perform (to the end, as
+ * the tool measures; the library draws no progress line), or
+ * hs_run_start and hs_run_step (or hs_loop_step of its loop) until it has
+ * ended.  hs_run_cancel(r), from any thread or a signal handler, stops
+ * that run alone: no sample starts after the one in flight, which ends
+ * as it would; what was measured stays, and the run ends HS_E_CANCELLED.
+ * hs_run_cancel(NULL) is the process's interrupt, for a signal handler
+ * that holds no run (the tool's first SIGINT): every run in flight
+ * stops, its sample in flight abandoned. */
 struct hs_run;
 struct hs_results;
 HS_EXTERN enum hs_code hs_run_new(const struct hs_options *o,
@@ -117,8 +124,24 @@ HS_EXTERN enum hs_code hs_run_start(struct hs_run *r);
 HS_EXTERN enum hs_code hs_run_step(struct hs_run *r, long timeout_ms,
                                    int *running);
 HS_EXTERN void hs_run_cancel(struct hs_run *r);
+/* Bound the run to timeout_ms from its start (0: no bound; set before
+ * the start): every lookup and transfer is cut to what is left, and a
+ * sample that would start after it fails at once as a timeout. */
+HS_EXTERN void hs_run_set_timeout(struct hs_run *r, long timeout_ms);
+/* Callbacks on the loop's thread (set before the start; either may be
+ * NULL): each(r, i, ud) once sample i is stored, its fields readable
+ * (hs_results_get; those the analysis makes, cache.* and edge.*, are
+ * null until the run has ended); done(r, code, ud) once the run has
+ * ended (HS_OK or HS_E_CANCELLED), after the step that ended it, from
+ * hs_loop_step, hs_run_step or hs_run_perform.  Neither may free r, but
+ * done may when the loop is stepped with hs_loop_step. */
+typedef void hs_sample_fn(struct hs_run *r, size_t i, void *ud);
+typedef void hs_done_fn(struct hs_run *r, enum hs_code code, void *ud);
+HS_EXTERN void hs_run_set_callbacks(struct hs_run *r, hs_sample_fn *each,
+                                    hs_done_fn *done, void *ud);
 /* The run's results, owned by the run (valid until hs_run_free), complete
- * and analysed once the run has ended. */
+ * once the run has ended, and analysed then (on the first call that
+ * needs the analysis, on the thread that makes it). */
 HS_EXTERN struct hs_results *hs_run_results(struct hs_run *r);
 HS_EXTERN void hs_run_free(struct hs_run *r);
 

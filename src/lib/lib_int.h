@@ -46,6 +46,7 @@ struct hs_results {
   struct results results;
   struct analysis analysis;
   int analysed;
+  int live; /* a run's, started and not ended: no analysis yet */
   char *libraries;
   struct report_saved *saved; /* a document read back, or NULL */
   struct arena *doc_arena;    /* the strings of saved */

@@ -56,7 +56,8 @@ void lib_analyse(struct hs_results *r)
 {
   struct arena *was;
 
-  if (r->analysed)
+  /* A run in flight has no analysis yet (its fields of it are null). */
+  if (r->analysed || r->live)
     return;
   was = strpool_use(lib_arena(r));
   analysis_build(&r->analysis, lib_plan(r), lib_samples(r));

@@ -1,12 +1,16 @@
 /*
  * lib_run.c: libhopsplit's loops and runs (hopsplit(3)).  A loop is an
  * engine (engine.h); a run is the runner's state machine of one plan on
- * it (runner_start), or runner_run on a loop of its own for
- * hs_run_perform, which is what the tool's run does.  The run's strings
- * go to its results' arena (arena.h), made the thread's current one for
- * as long as a call of the run measures.
+ * it (runner_start_warm), any number of them beside each other, or
+ * runner_run on a loop of its own for hs_run_perform, which is what the
+ * tool's run does.  The run's strings go to its results' arena (arena.h),
+ * which the engine makes the thread's current one while a handler of
+ * that run runs.  A run's cancel is its own: a flag another thread or a
+ * signal handler raises, which the loop's thread hands to the runner
+ * (runner_cancel) at its next step; NULL's is the process's interrupt.
  */
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 
 #include "buf.h"
 #include "check.h"
+#include "clock.h"
 #include "engine.h"
 #include "lib_int.h"
 #include "msg.h"
@@ -28,17 +33,31 @@
 
 struct hs_loop {
   struct engine *e;
-  struct hs_run *running; /* the one run started on it, or NULL */
+  /* The runs started on it and not ended (the runner holds them), and
+   * those ended whose done callback is still to run (after the step). */
+  struct hs_run *live, *ended_head, *ended_tail;
+  /* Raised by hs_run_cancel (any thread, a signal handler): some run of
+   * the loop has a cancel the runner has not been given yet. */
+  atomic_int cancels;
 };
 
 struct hs_run {
   struct hs_loop *loop; /* NULL until started, for a loop of its own */
   int own_loop;
-  int started, ended, cancelled;
+  int started, ended;
+  atomic_int cancelled;       /* hs_run_cancel(r), from any thread */
+  int cancel_given;           /* the runner was told (the loop's thread) */
   int rc;                     /* runner's: 0, or 1 when interrupted */
+  struct run *rn;             /* the runner's, while it holds the run */
+  long timeout_ms;            /* hs_run_set_timeout's, 0: none */
   const struct profile *prof; /* the options' profile, borrowed, or NULL */
   hs_progress_fn *progress;
   void *progress_ud;
+  hs_sample_fn *each;
+  hs_done_fn *done;
+  void *cb_ud;
+  int done_due; /* on the loop's ended list, its done still to run */
+  struct hs_run *prev, *next; /* on the loop's live list, or ended list */
   struct hs_results res;
 };
 
@@ -61,21 +80,75 @@ void hs_loop_free(struct hs_loop *l)
 {
   if (!l)
     return;
+  /* Runs still on it are freed first (hopsplit(3)); what is left is the
+   * caller's bug, never a use after free. */
+  while (l->live) {
+    struct hs_run *r;
+
+    for (r = l->live; r; r = r->next)
+      hs_run_cancel(r);
+    hs_loop_step(l, -1);
+  }
+  while (l->ended_head) {
+    struct hs_run *r = l->ended_head;
+
+    l->ended_head = r->next;
+    r->done_due = 0;
+    r->loop = NULL;
+  }
   engine_free(l->e);
   free(l);
 }
 
+/* Hand the cancels raised since the last look to the runner (the loop's
+ * thread). */
+static void give_cancels(struct hs_loop *l)
+{
+  struct hs_run *r;
+
+  if (!atomic_exchange(&l->cancels, 0))
+    return;
+  for (r = l->live; r; r = r->next)
+    if (atomic_load(&r->cancelled) && !r->cancel_given && r->rn) {
+      r->cancel_given = 1;
+      runner_cancel(r->rn);
+    }
+}
+
+/* The done callbacks of the runs that ended in the step, after it (the
+ * runner holds nothing of them then: a callback may free its run). */
+static void run_dones(struct hs_loop *l)
+{
+  struct hs_run *r;
+
+  while ((r = l->ended_head) != NULL) {
+    l->ended_head = r->next;
+    if (!l->ended_head)
+      l->ended_tail = NULL;
+    r->next = NULL;
+    r->done_due = 0;
+    if (r->done)
+      r->done(
+          r, r->rc == 1 || atomic_load(&r->cancelled) ? HS_E_CANCELLED : HS_OK,
+          r->cb_ud);
+  }
+}
+
 size_t hs_loop_step(struct hs_loop *l, long timeout_ms)
 {
-  struct arena *was = NULL;
   size_t n;
 
-  if (l->running)
-    was = strpool_use(results_arena(&l->running->res.results));
+  give_cancels(l);
   n = engine_step(l->e, timeout_ms < 0 ? -1 : (int64_t)timeout_ms * 1000);
-  if (l->running)
-    strpool_use(was);
+  give_cancels(l);
+  run_dones(l);
   return n;
+}
+
+void hs_loop_wake(struct hs_loop *l)
+{
+  /* Async-signal-safe: one write to the loop's eventfd. */
+  engine_wake(l->e);
 }
 
 /* The plan of a profile: its targets with their own options, its checks
@@ -257,25 +330,75 @@ static void run_ended(struct hs_run *r, int rc)
 {
   r->ended = 1;
   r->rc = rc;
-  if (r->loop && r->loop->running == r)
-    r->loop->running = NULL;
+  r->res.live = 0;
   lib_analyse(&r->res);
 }
 
+/* Each sample stored, on the loop's thread: its index for the caller. */
+static void on_each(const struct plan *p, const struct sample *s, void *ud)
+{
+  struct hs_run *r = ud;
+
+  (void)p;
+  if (r->each)
+    r->each(r, (size_t)(s - r->res.results.samples), r->cb_ud);
+}
+
+/* The runner is done with r (inside the step): off the loop's live list,
+ * on its ended list for the done callback after the step. */
 static void on_done(const struct plan *p, struct results *res, int rc,
                     void *ud)
 {
   struct hs_run *r = ud;
+  struct hs_loop *l = r->loop;
 
   (void)p;
   (void)res;
   r->ended = 1;
   r->rc = rc;
+  r->rn = NULL;
+  r->res.live = 0;
+  if (r->prev)
+    r->prev->next = r->next;
+  else
+    l->live = r->next;
+  if (r->next)
+    r->next->prev = r->prev;
+  r->prev = r->next = NULL;
+  if (l->ended_tail)
+    l->ended_tail->next = r;
+  else
+    l->ended_head = r;
+  l->ended_tail = r;
+  r->done_due = 1;
 }
 
 static enum hs_code end_code(const struct hs_run *r)
 {
-  return r->rc == 1 || r->cancelled ? HS_E_CANCELLED : HS_OK;
+  return r->rc == 1 || atomic_load(&r->cancelled) ? HS_E_CANCELLED : HS_OK;
+}
+
+void hs_run_set_callbacks(struct hs_run *r, hs_sample_fn *each,
+                          hs_done_fn *done, void *ud)
+{
+  r->each = each;
+  r->done = done;
+  r->cb_ud = ud;
+}
+
+void hs_run_set_timeout(struct hs_run *r, long timeout_ms)
+{
+  r->timeout_ms = timeout_ms > 0 ? timeout_ms : 0;
+}
+
+/* Each sample of a run on a loop of its own: the streams, then the
+ * caller's callback. */
+static void own_sample(const struct plan *p, const struct sample *s, void *ud)
+{
+  struct hs_run *r = ud;
+
+  lib_stream_sample(p, s, NULL);
+  on_each(p, s, r);
 }
 
 /* hs_run_perform on a loop of its own, as the tool measures: the
@@ -308,8 +431,15 @@ static enum hs_code perform_own(struct hs_run *r)
     msg_warn("TLS verification is off (-k): results say so");
   plan_unsafe_notice(plan);
   lib_streams_open(&r->res);
-  rc = runner_run_progress(plan, &r->res.results, lib_stream_sample, NULL,
+  /* The run's timeout bounds it as the thread's deadline (probe.h). */
+  if (r->timeout_ms)
+    probe_set_deadline(clock_mono_us() + (int64_t)r->timeout_ms * 1000);
+  r->res.live = 1;
+  rc = runner_run_progress(plan, &r->res.results, own_sample, r,
                            r->progress ? on_progress : NULL, r);
+  r->res.live = 0;
+  if (r->timeout_ms)
+    probe_set_deadline(0);
   /* Every line of the samples measured, also after an interrupt. */
   lib_streams_drain(&r->res);
   lib_warn_unused_resolve(&r->res);
@@ -317,7 +447,10 @@ static enum hs_code perform_own(struct hs_run *r)
   lib_warn_parallel(&r->res);
   probe_global_cleanup();
   strpool_use(was);
-  return rc < 0 ? HS_E_SETUP : end_code(r);
+  c = rc < 0 ? HS_E_SETUP : end_code(r);
+  if (rc >= 0 && r->done)
+    r->done(r, c, r->cb_ud);
+  return c;
 }
 
 enum hs_code hs_run_perform(struct hs_run *r)
@@ -337,7 +470,6 @@ enum hs_code hs_run_start(struct hs_run *r)
 {
   struct arena *was;
   enum hs_code c;
-  int rc;
 
   if (r->started)
     return HS_E_STATE;
@@ -347,22 +479,28 @@ enum hs_code hs_run_start(struct hs_run *r)
       return c;
     r->own_loop = 1;
   }
-  if (r->loop->running)
-    return HS_E_STATE;
   c = run_setup(r, 0);
   if (c != HS_OK)
     return c;
   r->started = 1;
-  runner_interrupt_clear();
-  r->loop->running = r;
+  if (!r->loop->live && !r->loop->ended_head)
+    runner_interrupt_clear(); /* the first run of a loop at rest */
+  /* On the live list before the runner may end it. */
+  r->next = r->loop->live;
+  if (r->next)
+    r->next->prev = r;
+  r->loop->live = r;
+  r->res.live = 1;
   was = strpool_use(results_arena(&r->res.results));
-  rc = runner_start_warm(r->loop->e, &r->res.plan, &r->res.results, INT64_MAX,
-                         NULL, on_done, r);
+  r->rn = runner_start_warm(r->loop->e, &r->res.plan, &r->res.results,
+                            r->timeout_ms ? clock_mono_us() +
+                                                (int64_t)r->timeout_ms * 1000
+                                          : INT64_MAX,
+                            on_each, on_done, r);
   strpool_use(was);
-  if (rc < 0) {
-    r->loop->running = NULL;
-    return HS_E_SETUP;
-  }
+  /* Cancelled before it started: the runner is told at once. */
+  if (atomic_load(&r->cancelled))
+    atomic_store(&r->loop->cancels, 1);
   return HS_OK;
 }
 
@@ -385,12 +523,20 @@ enum hs_code hs_run_step(struct hs_run *r, long timeout_ms, int *running)
 
 void hs_run_cancel(struct hs_run *r)
 {
-  /* Async-signal-safe: flags and the loops' wake-up writes only. */
-  if (r)
-    r->cancelled = 1;
-  runner_interrupt();
-  if (r && r->loop)
-    engine_wake(r->loop->e);
+  struct hs_loop *l;
+
+  /* Async-signal-safe and thread-safe: lock-free atomics and the loop's
+   * wake-up write only; the loop's thread tells the runner. */
+  if (!r) {
+    runner_interrupt();
+    return;
+  }
+  atomic_store(&r->cancelled, 1);
+  l = r->loop;
+  if (l) {
+    atomic_store(&l->cancels, 1);
+    engine_wake(l->e);
+  }
 }
 
 struct hs_results *hs_run_results(struct hs_run *r)
@@ -402,13 +548,25 @@ void hs_run_free(struct hs_run *r)
 {
   if (!r)
     return;
-  if (r->loop && r->loop->running == r) {
+  r->done = NULL; /* freed: no callback of it runs any more */
+  r->each = NULL;
+  if (r->started && !r->ended && r->loop) {
     /* Still in flight: the loop's jobs point into it; end them first. */
-    int running = 1;
-
     hs_run_cancel(r);
-    while (running && hs_run_step(r, -1, &running) == HS_OK)
-      ;
+    while (!r->ended)
+      hs_loop_step(r->loop, -1);
+  }
+  if (r->done_due && r->loop) {
+    /* Ended, its done not yet called: off the loop's list, uncalled. */
+    struct hs_run **pp, *prev = NULL;
+
+    for (pp = &r->loop->ended_head; *pp; prev = *pp, pp = &(*pp)->next)
+      if (*pp == r) {
+        *pp = r->next;
+        if (r->loop->ended_tail == r)
+          r->loop->ended_tail = prev;
+        break;
+      }
   }
   lib_streams_close(&r->res);
   lib_results_release(&r->res);

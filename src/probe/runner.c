@@ -73,7 +73,8 @@ struct run {
   size_t i;                    /* next item of the round */
   runner_progress_cb progress; /* the tool's progress line, or NULL */
   void *progress_ud;
-  int stopped; /* interrupted: no new sample */
+  int stopped;   /* interrupted: no new sample */
+  int cancelled; /* runner_cancel: this run only, no new sample */
   int64_t t0;
   struct engine_timer pause;
   struct engine_task task;
@@ -107,6 +108,12 @@ struct run {
 };
 
 static void run_next(void *ud);
+
+/* No new sample: the process's interrupt, or this run's cancel. */
+static int halted(const struct run *rn)
+{
+  return probe_interrupted || rn->cancelled;
+}
 
 /* At most this many /cdn-cgi/trace fetches per run. */
 #define TRACE_MAX 16
@@ -148,13 +155,12 @@ static void trace_next(struct run *rn)
   const struct plan *p = rn->p;
   struct results *r = rn->r;
 
-  for (;
-       p->opts->trace != TRACE_NEVER && rn->tr_i < r->n && !probe_interrupted;
+  for (; p->opts->trace != TRACE_NEVER && rn->tr_i < r->n && !halted(rn);
        rn->tr_i++, rn->tr_k = 0) {
     const struct sample *s = &r->samples[rn->tr_i];
     const struct options *o = p->targets[s->target].opts;
 
-    while (rn->tr_k < s->n_hops && !probe_interrupted) {
+    while (rn->tr_k < s->n_hops && !halted(rn)) {
       const struct hop *h = &s->hops[rn->tr_k++];
       struct trace_fetch *t;
       char *origin;
@@ -276,7 +282,7 @@ static void run_end(struct run *rn)
 
   r->finished_at_ms = clock_wall_ms();
   /* Also a run cut during its trace fetches is partial. */
-  if (probe_interrupted) {
+  if (halted(rn)) {
     r->partial = 1;
     rc = 1;
   }
@@ -364,7 +370,7 @@ static void on_sample(struct sample *s, void *ud)
     return;
   }
   rn->i++;
-  if (p->opts->pause_us > 0 && rn->k < rn->total && !probe_interrupted) {
+  if (p->opts->pause_us > 0 && rn->k < rn->total && !halted(rn)) {
     /* A pause is a timer: a signal wakes the loop and ends it early. */
     engine_timer_set(rn->e, &rn->pause, probe_now_us() + p->opts->pause_us,
                      run_next, rn, &rn->self);
@@ -386,7 +392,7 @@ static void run_next(void *ud)
     if (rn->round <= p->rounds)
       plan_round_order(p, rn->round, rn->perm);
   }
-  if (probe_interrupted || rn->round > p->rounds || !p->n_items) {
+  if (halted(rn) || rn->round > p->rounds || !p->n_items) {
     engine_timer_stop(rn->e, &rn->pause);
     engine_defer(rn->e, &rn->task, run_finish, rn, &rn->self);
     return;
@@ -418,7 +424,7 @@ static void lane_idle(struct lane *l)
   engine_timer_stop(rn->e, &l->pause);
   if (--rn->active_lanes)
     return;
-  if (rn->phase_control && !probe_interrupted && !rn->stopped)
+  if (rn->phase_control && !halted(rn) && !rn->stopped)
     phase_start(rn, 0);
   else
     engine_defer(rn->e, &rn->task, run_finish, rn, &rn->self);
@@ -473,7 +479,7 @@ static void lane_on_sample(struct sample *s, void *ud)
     return;
   }
   l->i++;
-  if (rn->p->opts->pause_us > 0 && !probe_interrupted) {
+  if (rn->p->opts->pause_us > 0 && !halted(rn)) {
     engine_timer_set(rn->e, &l->pause, probe_now_us() + rn->p->opts->pause_us,
                      lane_next, l, &rn->self);
     return;
@@ -489,7 +495,7 @@ static void lane_next(void *ud)
   const struct plan_item *it;
 
   /* Bounded: each pass moves to a later round or a later target. */
-  while (!probe_interrupted && !rn->stopped) {
+  while (!halted(rn) && !rn->stopped) {
     if (l->target != SIZE_MAX && l->i < l->n_order)
       break;
     if (l->target != SIZE_MAX && l->round < rn->phase_rounds) {
@@ -505,7 +511,7 @@ static void lane_next(void *ud)
     l->round = 1;
     lane_round(l);
   }
-  if (probe_interrupted || rn->stopped || l->target == SIZE_MAX) {
+  if (halted(rn) || rn->stopped || l->target == SIZE_MAX) {
     lane_idle(l);
     return;
   }
@@ -579,10 +585,10 @@ static void prime_next(void *ud)
   struct run *rn = ud;
   const struct plan *p = rn->p;
 
-  while (rn->prime_i < p->n_items && !probe_interrupted &&
+  while (rn->prime_i < p->n_items && !halted(rn) &&
          p->items[rn->prime_i].mode == MODE_COLD)
     rn->prime_i++;
-  if (rn->prime_i < p->n_items && !probe_interrupted) {
+  if (rn->prime_i < p->n_items && !halted(rn)) {
     const struct plan_item *it = &p->items[rn->prime_i];
 
     probe_prime_start(rn->pr, rn->e, it->target, it->mode, rn->deadline,
@@ -601,10 +607,11 @@ static void prime_next(void *ud)
   run_next(rn);
 }
 
-static int start(struct engine *e, const struct plan *p, struct results *r,
-                 int64_t deadline_us, runner_sample_cb each, void *each_ud,
-                 runner_done_cb done, void *ud, int sync, int warm,
-                 runner_progress_cb progress, void *progress_ud)
+static struct run *start(struct engine *e, const struct plan *p,
+                         struct results *r, int64_t deadline_us,
+                         runner_sample_cb each, void *each_ud,
+                         runner_done_cb done, void *ud, int sync, int warm,
+                         runner_progress_cb progress, void *progress_ud)
 {
   struct run *rn = xcalloc(1, sizeof(*rn));
 
@@ -653,21 +660,47 @@ static int start(struct engine *e, const struct plan *p, struct results *r,
     probe_tls_warmup(p);
   engine_hold(e);
   engine_defer(e, &rn->task, prime_next, rn, &rn->self);
-  return 0;
+  return rn;
 }
 
 int runner_start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each,
                  runner_done_cb done, void *ud)
 {
-  return start(e, p, r, deadline_us, each, ud, done, ud, 0, 0, NULL, NULL);
+  start(e, p, r, deadline_us, each, ud, done, ud, 0, 0, NULL, NULL);
+  return 0;
 }
 
-int runner_start_warm(struct engine *e, const struct plan *p,
-                      struct results *r, int64_t deadline_us,
-                      runner_sample_cb each, runner_done_cb done, void *ud)
+struct run *runner_start_warm(struct engine *e, const struct plan *p,
+                              struct results *r, int64_t deadline_us,
+                              runner_sample_cb each, runner_done_cb done,
+                              void *ud)
 {
   return start(e, p, r, deadline_us, each, ud, done, ud, 0, 1, NULL, NULL);
+}
+
+void runner_cancel(struct run *rn)
+{
+  size_t i;
+
+  if (rn->cancelled)
+    return;
+  rn->cancelled = 1;
+  /* A pause ends now: the next step sees the cancel and ends the run (or
+   * the lane); a lane waiting for a place looks again. */
+  if (rn->pause.slot) {
+    engine_timer_stop(rn->e, &rn->pause);
+    engine_defer(rn->e, &rn->task, run_next, rn, &rn->self);
+  }
+  for (i = 0; i < rn->n_lanes; i++) {
+    struct lane *l = &rn->lanes[i];
+
+    if (l->pause.slot) {
+      engine_timer_stop(rn->e, &l->pause);
+      engine_defer(rn->e, &l->task, lane_next, l, &rn->self);
+    }
+  }
+  lanes_wake(rn);
 }
 
 struct sync_run {

@@ -57,12 +57,20 @@ int runner_start(struct engine *e, const struct plan *p, struct results *r,
                  int64_t deadline_us, runner_sample_cb each,
                  runner_done_cb done, void *ud);
 /* runner_start, paying OpenSSL's one-time costs for p's trust stores
- * first (probe_tls_warmup), before the first sample's clock, as
- * runner_run does: for a run that is not one of many on a warm engine
- * (libhopsplit's hs_run_start). */
-int runner_start_warm(struct engine *e, const struct plan *p,
-                      struct results *r, int64_t deadline_us,
-                      runner_sample_cb each, runner_done_cb done, void *ud);
+ * first (probe_tls_warmup, after the first time only a look-up), before
+ * the first sample's clock, as runner_run does (libhopsplit's
+ * hs_run_start).  Returns the run, valid until done has run: what
+ * runner_cancel takes. */
+struct run;
+struct run *runner_start_warm(struct engine *e, const struct plan *p,
+                              struct results *r, int64_t deadline_us,
+                              runner_sample_cb each, runner_done_cb done,
+                              void *ud);
+/* Stop run rn only (on its engine's thread, before its done): no sample
+ * starts after the one in flight, which ends as it would (its timeouts
+ * bound it), and no trace fetch; a pause ends at once.  done then says
+ * rc 1 (partial), as after runner_interrupt. */
+void runner_cancel(struct run *rn);
 
 /*
  * Fetch /cdn-cgi/trace of hop h's origin into t (results_add_trace's
