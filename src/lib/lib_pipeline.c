@@ -394,10 +394,16 @@ static struct {
   struct hs_results *res;
 } streams;
 
+/* The NDJSON line's buffer, kept from one line to the next (one line is
+ * rendered at a time: the queue's head, writer.busy); freed with the
+ * streams. */
+static struct buf stream_line;
+
 static void streams_close(void)
 {
   size_t i;
 
+  buf_release(&stream_line);
   for (i = 0; i < streams.n; i++)
     if (!streams.s[i].is_stdout && streams.s[i].out.fd >= 0)
       report_out_abort(&streams.s[i].out);
@@ -464,9 +470,9 @@ static struct stream *streams_find(const struct hs_results *r,
 static void stream_write(const struct plan *p, const struct sample *s,
                          size_t index)
 {
+  struct buf *line = &stream_line;
   struct report_ctx ctx;
   struct hop_fact *facts;
-  struct buf line;
   size_t i;
 
   if (p->opts->write_out) {
@@ -489,20 +495,24 @@ static void stream_write(const struct plan *p, const struct sample *s,
     facts = s->n_hops ? xcalloc(s->n_hops, sizeof(*facts)) : NULL;
     if (facts)
       analysis_hop_facts(p, s, facts);
-    buf_init(&line, 0);
-    report_ndjson_sample(&ctx, s, index, facts, &line);
+    if (!line->s)
+      buf_init(line, 0);
+    buf_reset(line);
+    report_ndjson_sample(&ctx, s, index, facts, line);
     for (i = 0; i < streams.n; i++) {
       struct stream *st = &streams.s[i];
 
       if (st->out.fd < 0 || st->failed)
         continue;
-      if (buf_write_fd(st->out.fd, line.s, line.len) < 0) {
+      if (buf_write_fd(st->out.fd, line->s, line->len) < 0) {
         msg_error("cannot write '%s': %s",
                   st->is_stdout ? "stdout" : st->out.path, strerror(errno));
         st->failed = 1;
       }
     }
-    buf_release(&line);
+    /* A line past 64 KiB (many hops, long headers) is not kept. */
+    if (line->alloc > 64 * 1024)
+      buf_release(line);
     free(facts);
   }
 }

@@ -40,25 +40,8 @@ void prom_label(struct buf *out, const char *name, const char *v, int first)
 
 void prom_seconds(struct buf *out, int64_t us)
 {
-  /* "-S.UUUUUU": digits written by hand (a probe writes dozens). */
-  uint64_t a = us < 0 ? (uint64_t)0 - (uint64_t)us : (uint64_t)us;
-  uint64_t sec = a / 1000000;
-  unsigned frac = (unsigned)(a % 1000000);
-  char t[32], *p = t + sizeof(t);
-  int i;
-
-  for (i = 0; i < 6; i++) {
-    *--p = (char)('0' + frac % 10);
-    frac /= 10;
-  }
-  *--p = '.';
-  do {
-    *--p = (char)('0' + sec % 10);
-    sec /= 10;
-  } while (sec);
-  if (us < 0)
-    *--p = '-';
-  buf_add(out, p, (size_t)(t + sizeof(t) - p));
+  /* Digits written by hand (a probe writes dozens). */
+  buf_put_us_seconds(out, us);
 }
 
 void prom_family_once(struct buf *out, int *done, const char *name,

@@ -1986,7 +1986,7 @@ static void value_json(struct json *j, const char *key, const struct field *f,
     json_int(j, key, v->i);
     return;
   case FIELD_SECONDS:
-    json_double(j, key, (double)v->i / 1e6, 6);
+    json_us_seconds(j, key, v->i);
     return;
   case FIELD_BOOL:
     json_bool(j, key, (int)v->i);

@@ -3,6 +3,7 @@
  * the run's redaction settings show them.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,13 +63,22 @@ char *report_url(const struct report_ctx *c, const char *url)
   return url_redact(url);
 }
 
-char *report_header_value(const struct report_ctx *c, const char *name,
-                          const char *value)
+/* The last headers shown, per thread: the samples of a run mostly
+ * repeat their servers' headers (Server, Content-Type, ETag ...), and
+ * the NDJSON stream renders every sample's as it ends.  Only short ones,
+ * in place (nothing to free when a thread ends); a value is a function of
+ * the name and the value alone (show_secrets aside). */
+#define SHOWN_SLOTS 16
+#define SHOWN_NAME  48
+#define SHOWN_VALUE 112
+static _Thread_local struct shown {
+  char name[SHOWN_NAME], value[SHOWN_VALUE], shown[SHOWN_VALUE];
+} shown_cache[SHOWN_SLOTS];
+
+static char *header_value_redacted(const char *name, const char *value)
 {
   size_t n = strlen(name);
 
-  if (c->plan->opts->show_secrets)
-    return xstrdup(value);
   /* A whole value that is a credential; a cache key (X-Cache-Key,
    * CF-Cache-Key ...) is a URL, redacted inside like every other value. */
   if (url_header_is_secret(name, n) &&
@@ -77,6 +87,39 @@ char *report_header_value(const struct report_ctx *c, const char *name,
   /* Location, Content-Location, Link, Refresh, X-Cache-Key and any other
    * value that carries a URL. */
   return url_redact_text(value);
+}
+
+char *report_header_value(const struct report_ctx *c, const char *name,
+                          const char *value)
+{
+  struct shown *e;
+  size_t nn, vn, sn;
+  uint32_t h = 2166136261u;
+  const char *q;
+  char *v;
+
+  if (c->plan->opts->show_secrets)
+    return xstrdup(value);
+  nn = strlen(name);
+  vn = strlen(value);
+  if (nn >= SHOWN_NAME || vn >= SHOWN_VALUE)
+    return header_value_redacted(name, value);
+  /* FNV-1a over both (the slot). */
+  for (q = name; *q; q++)
+    h = (h ^ (unsigned char)*q) * 16777619u;
+  for (q = value; *q; q++)
+    h = (h ^ (unsigned char)*q) * 16777619u;
+  e = &shown_cache[h % SHOWN_SLOTS];
+  if (!strcmp(e->name, name) && !strcmp(e->value, value) && e->name[0])
+    return xstrdup(e->shown);
+  v = header_value_redacted(name, value);
+  sn = strlen(v);
+  if (sn < SHOWN_VALUE) {
+    memcpy(e->name, name, nn + 1);
+    memcpy(e->value, value, vn + 1);
+    memcpy(e->shown, v, sn + 1);
+  }
+  return v;
 }
 
 char *report_header_joined(const struct report_ctx *c, const struct hop *h,

@@ -110,7 +110,10 @@ static int has_cred_word(const char *name, size_t n)
 
 static int is_cred_name(const char *name, size_t n)
 {
-  char *low = xmalloc(n + 1), *orig = xmalloc(n + 1);
+  /* On the stack when short (every header name of a rendered line). */
+  char low_s[128], orig_s[128];
+  char *low = n < sizeof(low_s) ? low_s : xmalloc(n + 1);
+  char *orig = n < sizeof(orig_s) ? orig_s : xmalloc(n + 1);
   size_t i, j = 0;
   int hit = 0;
 
@@ -135,8 +138,10 @@ static int is_cred_name(const char *name, size_t n)
   if (!hit)
     hit = ends_with(low, j, "key") || ends_with(low, j, "_sig") ||
           has_cred_word(orig, j);
-  free(low);
-  free(orig);
+  if (low != low_s)
+    free(low);
+  if (orig != orig_s)
+    free(orig);
   return hit;
 }
 
@@ -150,17 +155,16 @@ int url_header_is_secret(const char *name, size_t n)
 {
   static const char *const always[] = {"cookie", "set-cookie",
                                        "proxy-authorization", "authorization"};
-  char *low = xstrndup(name, n);
   size_t i;
   int secret = 0;
 
+  /* Compared in place (name need not end at n): no copy per header. */
   for (i = 0; i < ARRAY_SIZE(always); i++)
-    if (!strcasecmp(low, always[i]))
+    if (n == strlen(always[i]) && !strncasecmp(name, always[i], n))
       secret = 1;
   /* CORS names (Access-Control-Allow-Credentials) carry no secret. */
-  if (!secret && strncasecmp(low, "access-control-", 15))
+  if (!secret && (n < 15 || strncasecmp(name, "access-control-", 15)))
     secret = is_cred_name(name, n);
-  free(low);
   return secret;
 }
 

@@ -15,8 +15,6 @@
 
 static char buf_empty[1];
 
-#define BUF_SINK_CHUNK (64 * 1024)
-
 void buf_init(struct buf *b, size_t cap)
 {
   b->s = buf_empty;
@@ -46,6 +44,28 @@ int buf_put_int(struct buf *b, int64_t v)
     u /= 10;
   } while (u);
   if (v < 0)
+    *--p = '-';
+  return buf_add(b, p, (size_t)(t + sizeof(t) - p));
+}
+
+int buf_put_us_seconds(struct buf *b, int64_t us)
+{
+  uint64_t a = us < 0 ? (uint64_t)0 - (uint64_t)us : (uint64_t)us;
+  uint64_t sec = a / 1000000;
+  unsigned frac = (unsigned)(a % 1000000);
+  char t[32], *p = t + sizeof(t);
+  int i;
+
+  for (i = 0; i < 6; i++) {
+    *--p = (char)('0' + frac % 10);
+    frac /= 10;
+  }
+  *--p = '.';
+  do {
+    *--p = (char)('0' + sec % 10);
+    sec /= 10;
+  } while (sec);
+  if (us < 0)
     *--p = '-';
   return buf_add(b, p, (size_t)(t + sizeof(t) - p));
 }
@@ -150,7 +170,7 @@ static int buf_reserve(struct buf *b, size_t extra)
   return 0;
 }
 
-int buf_add(struct buf *b, const char *data, size_t n)
+int buf_add_grow(struct buf *b, const char *data, size_t n)
 {
   if (buf_reserve(b, n) < 0)
     return -1;
@@ -159,16 +179,6 @@ int buf_add(struct buf *b, const char *data, size_t n)
   b->len += n;
   b->s[b->len] = '\0';
   return 0;
-}
-
-int buf_puts(struct buf *b, const char *s)
-{
-  return buf_add(b, s, strlen(s));
-}
-
-int buf_putc(struct buf *b, char c)
-{
-  return buf_add(b, &c, 1);
 }
 
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include "msg.h"
 
 struct buf {
@@ -44,14 +45,48 @@ void buf_init(struct buf *b, size_t cap);
 void buf_release(struct buf *b);
 void buf_reset(struct buf *b);
 char *buf_detach(struct buf *b);
-int buf_add(struct buf *b, const char *data, size_t n);
-int buf_puts(struct buf *b, const char *s);
-int buf_putc(struct buf *b, char c);
+/* What passes the room already there, a sink's chunk or the cap. */
+int buf_add_grow(struct buf *b, const char *data, size_t n);
+/* A sink's chunk (buf_init_sink). */
+#define BUF_SINK_CHUNK (64 * 1024)
+
+/* Appending: inline while the bytes fit the room already there (the
+ * NDJSON stream renders a line of some 150 fields, each a few appends,
+ * between two samples), else buf_add_grow. */
+static inline int buf_add(struct buf *b, const char *data, size_t n)
+{
+  if (b->len + n >= b->alloc || b->cap ||
+      (b->sink >= 0 && b->len + n > BUF_SINK_CHUNK))
+    return buf_add_grow(b, data, n);
+  if (n)
+    memcpy(b->s + b->len, data, n);
+  b->len += n;
+  b->s[b->len] = '\0';
+  return 0;
+}
+
+static inline int buf_puts(struct buf *b, const char *s)
+{
+  return buf_add(b, s, strlen(s));
+}
+
+static inline int buf_putc(struct buf *b, char c)
+{
+  if (b->len + 1 >= b->alloc || b->cap ||
+      (b->sink >= 0 && b->len + 1 > BUF_SINK_CHUNK))
+    return buf_add_grow(b, &c, 1);
+  b->s[b->len++] = c;
+  b->s[b->len] = '\0';
+  return 0;
+}
 int buf_printf(struct buf *b, const char *fmt, ...) MSG_PRINTF(2, 3);
 /* Append v in decimal, as "%lld" would, without printf's cost (the
  * NDJSON stream renders a line between two samples, where its time
  * lengthens the pause before the next one). */
 int buf_put_int(struct buf *b, int64_t v);
+/* Append a count of microseconds as seconds, "-S.UUUUUU" (six
+ * decimals, a sign only when negative), exactly and without printf. */
+int buf_put_us_seconds(struct buf *b, int64_t us);
 int buf_vprintf(struct buf *b, const char *fmt, va_list ap) MSG_PRINTF(2, 0);
 
 /* Append s (NULL: nothing) with <, >, & and " as HTML character

@@ -29,6 +29,9 @@ void json_string(struct json *j, const char *key, const char *val);
 void json_int(struct json *j, const char *key, int64_t v);
 /* NaN or infinity write null. */
 void json_double(struct json *j, const char *key, double v, int decimals);
+/* A count of microseconds as seconds with 6 decimals: the bytes
+ * json_double(j, k, us / 1e6, 6) writes, without printf. */
+void json_us_seconds(struct json *j, const char *k, int64_t us);
 void json_bool(struct json *j, const char *key, int v);
 void json_null(struct json *j, const char *key);
 /* Append s as a quoted, escaped JSON string to b. */

@@ -179,6 +179,111 @@ static void test_numbers(void **state)
   }
 }
 
+/* The writers' shortcuts (json_double and json_us_seconds without printf,
+ * json_quote 8 bytes at a time) write exactly what printf and the byte by
+ * byte scan write: numbers of every magnitude and rounding, halves and
+ * near-halves, and strings with each special byte at every position of
+ * the word. */
+static void test_same_as_printf(void **state)
+{
+  static const double edge[] = {
+      0.0,       -0.0, 0.5,   1.5,      2.5,         0.125,     0.0000005,
+      0.0000015, 1e-7, -1e-9, 123.4565, 4294.967295, 4294.9673, 1e9,
+      0.05,      0.15, 0.25,  0.35,     2.675,       1.005};
+  static const int64_t us[] = {0,
+                               1,
+                               -1,
+                               999999,
+                               1000000,
+                               -1234567,
+                               ((int64_t)1 << 40) - 1,
+                               (int64_t)1 << 40,
+                               -((int64_t)1 << 40),
+                               INT64_MAX / 2};
+  static const char special[] = {'"',    '\\',   '\n',  '\x1f',
+                                 '\x7f', '\x80', '\xc3'};
+  char want[128], in[48], row[64];
+  unsigned seed = 1;
+  size_t i, k, len, pos;
+  int d;
+
+  (void)state;
+  for (i = 0; i < ARRAY_SIZE(edge) + 20000; i++) {
+    double v;
+
+    if (i < ARRAY_SIZE(edge)) {
+      v = edge[i];
+    }
+    else {
+      seed = seed * 1103515245u + 12345u;
+      /* Whole microseconds, halves of the last place and anything. */
+      v = (double)(seed % 100000000u) / (i % 3 ? 1e6 : 2e6);
+      if (i % 7 == 0)
+        v = (double)seed / 3.0e5;
+    }
+    for (d = 0; d <= 9; d++) {
+      struct buf b;
+      struct json j;
+
+      buf_init(&b, 0);
+      json_init(&j, &b, 0);
+      json_double(&j, NULL, v, d);
+      snprintf(want, sizeof(want), "%.*f", d, v);
+      snprintf(row, sizeof(row), "%.17g with %d", v, d);
+      CHECK_STR(row, b.s, want);
+      buf_release(&b);
+    }
+  }
+  for (i = 0; i < ARRAY_SIZE(us) + 20000; i++) {
+    int64_t u =
+        i < ARRAY_SIZE(us) ? us[i] : (int64_t)(i * 7919 % 5000000) - 10;
+    struct buf b;
+    struct json j;
+
+    buf_init(&b, 0);
+    json_init(&j, &b, 0);
+    json_us_seconds(&j, NULL, u);
+    snprintf(want, sizeof(want), "%.6f", (double)u / 1e6);
+    snprintf(row, sizeof(row), "%lld us", (long long)u);
+    CHECK_STR(row, b.s, want);
+    buf_release(&b);
+  }
+  for (len = 1; len < 40; len++)
+    for (pos = 0; pos < len; pos++)
+      for (k = 0; k < ARRAY_SIZE(special); k++) {
+        struct buf b;
+        size_t o = 0;
+
+        memset(in, 'a', len);
+        in[len] = '\0';
+        in[pos] = special[k];
+        /* The expected form, written out by hand. */
+        want[o++] = '"';
+        for (i = 0; i < len; i++) {
+          if (i != pos)
+            want[o++] = 'a';
+          else if (special[k] == '"' || special[k] == '\\')
+            o += (size_t)snprintf(want + o, sizeof(want) - o, "\\%c",
+                                  special[k]);
+          else if (special[k] == '\n')
+            o += (size_t)snprintf(want + o, sizeof(want) - o, "\\n");
+          else if ((unsigned char)special[k] < 0x20 || special[k] == 0x7f)
+            o += (size_t)snprintf(want + o, sizeof(want) - o, "\\u%04x",
+                                  (unsigned)(unsigned char)special[k]);
+          else
+            o += (size_t)snprintf(want + o, sizeof(want) - o, "\\ufffd");
+        }
+        want[o++] = '"';
+        want[o] = '\0';
+        snprintf(row, sizeof(row), "byte %#x at %zu of %zu",
+                 (unsigned)(unsigned char)special[k], pos, len);
+        buf_init(&b, 0);
+        json_quote(&b, in);
+        CHECK_STR(row, b.s, want);
+        buf_release(&b);
+      }
+}
+
 static void write_doc(struct json *j)
 {
   json_object_begin(j, NULL);
@@ -275,9 +380,13 @@ static void test_capped(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_escapes),   cmocka_unit_test(test_every_control),
-      cmocka_unit_test(test_utf8),      cmocka_unit_test(test_numbers),
-      cmocka_unit_test(test_structure), cmocka_unit_test(test_capped),
+      cmocka_unit_test(test_escapes),
+      cmocka_unit_test(test_every_control),
+      cmocka_unit_test(test_utf8),
+      cmocka_unit_test(test_numbers),
+      cmocka_unit_test(test_structure),
+      cmocka_unit_test(test_capped),
+      cmocka_unit_test(test_same_as_printf),
   };
 
   return cmocka_run_group_tests(tests, NULL, NULL);
