@@ -20,6 +20,7 @@ static void progress(size_t k, size_t n, const char *target, const char *mode,
   /* One line of at most 79 columns: a 20-cell bar, sample k+1 of n, the
    * target (cut to fit), the mode, and the time left, estimated from the
    * mean time per sample so far (unknown before the first one ends). */
+  static int64_t drawn_ms = -1;
   char bar[21], eta[64];
   size_t fill = n ? (k * 20) / n : 0, i;
   long left =
@@ -27,10 +28,17 @@ static void progress(size_t k, size_t n, const char *target, const char *mode,
 
   (void)ud;
   if (!target) {
+    drawn_ms = -1;
     fputs("\r\033[K", stderr);
     fflush(stderr);
     return;
   }
+  /* At most ten times a second (the first sample's always): a warm
+   * loopback sample takes some 200 us, and a line drawn before each would
+   * keep the terminal busy beside the measuring. */
+  if (drawn_ms >= 0 && elapsed_ms >= drawn_ms && elapsed_ms - drawn_ms < 100)
+    return;
+  drawn_ms = elapsed_ms;
   for (i = 0; i < 20; i++)
     bar[i] = i < fill ? '#' : '.';
   bar[20] = '\0';

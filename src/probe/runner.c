@@ -21,6 +21,7 @@
 #include "probe_int.h"
 #include "edge.h"
 #include "runner.h"
+#include "stall.h"
 #include "units.h"
 #include "url.h"
 #include "xalloc.h"
@@ -260,13 +261,28 @@ int runner_trace_start(struct engine *e, const struct options *o,
   return 0;
 }
 
+/* The tool's progress line before item it's sample (NULL: the samples
+ * are over).  Its time is output (stall.h): drawn between two samples of
+ * a serial run it is in no sample's phases; under --parallel it counts in
+ * the interference of the samples in flight (hopsplit(1) INTERFERENCE). */
+static void say_progress(struct run *rn, const struct plan_item *it)
+{
+  int64_t t0;
+
+  if (!rn->progress)
+    return;
+  t0 = stall_now_ns();
+  rn->progress(rn->p, rn->k, rn->total, it, it ? clock_wall_ms() - rn->t0 : 0,
+               rn->progress_ud);
+  stall_output_add(stall_now_ns() - t0);
+}
+
 static void run_finish(void *ud)
 {
   struct run *rn = ud;
 
   tell(rn, 1);
-  if (rn->progress)
-    rn->progress(rn->p, rn->k, rn->total, NULL, 0, rn->progress_ud);
+  say_progress(rn, NULL);
   rn->tr_i = 0;
   rn->tr_k = 0;
   trace_next(rn);
@@ -398,9 +414,7 @@ static void run_next(void *ud)
     return;
   }
   it = &p->items[rn->perm[rn->i]];
-  if (rn->progress)
-    rn->progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0,
-                 rn->progress_ud);
+  say_progress(rn, it);
   probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline, on_sample,
               rn);
 }
@@ -523,9 +537,7 @@ static void lane_next(void *ud)
   }
   rn->in_flight++;
   it = &p->items[l->order[l->i]];
-  if (rn->progress)
-    rn->progress(p, rn->k, rn->total, it, clock_wall_ms() - rn->t0,
-                 rn->progress_ud);
+  say_progress(rn, it);
   probe_start(rn->pr, rn->e, it->target, it->mode, rn->deadline,
               lane_on_sample, l);
 }
