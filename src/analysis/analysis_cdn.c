@@ -60,6 +60,38 @@ static void fact_layers(struct hop_fact *f, const struct cache_result *cr)
   f->layers = strpool_intern_blob(v, l * sizeof(v[0]));
 }
 
+/* What inference across samples needs of one classified hop of one
+ * sample: its verdicts (those it has now, and those it had alone, to
+ * start the inference again from), whether a cache named itself and
+ * whether an Age above 0 came.  16 bytes, where a whole classified
+ * result took 80 (and its vendors' strings): cache_build keeps one per
+ * sample of a target while it classifies a hop index (SPEC 8's
+ * footprint). */
+struct cache_seen {
+  uint32_t at; /* the sample's index in the results */
+  unsigned char verdict, inferred, l0_verdict, l0_inferred;
+  unsigned char alone_verdict, alone_inferred, alone_l0_verdict,
+      alone_l0_inferred;
+  unsigned char named; /* n_layers > 0 */
+  unsigned char aged;  /* age > 0 */
+};
+
+static void seen_from(struct cache_seen *c, const struct cache_result *cr,
+                      size_t at)
+{
+  memset(c, 0, sizeof(*c));
+  c->at = (uint32_t)at;
+  c->verdict = c->alone_verdict = (unsigned char)cr->verdict;
+  c->inferred = c->alone_inferred = (unsigned char)cr->inferred;
+  c->named = cr->n_layers > 0;
+  if (c->named) {
+    c->l0_verdict = c->alone_l0_verdict = (unsigned char)cr->layers[0].verdict;
+    c->l0_inferred = c->alone_l0_inferred =
+        (unsigned char)cr->layers[0].inferred;
+  }
+  c->aged = cr->age > 0;
+}
+
 /* Put why at the front of r's reasons (none when NULL) and mark r (and
  * its nearest layer) inferred with verdict v. */
 static void infer(struct cache_result *r, enum cache_verdict v, char *why)
@@ -79,6 +111,23 @@ static void infer(struct cache_result *r, enum cache_verdict v, char *why)
     r->reasons[j] = r->reasons[j - 1];
   r->reasons[0] = why;
   r->n_reasons++;
+}
+
+/* infer on the record c, and on full (the whole result of the same hop,
+ * with its words) when it is not NULL. */
+static void infer_seen(struct cache_seen *c, struct cache_result *full,
+                       enum cache_verdict v, char *why)
+{
+  c->verdict = (unsigned char)v;
+  c->inferred = 1;
+  if (c->named) {
+    c->l0_verdict = (unsigned char)v;
+    c->l0_inferred = 1;
+  }
+  if (full)
+    infer(full, v, why);
+  else
+    free(why);
 }
 
 /*
@@ -117,13 +166,13 @@ static int64_t date_latest_us(const struct sample *s, size_t k)
  * thread (serve analyses on several; qsort_r is not POSIX). */
 struct date_order {
   const struct results *r;
-  const size_t *at;
+  const struct cache_seen *cs;
   size_t k;
 };
 
 static const char *date_of(const struct date_order *o, uint32_t i)
 {
-  return hop_header(&o->r->samples[o->at[i]].hops[o->k], "date");
+  return hop_header(&o->r->samples[o->cs[i].at].hops[o->k], "date");
 }
 
 static _Thread_local const struct date_order *sort_by;
@@ -137,17 +186,20 @@ static int cmp_date(const void *a, const void *b)
   return c ? c : (x > y) - (x < y);
 }
 
-static void infer_across(struct cache_result *cr, size_t n,
-                         const struct results *r, const size_t *at, size_t k,
-                         size_t keep)
+/* cs[0..n): every sample of a hop index k, in the order they ran; keep:
+ * the index of the one whose words are wanted (SIZE_MAX: none), whose
+ * whole result is full. */
+static void infer_across(struct cache_seen *cs, size_t n,
+                         const struct results *r, size_t k, size_t keep,
+                         struct cache_result *full)
 {
   size_t i, j, g, unknown = 0, named = 0, fresh = 0, n_dated = 0;
-  struct date_order o = {r, at, k};
+  struct date_order o = {r, cs, k};
   uint32_t *by_date;
 
   for (i = 0; i < n; i++) {
-    unknown += cr[i].verdict == CACHE_UNKNOWN;
-    named += cr[i].n_layers > 0;
+    unknown += cs[i].verdict == CACHE_UNKNOWN;
+    named += cs[i].named;
   }
   if (!unknown)
     return;
@@ -181,33 +233,34 @@ static void infer_across(struct cache_result *cr, size_t n,
         int64_t apart;
 
         i = by_date[x];
-        apart = (date_earliest_us((&r->samples[at[j]]), k) -
-                 date_latest_us((&r->samples[at[i]]), k)) /
+        apart = (date_earliest_us(&r->samples[cs[j].at], k) -
+                 date_latest_us(&r->samples[cs[i].at], k)) /
                     1000 -
                 1;
         if (apart < 1000)
           continue;
         di = date_of(&o, (uint32_t)i);
         /* j is i's stored copy. */
-        if (cr[j].verdict == CACHE_UNKNOWN)
-          infer(&cr[j], CACHE_HIT,
-                j != keep
-                    ? NULL
-                    : xasprintf(
-                          "inferred across samples: it carries the Date of "
-                          "sample %d (%s) although it was answered %.1f s or "
-                          "more later, "
-                          "so a cache served that stored copy (Age: %ld)",
-                          (int)at[i], di, (double)apart / 1000.0, cr[j].age));
-        if (cr[i].verdict == CACHE_UNKNOWN)
-          infer(&cr[i], CACHE_MISS,
-                i != keep
-                    ? NULL
-                    : xasprintf(
-                          "inferred across samples: sample %d, %.1f s later, "
-                          "was this response's stored copy (same Date), so "
-                          "this one was stored",
-                          (int)at[j], (double)apart / 1000.0));
+        if (cs[j].verdict == CACHE_UNKNOWN)
+          infer_seen(&cs[j], j == keep ? full : NULL, CACHE_HIT,
+                     j != keep
+                         ? NULL
+                         : xasprintf("inferred across samples: it carries "
+                                     "the Date of sample %d (%s) although it "
+                                     "was answered %.1f s or more later, "
+                                     "so a cache served that stored copy "
+                                     "(Age: %ld)",
+                                     (int)cs[i].at, di, (double)apart / 1000.0,
+                                     full->age));
+        if (cs[i].verdict == CACHE_UNKNOWN)
+          infer_seen(&cs[i], i == keep ? full : NULL, CACHE_MISS,
+                     i != keep
+                         ? NULL
+                         : xasprintf("inferred across samples: sample %d, "
+                                     "%.1f s later, was this response's "
+                                     "stored copy (same Date), so this one "
+                                     "was stored",
+                                     (int)cs[j].at, (double)apart / 1000.0));
         break;
       }
     }
@@ -215,27 +268,27 @@ static void infer_across(struct cache_result *cr, size_t n,
   }
   free(by_date);
   for (i = 0; i + 1 < n; i++) {
-    const char *a = hop_header(&(&r->samples[at[i]])->hops[k], "date");
-    const char *b = hop_header(&(&r->samples[at[i + 1]])->hops[k], "date");
+    const struct sample *a = &r->samples[cs[i].at];
+    const struct sample *b = &r->samples[cs[i + 1].at];
+    const char *da = hop_header(&a->hops[k], "date");
+    const char *db = hop_header(&b->hops[k], "date");
 
-    if (a && b && strcmp(a, b) && cr[i + 1].age <= 0 &&
-        (&r->samples[at[i + 1]])->started_at_ms -
-                (&r->samples[at[i]])->started_at_ms >=
-            1000)
+    if (da && db && strcmp(da, db) && !cs[i + 1].aged &&
+        b->started_at_ms - a->started_at_ms >= 1000)
       fresh++;
   }
-  if (n >= 2 && named == n && fresh + 1 == n && cr[0].age <= 0)
+  if (n >= 2 && named == n && fresh + 1 == n && !cs[0].aged)
     for (i = 0; i < n; i++)
-      if (cr[i].verdict == CACHE_UNKNOWN)
-        infer(&cr[i], CACHE_BYPASS,
-              i != keep
-                  ? NULL
-                  : xasprintf(
-                        "inferred across samples: %s sent no cache status, "
-                        "and each of the %zu responses, a second or more "
-                        "apart, was new (a new Date, no Age above 0), so it "
-                        "stored none of them",
-                        cache_vendor_display(cr[i].layers[0].vendor), n));
+      if (cs[i].verdict == CACHE_UNKNOWN)
+        infer_seen(
+            &cs[i], i == keep ? full : NULL, CACHE_BYPASS,
+            i != keep
+                ? NULL
+                : xasprintf("inferred across samples: %s sent no cache "
+                            "status, and each of the %zu responses, a "
+                            "second or more apart, was new (a new Date, no "
+                            "Age above 0), so it stored none of them",
+                            cache_vendor_display(full->layers[0].vendor), n));
 }
 
 /* A reason that says the response was stored for later requests. */
@@ -268,10 +321,11 @@ static void reword_all_missed(char **reasons, size_t n_reasons, size_t n,
  * several samples of a hop missed, no later request did: each says so
  * instead (Apache mod_cache and a no-cache response without validators:
  * its log says "cache miss: attempting entity save" every time).  Only
- * the reasons of c, one of cr[0..n), are reworded: the others keep none.
+ * the reasons of c, the whole result of one of cs[0..n), are reworded:
+ * the others keep none.
  */
-static void all_missed(const struct cache_result *cr, size_t n,
-                       const struct results *r, const size_t *at, size_t k,
+static void all_missed(const struct cache_seen *cs, size_t n,
+                       const struct results *r, size_t k,
                        struct cache_result *c)
 {
   size_t i, l;
@@ -281,9 +335,9 @@ static void all_missed(const struct cache_result *cr, size_t n,
   if (n < 2)
     return;
   for (i = 0; i < n; i++)
-    if (cr[i].verdict != CACHE_MISS)
+    if (cs[i].verdict != CACHE_MISS)
       return;
-  cc = hop_header(&r->samples[at[n - 1]].hops[k], "cache-control");
+  cc = hop_header(&r->samples[cs[n - 1].at].hops[k], "cache-control");
   no_cache = cc && str_ci_find(cc, "no-cache") != NULL;
   who = c->n_layers && c->layers[0].vendor
             ? cache_vendor_display(c->layers[0].vendor)
@@ -297,40 +351,25 @@ static void all_missed(const struct cache_result *cr, size_t n,
                       no_cache);
 }
 
-/* What the verdicts across samples need of a classified hop (its verdicts,
- * Age and the vendors of its layers): its words and raw values are freed,
- * so that a run's every sample costs few bytes here (SPEC 8). */
-static void cache_result_thin(struct cache_result *c)
+/* The fact f of a hop classified alone, after inference across samples
+ * gave it the record c's verdicts: its layer list is pooled, so a changed
+ * nearest layer is a new list (pooled too). */
+static void fact_across(struct hop_fact *f, const struct cache_seen *c)
 {
-  size_t i, l;
+  f->across = c->alone_verdict != c->verdict;
+  if (c->verdict == c->alone_verdict && c->inferred == c->alone_inferred &&
+      c->l0_verdict == c->alone_l0_verdict)
+    return;
+  f->verdict = c->verdict;
+  f->inferred = c->inferred;
+  if (f->n_layers && f->layers[0].verdict != c->l0_verdict) {
+    struct hop_fact_layer v[HOP_FACT_LAYERS];
 
-  for (i = 0; i < c->n_reasons; i++)
-    free(c->reasons[i]);
-  free(c->reasons);
-  c->reasons = NULL;
-  c->n_reasons = 0;
-  free(c->raw);
-  free(c->source);
-  c->raw = c->source = NULL;
-  for (l = 0; l < c->n_layers; l++) {
-    struct cache_layer *cl = &c->layers[l];
-
-    for (i = 0; i < cl->n_reasons; i++)
-      free(cl->reasons[i]);
-    free(cl->reasons);
-    cl->reasons = NULL;
-    cl->n_reasons = 0;
-    free(cl->name);
-    free(cl->raw);
-    cl->name = cl->raw = NULL;
+    memcpy(v, f->layers, f->n_layers * sizeof(v[0]));
+    v[0].verdict = c->l0_verdict;
+    f->layers = strpool_intern_blob(v, f->n_layers * sizeof(v[0]));
   }
 }
-
-/* The verdicts of a thinned result before inference across samples, to
- * start that inference again from. */
-struct cache_alone {
-  unsigned char verdict, inferred, l0_verdict, l0_inferred;
-};
 
 static void cache_build(const struct plan *p, const struct results *r,
                         struct analysis *a, size_t t)
@@ -349,41 +388,34 @@ static void cache_build(const struct plan *p, const struct results *r,
   for (k = 0; k < max_hops; k++) {
     struct cache_hop *ch = &ta->cache[k];
     enum cache_verdict mode;
-    struct cache_result *cr = xcalloc(r->n ? r->n : 1, sizeof(*cr));
-    size_t *at = xcalloc(r->n ? r->n : 1, sizeof(*at));
-    struct cache_alone *alone = xcalloc(r->n ? r->n : 1, sizeof(*alone));
+    struct cache_seen *cs = xcalloc(r->n ? r->n : 1, sizeof(*cs));
     size_t n = 0, j, pick = SIZE_MAX;
 
     ch->hop = k + 1;
     cache_result_init(&ch->result);
     cache_counts_init(&ch->counts);
-    /* Every sample of the target with this hop, in the order they ran,
-     * thinned as it is classified: only the one result kept below needs
-     * its words, and it is classified again for them. */
+    /* Every sample of the target with this hop, in the order they ran:
+     * its fact as classified alone, and the few verdicts inference across
+     * samples needs.  Only the one result kept below needs its words, and
+     * it is classified again for them. */
     for (i = 0; i < r->n; i++) {
       const struct sample *s = &r->samples[i];
+      struct cache_result cr;
 
       if (s->target != t || !s->ok || s->n_hops <= k)
         continue;
-      cache_result_init(&cr[n]);
+      cache_result_init(&cr);
       cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
-                         &cr[n]);
-      cache_result_thin(&cr[n]);
-      alone[n].verdict = (unsigned char)cr[n].verdict;
-      alone[n].inferred = (unsigned char)cr[n].inferred;
-      if (cr[n].n_layers) {
-        alone[n].l0_verdict = (unsigned char)cr[n].layers[0].verdict;
-        alone[n].l0_inferred = (unsigned char)cr[n].layers[0].inferred;
-      }
-      at[n] = i;
+                         &cr);
+      seen_from(&cs[n], &cr, i);
+      fact_layers(&a->facts[i][k], &cr);
+      cache_result_release(&cr);
       n++;
     }
-    infer_across(cr, n, r, at, k, SIZE_MAX);
+    infer_across(cs, n, r, k, SIZE_MAX, NULL);
     for (j = 0; j < n; j++) {
-      cache_counts_add(&ch->counts, cr[j].verdict);
-      fact_layers(&a->facts[at[j]][k], &cr[j]);
-      a->facts[at[j]][k].across =
-          alone[j].verdict != (unsigned char)cr[j].verdict;
+      cache_counts_add(&ch->counts, (enum cache_verdict)cs[j].verdict);
+      fact_across(&a->facts[cs[j].at][k], &cs[j]);
     }
     /* The most frequent verdict, as the latest sample with it says it:
      * that sample classified again with its words, and the inference
@@ -391,35 +423,26 @@ static void cache_build(const struct plan *p, const struct results *r,
      * that sample only (the same verdicts as above). */
     mode = cache_counts_mode(&ch->counts);
     for (j = n; j-- > 0;)
-      if (cr[j].verdict == mode) {
+      if (cs[j].verdict == mode) {
         pick = j;
         break;
       }
     if (pick != SIZE_MAX) {
-      const struct sample *s = &r->samples[at[pick]];
+      const struct sample *s = &r->samples[cs[pick].at];
 
       for (j = 0; j < n; j++) {
-        cr[j].verdict = (enum cache_verdict)alone[j].verdict;
-        cr[j].inferred = alone[j].inferred;
-        if (cr[j].n_layers) {
-          cr[j].layers[0].verdict = (enum cache_verdict)alone[j].l0_verdict;
-          cr[j].layers[0].inferred = alone[j].l0_inferred;
-        }
+        cs[j].verdict = cs[j].alone_verdict;
+        cs[j].inferred = cs[j].alone_inferred;
+        cs[j].l0_verdict = cs[j].alone_l0_verdict;
+        cs[j].l0_inferred = cs[j].alone_l0_inferred;
       }
-      cache_result_release(&cr[pick]);
       cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
-                         &cr[pick]);
-      infer_across(cr, n, r, at, k, pick);
-      all_missed(cr, n, r, at, k, &cr[pick]);
-      ch->result = cr[pick];
-      cache_result_init(&cr[pick]);
+                         &ch->result);
+      infer_across(cs, n, r, k, pick, &ch->result);
+      all_missed(cs, n, r, k, &ch->result);
       ch->host = xstrdup(s->hops[k].info->host ? s->hops[k].info->host : "");
     }
-    for (j = 0; j < n; j++)
-      cache_result_release(&cr[j]);
-    free(cr);
-    free(at);
-    free(alone);
+    free(cs);
   }
 }
 
