@@ -287,6 +287,10 @@ const struct hs_field *hs_field_find(enum hs_field_kind kind, const char *name)
   for (i = 0; name && (f = hs_field_at(kind, i)) != NULL; i++)
     if (!strcmp(hs_field_name(f), name))
       return f;
+  /* Then the hop fields no document writes. */
+  for (i = 0; name && kind == HS_FIELD_HOP && i < FHL_COUNT; i++)
+    if (!strcmp(report_hop_lib_fields[i].name, name))
+      return (const struct hs_field *)(const void *)&report_hop_lib_fields[i];
   return NULL;
 }
 
@@ -331,6 +335,9 @@ static int is_kind(const struct hs_field *f, enum hs_field_kind kind)
   size_t n;
   const struct field *t = table(kind, &n), *p = row_of(f);
 
+  if (kind == HS_FIELD_HOP && p >= report_hop_lib_fields &&
+      p < report_hop_lib_fields + FHL_COUNT)
+    return 1;
   return p >= t && p < t + n;
 }
 

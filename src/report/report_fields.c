@@ -1038,6 +1038,105 @@ const struct field report_hop_fields[FH_COUNT + 1] = {
     [FH_COUNT] = {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL,
                   FIELD_NO_READ}};
 
+/* ---- Hop fields no document writes (libhopsplit's, hopsplit(3)):
+ * what a client such as hopsplit serve reads of a hop besides the
+ * documents' rows, found by hs_field_find only.  No renderer iterates
+ * this table, so no output of the CLI changes with it. ---- */
+
+static void g_content_length(const struct field_row *r, struct field_value *v)
+{
+  v->null = !H->info->status || H->info->content_length < 0;
+  set_int(v, H->info->content_length);
+}
+static void g_cert_expiry(const struct field_row *r, struct field_value *v)
+{
+  v->null = !H->tls->version || !H->tls->cert_expiry;
+  set_int(v, H->tls->cert_expiry);
+}
+static void g_chain_expiry(const struct field_row *r, struct field_value *v)
+{
+  v->null = !H->tls->version || !H->tls->chain_expiry;
+  set_int(v, H->tls->chain_expiry);
+}
+#define LEAF_GETTER(fn, member)                                               \
+  static void fn(const struct field_row *r, struct field_value *v)            \
+  {                                                                           \
+    set_text(v, H->tls->version ? H->tls->member : NULL);                     \
+  }
+LEAF_GETTER(g_leaf_sha256, leaf_sha256)
+LEAF_GETTER(g_leaf_subject, leaf_subject)
+LEAF_GETTER(g_leaf_issuer, leaf_issuer)
+LEAF_GETTER(g_leaf_serial, leaf_serial)
+LEAF_GETTER(g_leaf_dns_names, leaf_dns_names)
+static void g_dns_preferred(const struct field_row *r, struct field_value *v)
+{
+  const struct plan *p = r->c ? r->c->plan : NULL;
+  const struct options *o = NULL;
+
+  if (p && r->s->target < p->n_targets)
+    o = p->targets[r->s->target].opts;
+  if (!o && p)
+    o = p->opts;
+  if (!H->dns->n_addresses || !o) {
+    v->null = 1;
+    return;
+  }
+  set_text(v, H->dns->addresses[sample_preferred_address(
+                  H->dns->addresses, H->dns->n_addresses, o->ip_prefer)]);
+}
+static void g_response_head(const struct field_row *r, struct field_value *v)
+{
+  set_text(v, H->info->head_in);
+}
+static void g_body_scanned(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->info->body_scanned != 0);
+}
+static void g_body_matched(const struct field_row *r, struct field_value *v)
+{
+  v->null = !H->info->body_scanned;
+  set_int(v, (int64_t)H->info->body_matched);
+}
+static void g_body_limited(const struct field_row *r, struct field_value *v)
+{
+  set_int(v, H->info->body_limited != 0);
+}
+
+const struct field report_hop_lib_fields[FHL_COUNT + 1] = {
+    [FHL_CONTENT_LENGTH] = {"content_length", "Content-Length", FIELD_INT,
+                            g_content_length, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_CERT_EXPIRY] = {"tls.cert_expiry", "earliest certificate expiry",
+                         FIELD_INT, g_cert_expiry, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_CHAIN_EXPIRY] = {"tls.chain_expiry", "verified chain's expiry",
+                          FIELD_INT, g_chain_expiry, 0, 0, NULL,
+                          FIELD_NO_READ},
+    [FHL_LEAF_SHA256] = {"tls.leaf.sha256", "leaf certificate's SHA-256",
+                         FIELD_TEXT, g_leaf_sha256, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_LEAF_SUBJECT] = {"tls.leaf.subject", "leaf certificate's subject",
+                          FIELD_TEXT, g_leaf_subject, 0, 0, NULL,
+                          FIELD_NO_READ},
+    [FHL_LEAF_ISSUER] = {"tls.leaf.issuer", "leaf certificate's issuer",
+                         FIELD_TEXT, g_leaf_issuer, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_LEAF_SERIAL] = {"tls.leaf.serial", "leaf certificate's serial",
+                         FIELD_TEXT, g_leaf_serial, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_LEAF_DNS_NAMES] = {"tls.leaf.dns_names",
+                            "leaf certificate's DNS names", FIELD_TEXT,
+                            g_leaf_dns_names, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_DNS_PREFERRED] = {"dns.preferred", "the address --ip-prefer picks",
+                           FIELD_TEXT, g_dns_preferred, 0, 0, NULL,
+                           FIELD_NO_READ},
+    [FHL_RESPONSE_HEAD] = {"response_head", "response head as received",
+                           FIELD_TEXT, g_response_head, 0, 0, NULL,
+                           FIELD_NO_READ},
+    [FHL_BODY_SCANNED] = {"body.scanned", "body searched", FIELD_BOOL,
+                          g_body_scanned, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_BODY_MATCHED] = {"body.matched", "body patterns matched", FIELD_INT,
+                          g_body_matched, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_BODY_LIMITED] = {"body.limited", "body past its limit", FIELD_BOOL,
+                          g_body_limited, 0, 0, NULL, FIELD_NO_READ},
+    [FHL_COUNT] = {NULL, NULL, FIELD_TYPE_COUNT, NULL, 0, 0, NULL,
+                   FIELD_NO_READ}};
+
 /* Renderers index the phases as FH_PHASES_US_DNS + phase. */
 _Static_assert(FH_PHASES_US_TOTAL - FH_PHASES_US_DNS == PHASE_TOTAL &&
                    PHASE_DNS == 0,

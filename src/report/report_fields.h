@@ -286,8 +286,28 @@ enum field_compare_id {
   FC_COUNT
 };
 
+/* Hop fields no document writes: libhopsplit's hs_field_find finds them
+ * after the documents' rows (hopsplit(3), FIELDS NO DOCUMENT WRITES). */
+enum {
+  FHL_CONTENT_LENGTH, /* "content_length" */
+  FHL_CERT_EXPIRY,    /* "tls.cert_expiry" */
+  FHL_CHAIN_EXPIRY,   /* "tls.chain_expiry" */
+  FHL_LEAF_SHA256,    /* "tls.leaf.sha256" */
+  FHL_LEAF_SUBJECT,   /* "tls.leaf.subject" */
+  FHL_LEAF_ISSUER,    /* "tls.leaf.issuer" */
+  FHL_LEAF_SERIAL,    /* "tls.leaf.serial" */
+  FHL_LEAF_DNS_NAMES, /* "tls.leaf.dns_names" */
+  FHL_DNS_PREFERRED,  /* "dns.preferred" */
+  FHL_RESPONSE_HEAD,  /* "response_head" */
+  FHL_BODY_SCANNED,   /* "body.scanned" */
+  FHL_BODY_MATCHED,   /* "body.matched" */
+  FHL_BODY_LIMITED,   /* "body.limited" */
+  FHL_COUNT
+};
+
 extern const struct field report_sample_fields[FS_COUNT + 1];
 extern const struct field report_hop_fields[FH_COUNT + 1];
+extern const struct field report_hop_lib_fields[FHL_COUNT + 1];
 extern const struct field report_stat_fields[FT_COUNT + 1];
 extern const struct field report_compare_fields[FC_COUNT + 1];
 /* curl's -w/--write-out variables of a sample (writeout.c), sorted by

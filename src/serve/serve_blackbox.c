@@ -8,6 +8,7 @@
  * version among valid_http_versions, fail_if_ssl / fail_if_not_ssl.  Input:
  * the module and the sample.  Output: a verdict and its reason.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,16 +100,19 @@ static int header_matches(const char *head, const char *name,
  * fail_if_body_not_matches_regexp, as blackbox checks them) over what
  * the probe found searching the final body as it streamed. */
 static int bodies_ok(struct serve_probe *sp, const struct blackbox_module *bb,
-                     const struct hop *fin, char *why, size_t len)
+                     size_t i, size_t fin, char *why, size_t len)
 {
+  const struct serve_fields *F = serve_fields();
+  uint64_t matched;
   int pass;
   size_t k;
 
-  if (!bb->n_bodies || !fin->info->body_scanned)
+  if (!bb->n_bodies || !serve_get_int(sp->res, i, fin, F->body_scanned, 0))
     return 0;
+  matched = (uint64_t)serve_get_int(sp->res, i, fin, F->body_matched, 0);
   for (pass = 0; pass < 2; pass++)
     for (k = 0; k < bb->n_bodies; k++) {
-      int hit = (fin->info->body_matched >> k) & 1u;
+      int hit = (int)((matched >> k) & 1u);
 
       if (bb->bodies[k].must_match != pass || hit == pass)
         continue;
@@ -120,22 +124,28 @@ static int bodies_ok(struct serve_probe *sp, const struct blackbox_module *bb,
   return 0;
 }
 
-int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
-                         char *why, size_t len)
+int serve_blackbox_judge(struct serve_probe *sp, size_t s, char *why,
+                         size_t len)
 {
+  const struct serve_fields *F = serve_fields();
   const struct blackbox_module *bb = sp->module ? sp->module->bb : NULL;
-  const struct hop *fin = s->n_hops ? &s->hops[s->n_hops - 1] : NULL;
+  size_t hops = hs_results_hops(sp->res, s), fin = hops ? hops - 1 : 0;
+  const char *head, *tls;
   size_t i;
 
-  if (!bb || !fin)
+  if (!bb || !hops)
     return 0;
+  head = serve_get_text(sp->res, s, fin, F->response_head);
+  if (!head)
+    head = "";
+  tls = serve_get_text(sp->res, s, fin, F->tls_version);
   /* blackbox's order: header regexps, body regexps, HTTP version, SSL. */
   for (i = 0; i < bb->n_headers; i++) {
     const struct blackbox_header_check *hc = &bb->headers[i];
     int seen = 0, hit;
 
-    hit = header_matches(fin->info->head_in ? fin->info->head_in : "",
-                         hc->header, sp->module->header_re, i, NULL, &seen);
+    hit = header_matches(head, hc->header, sp->module->header_re, i, NULL,
+                         &seen);
     if (!seen && !hc->allow_missing) {
       snprintf(why, len, "missing required header %s", hc->header);
       sp->regex_failed = 1;
@@ -154,8 +164,8 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
   if (bb->compression && strcmp(bb->compression, "identity")) {
     int seen = 0, hit;
 
-    hit = header_matches(fin->info->head_in ? fin->info->head_in : "",
-                         "Content-Encoding", NULL, 0, bb->compression, &seen);
+    hit = header_matches(head, "Content-Encoding", NULL, 0, bb->compression,
+                         &seen);
     if (!hit) {
       snprintf(why, len,
                "failed to decompress the body: compression is %s, the "
@@ -166,7 +176,7 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
   }
   /* body_size_limit: blackbox's body regexps, else its read of the rest
    * of the body, fail on a body that passed it. */
-  if (fin->info->body_limited) {
+  if (serve_get_int(sp->res, s, fin, F->body_limited, 0)) {
     snprintf(why, len,
              "failed to read the HTTP response body: it is larger than the "
              "module's body_size_limit");
@@ -174,10 +184,11 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
       sp->regex_failed = 1;
     return -1;
   }
-  if (bodies_ok(sp, bb, fin, why, len) < 0)
+  if (bodies_ok(sp, bb, s, fin, why, len) < 0)
     return -1;
   if (bb->versions) {
-    const char *v = blackbox_version_name(fin->info->http_version);
+    const char *v = blackbox_version_name(
+        serve_get_text(sp->res, s, fin, F->http_version));
     int k, ok = 0;
 
     for (k = 0; v && k < BB_HTTP_COUNT; k++)
@@ -188,11 +199,11 @@ int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
       return -1;
     }
   }
-  if (bb->fail_if_ssl && fin->tls->version) {
+  if (bb->fail_if_ssl && tls) {
     snprintf(why, len, "final request was over SSL");
     return -1;
   }
-  if (bb->fail_if_not_ssl && !fin->tls->version) {
+  if (bb->fail_if_not_ssl && !tls) {
     snprintf(why, len, "final request was not over SSL");
     return -1;
   }

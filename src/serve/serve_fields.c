@@ -54,6 +54,31 @@ static void fields_init(void)
   fields.reused = find(HS_FIELD_HOP, "reused");
   fields.tls_version = find(HS_FIELD_HOP, "tls.version");
   fields.tls_resumed = find(HS_FIELD_HOP, "tls.resumed");
+  fields.http_version = find(HS_FIELD_HOP, "http_version");
+  fields.remote_ip = find(HS_FIELD_HOP, "remote_ip");
+  fields.location = find(HS_FIELD_HOP, "location");
+  fields.size_download = find(HS_FIELD_HOP, "size_download");
+  fields.size_decoded = find(HS_FIELD_HOP, "size_decoded");
+  fields.ph_dns = find(HS_FIELD_HOP, "phases_us.dns");
+  fields.ph_connect = find(HS_FIELD_HOP, "phases_us.connect");
+  fields.ph_tls = find(HS_FIELD_HOP, "phases_us.tls");
+  fields.ph_send = find(HS_FIELD_HOP, "phases_us.send");
+  fields.ph_wait = find(HS_FIELD_HOP, "phases_us.wait");
+  fields.ph_transfer = find(HS_FIELD_HOP, "phases_us.transfer");
+  /* Fields no document writes (hopsplit(3)). */
+  fields.content_length = find(HS_FIELD_HOP, "content_length");
+  fields.cert_expiry = find(HS_FIELD_HOP, "tls.cert_expiry");
+  fields.chain_expiry = find(HS_FIELD_HOP, "tls.chain_expiry");
+  fields.leaf_sha256 = find(HS_FIELD_HOP, "tls.leaf.sha256");
+  fields.leaf_subject = find(HS_FIELD_HOP, "tls.leaf.subject");
+  fields.leaf_issuer = find(HS_FIELD_HOP, "tls.leaf.issuer");
+  fields.leaf_serial = find(HS_FIELD_HOP, "tls.leaf.serial");
+  fields.leaf_dns_names = find(HS_FIELD_HOP, "tls.leaf.dns_names");
+  fields.dns_preferred = find(HS_FIELD_HOP, "dns.preferred");
+  fields.response_head = find(HS_FIELD_HOP, "response_head");
+  fields.body_scanned = find(HS_FIELD_HOP, "body.scanned");
+  fields.body_matched = find(HS_FIELD_HOP, "body.matched");
+  fields.body_limited = find(HS_FIELD_HOP, "body.limited");
 }
 
 const struct serve_fields *serve_fields(void)

@@ -155,8 +155,15 @@ struct serve_fields {
   /* A sample's. */
   const struct hs_field *mode, *round, *ok, *err_class, *err_message, *control,
       *interfered, *interference, *part[SERVE_PARTS];
-  /* A hop's. */
-  const struct hs_field *host, *status, *reused, *tls_version, *tls_resumed;
+  /* A hop's (phases, sizes and the rest as blackbox's series and checks
+   * read them; the last ones are fields no document writes). */
+  const struct hs_field *host, *status, *reused, *tls_version, *tls_resumed,
+      *http_version, *remote_ip, *location, *size_download, *size_decoded,
+      *ph_dns, *ph_connect, *ph_tls, *ph_send, *ph_wait, *ph_transfer,
+      *content_length, *cert_expiry, *chain_expiry, *leaf_sha256,
+      *leaf_subject, *leaf_issuer, *leaf_serial, *leaf_dns_names,
+      *dns_preferred, *response_head, *body_scanned, *body_matched,
+      *body_limited;
 };
 const struct serve_fields *serve_fields(void);
 /* The value of f of sample i (hop k for a hop's field) of r (analysed):
@@ -172,8 +179,8 @@ const char *serve_get_text(struct hs_results *r, size_t i, size_t k,
  * blackbox makes after the request (HTTP version, SSL, header regexps)
  * on sample s: 0, or -1 with why. */
 int serve_blackbox_status_ok(const struct serve_module *m, long st);
-int serve_blackbox_judge(struct serve_probe *sp, const struct sample *s,
-                         char *why, size_t len);
+int serve_blackbox_judge(struct serve_probe *sp, size_t i, char *why,
+                         size_t len);
 
 /* The /cdn-cgi/trace cache (serve_trace.c): at most one fetch per origin
  * every SERVE_TRACE_INTERVAL_S seconds, never inside a probe.

@@ -51,20 +51,15 @@ static size_t mode_sample(const struct serve_probe *sp, enum sample_mode m)
 }
 
 /* The sample the blackbox-named series describe (the first mode's), or
- * NULL. */
-static const struct sample *ref_sample(const struct serve_probe *sp)
+ * SIZE_MAX. */
+static size_t ref_sample(const struct serve_probe *sp)
 {
   size_t i;
 
   if (!sp->have_analysis || !sp->plan->n_items || !sp->analysis->n_targets)
-    return NULL;
+    return SIZE_MAX;
   i = mode_sample(sp, sp->plan->items[0].mode);
-  return i < hs_results_samples(sp->res) ? &sp->results->samples[i] : NULL;
-}
-
-static const struct hop *last_hop(const struct sample *s)
-{
-  return s && s->n_hops ? &s->hops[s->n_hops - 1] : NULL;
+  return i < hs_results_samples(sp->res) ? i : SIZE_MAX;
 }
 
 static void gauge_us(struct buf *out, const char *name, const char *help,
@@ -157,48 +152,60 @@ static int ip_hash(const char *ip, char *dst, size_t n)
  * hop's peer, or through a proxy the address resolved for the target (the
  * one the request named); NULL when none was (skip_resolve_phase_with_proxy:
  * blackbox writes none of them). */
-static const char *target_address(const struct serve_probe *sp,
-                                  const struct sample *s)
+static const char *target_address(const struct serve_probe *sp, size_t s)
 {
-  const struct hop *h = s && s->n_hops ? &s->hops[0] : NULL;
+  const struct serve_fields *F = serve_fields();
 
-  if (!h)
+  if (s == SIZE_MAX || !hs_results_hops(sp->res, s))
     return NULL;
   if (!sp->have_opts || !sp->opts->proxy)
-    return h->info->remote_ip;
-  if (sp->opts->proxy_skip_resolve || !h->dns->n_addresses)
+    return serve_get_text(sp->res, s, 0, F->remote_ip);
+  if (sp->opts->proxy_skip_resolve)
     return NULL;
-  return h->dns->addresses[sample_preferred_address(
-      h->dns->addresses, h->dns->n_addresses, sp->opts->ip_prefer)];
+  return serve_get_text(sp->res, s, 0, F->dns_preferred);
+}
+
+/* Hop k of sample s's phase f, as stored (summed raw, as blackbox sums
+ * its phases). */
+static int64_t phase(const struct serve_probe *sp, size_t s, size_t k,
+                     const struct hs_field *f)
+{
+  struct hs_value v;
+
+  return hs_results_get(sp->res, s, k, f, &v) == HS_OK ? v.i : 0;
 }
 
 static void blackbox_series(const struct serve_probe *sp, struct buf *out)
 {
   static const char *const names[] = {"connect", "processing", "resolve",
                                       "tls", "transfer"};
-  const struct sample *s = ref_sample(sp);
-  const struct hop *fin = last_hop(s);
+  const struct serve_fields *F = serve_fields();
+  struct hs_results *res = sp->res;
+  size_t s = ref_sample(sp);
+  size_t hops = s != SIZE_MAX ? hs_results_hops(res, s) : 0;
+  size_t f = hops ? hops - 1 : 0; /* the final hop, when hops */
   const char *ip = target_address(sp, s);
+  const char *ver = hops ? serve_get_text(res, s, f, F->http_version) : NULL;
+  const char *tls = hops ? serve_get_text(res, s, f, F->tls_version) : NULL;
+  long status = hops ? (long)serve_get_int(res, s, f, F->status, 0) : 0;
   int resolved =
       !(sp->have_opts && sp->opts->proxy && sp->opts->proxy_skip_resolve);
   int64_t ph[5] = {0, 0, 0, 0, 0};
   size_t k, i;
   char v[64];
 
-  for (k = 0; s && k < s->n_hops; k++) {
-    const struct hop *h = &s->hops[k];
-
-    ph[0] += h->phases[PHASE_CONNECT];
-    ph[1] += h->phases[PHASE_SEND] + h->phases[PHASE_WAIT];
-    ph[2] += h->phases[PHASE_DNS];
-    ph[3] += h->phases[PHASE_TLS];
+  for (k = 0; k < hops; k++) {
+    ph[0] += phase(sp, s, k, F->ph_connect);
+    ph[1] += phase(sp, s, k, F->ph_send) + phase(sp, s, k, F->ph_wait);
+    ph[2] += phase(sp, s, k, F->ph_dns);
+    ph[3] += phase(sp, s, k, F->ph_tls);
   }
-  if (fin)
-    ph[4] = fin->phases[PHASE_TRANSFER];
+  if (hops)
+    ph[4] = phase(sp, s, f, F->ph_transfer);
   if (resolved)
     gauge_us(out, "probe_dns_lookup_time_seconds",
              "Returns the time taken for probe dns lookup in seconds",
-             s && s->n_hops ? s->hops[0].phases[PHASE_DNS] : 0);
+             hops ? phase(sp, s, 0, F->ph_dns) : 0);
   gauge_us(out, "probe_duration_seconds",
            "Returns how long the probe took to complete in seconds",
            sp->duration_us);
@@ -209,8 +216,8 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   /* blackbox: resp.ContentLength, -1 when the response had none; 0 when
    * no response came. */
   snprintf(v, sizeof(v), "%lld",
-           fin && fin->info->status ? (long long)fin->info->content_length
-                                    : 0LL);
+           status ? (long long)serve_get_int(res, s, f, F->content_length, -1)
+                  : 0LL);
   gauge_num(out, "probe_http_content_length",
             "Length of http content response", v);
   prom_family(out, "probe_http_duration_seconds", "gauge",
@@ -225,32 +232,31 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
   }
   /* blackbox counts a redirect it was told not to follow as one. */
   snprintf(v, sizeof(v), "%u",
-           (s && s->n_hops ? s->n_hops - 1 : 0u) +
-               (fin && sp->have_opts && !sp->opts->follow &&
-                        fin->info->location && fin->info->status >= 300 &&
-                        fin->info->status <= 399
+           (unsigned)(hops ? hops - 1 : 0u) +
+               (hops && sp->have_opts && !sp->opts->follow &&
+                        serve_get_text(res, s, f, F->location) &&
+                        status >= 300 && status <= 399
                     ? 1u
                     : 0u));
   gauge_num(out, "probe_http_redirects", "The number of redirects", v);
   gauge_num(out, "probe_http_ssl",
             "Indicates if SSL was used for the final redirect",
-            fin && fin->tls->version ? "1" : "0");
-  snprintf(v, sizeof(v), "%d", fin ? (int)fin->info->status : 0);
+            tls ? "1" : "0");
+  snprintf(v, sizeof(v), "%d", (int)status);
   gauge_num(out, "probe_http_status_code", "Response HTTP status code", v);
-  snprintf(v, sizeof(v), "%lld",
-           fin ? (long long)(fin->info->size_decoded > 0
-                                 ? fin->info->size_decoded
-                                 : fin->info->size_download)
-               : 0LL);
+  {
+    int64_t dec = hops ? phase(sp, s, f, F->size_decoded) : 0;
+
+    snprintf(
+        v, sizeof(v), "%lld",
+        hops ? (long long)(dec > 0 ? dec : phase(sp, s, f, F->size_download))
+             : 0LL);
+  }
   gauge_num(out, "probe_http_uncompressed_body_length",
             "Length of uncompressed response body", v);
   gauge_num(out, "probe_http_version",
             "Returns the version of HTTP of the probe response",
-            fin && fin->info->http_version
-                ? (!strcmp(fin->info->http_version, "1.0")
-                       ? "1"
-                       : fin->info->http_version)
-                : "0");
+            ver ? (!strcmp(ver, "1.0") ? "1" : ver) : "0");
   if (ip && ip_hash(ip, v, sizeof(v)))
     gauge_num(out, "probe_ip_addr_hash",
               "Specifies the hash of IP address. It's useful to detect if "
@@ -261,27 +267,32 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
               "Specifies whether probe ip protocol is IP4 or IP6",
               strchr(ip, ':') ? "6" : "4");
   /* blackbox's HELP texts, as 0.23 writes them (both say "last"). */
-  if (fin && fin->tls->version && fin->tls->cert_expiry) {
-    snprintf(v, sizeof(v), "%lld", (long long)fin->tls->cert_expiry);
+  if (hops && serve_get_int(res, s, f, F->cert_expiry, 0)) {
+    snprintf(v, sizeof(v), "%lld",
+             (long long)serve_get_int(res, s, f, F->cert_expiry, 0));
     gauge_num(out, "probe_ssl_earliest_cert_expiry",
               "Returns last SSL chain expiry in unixtime", v);
   }
-  if (fin && fin->tls->version && fin->tls->chain_expiry) {
-    snprintf(v, sizeof(v), "%lld", (long long)fin->tls->chain_expiry);
+  if (hops && serve_get_int(res, s, f, F->chain_expiry, 0)) {
+    snprintf(v, sizeof(v), "%lld",
+             (long long)serve_get_int(res, s, f, F->chain_expiry, 0));
     gauge_num(out, "probe_ssl_last_chain_expiry_timestamp_seconds",
               "Returns last SSL chain expiry in timestamp", v);
   }
   /* blackbox's labels of the final response's leaf certificate
    * (0.23's four, and serialnumber as blackbox 0.24 and later add it). */
-  if (fin && fin->tls->version && fin->tls->leaf_sha256) {
+  if (hops && serve_get_text(res, s, f, F->leaf_sha256)) {
     prom_family(out, "probe_ssl_last_chain_info", "gauge",
                 "Contains SSL leaf certificate information");
     buf_puts(out, "probe_ssl_last_chain_info{");
-    prom_label(out, "fingerprint_sha256", fin->tls->leaf_sha256, 1);
-    prom_label(out, "issuer", fin->tls->leaf_issuer, 0);
-    prom_label(out, "serialnumber", fin->tls->leaf_serial, 0);
-    prom_label(out, "subject", fin->tls->leaf_subject, 0);
-    prom_label(out, "subjectalternative", fin->tls->leaf_dns_names, 0);
+    prom_label(out, "fingerprint_sha256",
+               serve_get_text(res, s, f, F->leaf_sha256), 1);
+    prom_label(out, "issuer", serve_get_text(res, s, f, F->leaf_issuer), 0);
+    prom_label(out, "serialnumber", serve_get_text(res, s, f, F->leaf_serial),
+               0);
+    prom_label(out, "subject", serve_get_text(res, s, f, F->leaf_subject), 0);
+    prom_label(out, "subjectalternative",
+               serve_get_text(res, s, f, F->leaf_dns_names), 0);
     buf_puts(out, "} 1\n");
   }
   gauge_num(out, "probe_success",
@@ -305,8 +316,8 @@ static void blackbox_series(const struct serve_probe *sp, struct buf *out)
               "are theirs.",
               n);
   }
-  if (fin && fin->tls->version) {
-    tls_version_label(v, sizeof(v), fin->tls->version);
+  if (tls) {
+    tls_version_label(v, sizeof(v), tls);
     prom_family(out, "probe_tls_version_info", "gauge",
                 "Returns the TLS version used or NaN when unknown");
     buf_puts(out, "probe_tls_version_info{");

@@ -189,8 +189,7 @@ static void judge(struct serve_probe *sp)
       fail(sp, why);
       return;
     }
-    if (serve_blackbox_judge(sp, &sp->results->samples[i], why, sizeof(why)) <
-        0) {
+    if (serve_blackbox_judge(sp, i, why, sizeof(why)) < 0) {
       fail(sp, why);
       return;
     }

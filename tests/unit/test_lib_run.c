@@ -258,6 +258,34 @@ static void test_two_runs(void **state)
                      HS_OK);
     assert_false(v.null);
   }
+  /* Fields no document writes: found by name, never listed. */
+  {
+    struct hs_results *res = hs_run_results(a);
+    const struct hs_field *cl = hs_field_find(HS_FIELD_HOP, "content_length");
+    const struct hs_field *exp =
+        hs_field_find(HS_FIELD_HOP, "tls.cert_expiry");
+    const struct hs_field *scanned =
+        hs_field_find(HS_FIELD_HOP, "body.scanned");
+    const struct hs_field *f;
+    struct hs_value v;
+    size_t i;
+
+    assert_non_null(cl);
+    assert_non_null(exp);
+    assert_non_null(scanned);
+    assert_non_null(hs_field_find(HS_FIELD_HOP, "response_head"));
+    assert_null(hs_field_find(HS_FIELD_SAMPLE, "content_length"));
+    for (i = 0; (f = hs_field_at(HS_FIELD_HOP, i)) != NULL; i++)
+      assert_true(f != cl && f != exp && f != scanned);
+    assert_int_equal(hs_results_get(res, 0, 0, cl, &v), HS_OK);
+    assert_false(v.null);
+    assert_int_equal(v.i, 3); /* the server's Content-Length */
+    assert_string_equal(v.s, "3");
+    assert_int_equal(hs_results_get(res, 0, 0, exp, &v), HS_OK);
+    assert_true(v.null); /* plain HTTP */
+    assert_int_equal(hs_results_get(res, 0, 0, scanned, &v), HS_OK);
+    assert_int_equal(v.i, 0);
+  }
   hs_run_free(a);
   hs_run_free(b);
   hs_loop_free(l);
