@@ -30,5 +30,8 @@ struct results *lib_embed_samples(struct hs_results *r);
 struct analysis *lib_embed_analysis(struct hs_results *r);
 /* Whether the analysis is built (1), or released or not yet (0). */
 void lib_embed_analysed(struct hs_results *r, int built);
+/* Whether the run is in flight (1: hs_results_get reads without building
+ * the analysis, as from an hs_run's sample callback) or over (0). */
+void lib_embed_live(struct hs_results *r, int live);
 
 #endif

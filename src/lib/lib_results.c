@@ -426,3 +426,8 @@ void lib_embed_analysed(struct hs_results *r, int built)
 {
   r->analysed = built;
 }
+
+void lib_embed_live(struct hs_results *r, int live)
+{
+  r->live = live;
+}

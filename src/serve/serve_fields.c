@@ -45,6 +45,7 @@ static void fields_init(void)
   fields.control = find(HS_FIELD_SAMPLE, "control");
   fields.interfered = find(HS_FIELD_SAMPLE, "interfered");
   fields.interference = find(HS_FIELD_SAMPLE, "interference_us");
+  fields.total = find(HS_FIELD_SAMPLE, "total_us");
   for (k = 0; k < SERVE_PARTS; k++) {
     snprintf(name, sizeof(name), "interference_%s_us", serve_part_names[k]);
     fields.part[k] = find(HS_FIELD_SAMPLE, name);
@@ -65,6 +66,8 @@ static void fields_init(void)
   fields.ph_send = find(HS_FIELD_HOP, "phases_us.send");
   fields.ph_wait = find(HS_FIELD_HOP, "phases_us.wait");
   fields.ph_transfer = find(HS_FIELD_HOP, "phases_us.transfer");
+  fields.ph_total = find(HS_FIELD_HOP, "phases_us.total");
+  fields.url = find(HS_FIELD_HOP, "url");
   /* Fields no document writes (hopsplit(3)). */
   fields.content_length = find(HS_FIELD_HOP, "content_length");
   fields.cert_expiry = find(HS_FIELD_HOP, "tls.cert_expiry");

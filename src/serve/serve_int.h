@@ -154,13 +154,13 @@ extern const char *const serve_part_names[SERVE_PARTS];
 struct serve_fields {
   /* A sample's. */
   const struct hs_field *mode, *round, *ok, *err_class, *err_message, *control,
-      *interfered, *interference, *part[SERVE_PARTS];
+      *interfered, *interference, *total, *part[SERVE_PARTS];
   /* A hop's (phases, sizes and the rest as blackbox's series and checks
    * read them; the last ones are fields no document writes). */
   const struct hs_field *host, *status, *reused, *tls_version, *tls_resumed,
-      *http_version, *remote_ip, *location, *size_download, *size_decoded,
-      *ph_dns, *ph_connect, *ph_tls, *ph_send, *ph_wait, *ph_transfer,
-      *content_length, *cert_expiry, *chain_expiry, *leaf_sha256,
+      *http_version, *remote_ip, *location, *url, *ph_total, *size_download,
+      *size_decoded, *ph_dns, *ph_connect, *ph_tls, *ph_send, *ph_wait,
+      *ph_transfer, *content_length, *cert_expiry, *chain_expiry, *leaf_sha256,
       *leaf_subject, *leaf_issuer, *leaf_serial, *leaf_dns_names,
       *dns_preferred, *response_head, *body_scanned, *body_matched,
       *body_limited;

@@ -103,49 +103,75 @@ static void fail(struct serve_probe *sp, const char *reason)
   plog(sp, "error", reason, (const char *)NULL);
 }
 
-/* Each sample as it ends: what debug=true shows of it. */
+/* A value of a field as stored (phases summed raw: -1 is not measured). */
+static long long raw(struct hs_results *r, size_t i, size_t k,
+                     const struct hs_field *f)
+{
+  struct hs_value v;
+
+  return hs_results_get(r, i, k, f, &v) == HS_OK ? (long long)v.i : 0;
+}
+
+/* A text field, "" when null. */
+static const char *text(struct hs_results *r, size_t i, size_t k,
+                        const struct hs_field *f)
+{
+  const char *t = serve_get_text(r, i, k, f);
+
+  return t ? t : "";
+}
+
+/* Each sample as it ends (on the engine's thread, the run in flight:
+ * read through field handles, the analysis' fields null until the end):
+ * what debug=true shows of it. */
 static void on_sample(const struct plan *p, const struct sample *s, void *ud)
 {
   struct serve_probe *sp = ud;
+  const struct serve_fields *F = serve_fields();
+  struct hs_results *r = sp->res;
+  /* The sample just stored: a probe's plan has one target, so its
+   * samples are handed over as they are stored, the last one each time. */
+  size_t i = hs_results_samples(r) - 1, n, k;
   char a[64], b[64], c[64];
-  size_t k;
 
   (void)p;
+  (void)s;
   if (!sp->want_log)
     return;
-  snprintf(a, sizeof(a), "%d", s->round);
-  snprintf(b, sizeof(b), "%.6f", (double)s->total_us / 1e6);
-  snprintf(c, sizeof(c), "%u", s->n_hops);
-  if (s->ok)
-    plog(sp, "info", "Sample measured", "mode", sample_mode_names[s->mode],
+  n = hs_results_hops(r, i);
+  snprintf(a, sizeof(a), "%lld", raw(r, i, 0, F->round));
+  snprintf(b, sizeof(b), "%.6f", (double)raw(r, i, 0, F->total) / 1e6);
+  snprintf(c, sizeof(c), "%zu", n);
+  if (serve_get_int(r, i, 0, F->ok, 0))
+    plog(sp, "info", "Sample measured", "mode", text(r, i, 0, F->mode),
          "round", a, "total_seconds", b, "hops", c, (const char *)NULL);
   else
-    plog(sp, "error", "Sample failed", "mode", sample_mode_names[s->mode],
-         "round", a, "class", err_class_names[s->err], "error",
-         s->err_message ? s->err_message : "", (const char *)NULL);
-  for (k = 0; k < s->n_hops; k++) {
-    const struct hop *h = &s->hops[k];
+    plog(sp, "error", "Sample failed", "mode", text(r, i, 0, F->mode), "round",
+         a, "class", text(r, i, 0, F->err_class), "error",
+         text(r, i, 0, F->err_message), (const char *)NULL);
+  for (k = 0; k < n; k++) {
+    const char *tls = serve_get_text(r, i, k, F->tls_version);
+    long long resumed = serve_get_int(r, i, k, F->tls_resumed, -1);
     char hop[32], st[32], ph[256];
-    char *shown = url_redact(h->info->url);
+    char *shown = url_redact(text(r, i, k, F->url));
 
     snprintf(hop, sizeof(hop), "%zu", k + 1);
-    snprintf(st, sizeof(st), "%d", (int)h->info->status);
-    snprintf(
-        ph, sizeof(ph),
-        "dns=%lld connect=%lld tls=%lld send=%lld wait=%lld "
-        "transfer=%lld total=%lld",
-        (long long)h->phases[PHASE_DNS], (long long)h->phases[PHASE_CONNECT],
-        (long long)h->phases[PHASE_TLS], (long long)h->phases[PHASE_SEND],
-        (long long)h->phases[PHASE_WAIT], (long long)h->phases[PHASE_TRANSFER],
-        (long long)h->phases[PHASE_TOTAL]);
+    snprintf(st, sizeof(st), "%d", (int)serve_get_int(r, i, k, F->status, 0));
+    snprintf(ph, sizeof(ph),
+             "dns=%lld connect=%lld tls=%lld send=%lld wait=%lld "
+             "transfer=%lld total=%lld",
+             raw(r, i, k, F->ph_dns), raw(r, i, k, F->ph_connect),
+             raw(r, i, k, F->ph_tls), raw(r, i, k, F->ph_send),
+             raw(r, i, k, F->ph_wait), raw(r, i, k, F->ph_transfer),
+             raw(r, i, k, F->ph_total));
     plog(sp, "info", "Hop", "hop", hop, "url", shown, "status", st,
-         "http_version", h->info->http_version ? h->info->http_version : "",
-         "remote_ip", h->info->remote_ip ? h->info->remote_ip : "",
-         "connection", h->reused ? "reused" : "new", "tls",
-         h->tls->version ? h->tls->version : "none", "tls_resumed",
-         h->tls->resumed == 1   ? "yes"
-         : h->tls->resumed == 0 ? "no"
-                                : "unknown",
+         "http_version", text(r, i, k, F->http_version), "remote_ip",
+         text(r, i, k, F->remote_ip), "connection",
+         serve_get_int(r, i, k, F->reused, 0) ? "reused" : "new", "tls",
+         tls ? tls : "none", "tls_resumed",
+         resumed == 1   ? "yes"
+         : resumed == 0 ? "no"
+                        : "unknown",
          "phases_us", ph, (const char *)NULL);
     free(shown);
   }
@@ -270,6 +296,7 @@ static void on_run_done(const struct plan *p, struct results *r, int rc,
   (void)p;
   (void)r;
   (void)rc;
+  lib_embed_live(sp->res, 0);
   sp->ended_us = clock_mono_us();
   sp->ran = 1;
   if (serve_trace_after(sp, sp->engine)) {
@@ -289,8 +316,11 @@ void serve_probe_start(struct serve_probe *sp, struct engine *e,
 {
   sp->done = done;
   sp->engine = e;
+  /* In flight: its fields are read without the analysis (on_sample). */
+  lib_embed_live(sp->res, 1);
   if (runner_start(e, sp->plan, sp->results, sp->deadline_us, on_sample,
                    on_run_done, sp) < 0) {
+    lib_embed_live(sp->res, 0);
     fail(sp, "the probe could not be set up (see the server's log)");
     sp->ended_us = clock_mono_us();
     done(sp);
