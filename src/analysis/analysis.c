@@ -82,7 +82,7 @@ static void summarise(struct mode_summary *m, const struct results *r,
       m->n_failed++;
       m->failed_by_class[s->err] += 1;
       if (!m->first_error[s->err])
-        m->first_error[s->err] = s->err_message;
+        m->first_error[s->err] = sample_rare(s)->err_message;
     }
   }
   for (ph = 0; ph < SUM_COUNT; ph++) {

@@ -57,6 +57,55 @@ void sample_init(struct sample *s)
   s->output_bytes = -1;
 }
 
+static const struct sample_rare sample_rare_none;
+
+const struct sample_rare *sample_rare(const struct sample *s)
+{
+  return s->rare ? s->rare : &sample_rare_none;
+}
+
+/* s's rare facts into *v to be changed (with the padding's zero bytes:
+ * the pool compares the bytes), and back as the pool's copy. */
+static void rare_get(const struct sample *s, struct sample_rare *v)
+{
+  memcpy(v, sample_rare(s), sizeof(*v));
+}
+
+static void rare_put(struct sample *s, const struct sample_rare *v)
+{
+  s->rare = memcmp(v, &sample_rare_none, sizeof(*v))
+                ? strpool_intern_blob(v, sizeof(*v))
+                : NULL;
+}
+
+void sample_set_err_message(struct sample *s, const char *msg)
+{
+  struct sample_rare v;
+
+  rare_get(s, &v);
+  v.err_message = msg;
+  rare_put(s, &v);
+}
+
+void sample_set_primed(struct sample *s, const char *const *v, uint32_t n)
+{
+  struct sample_rare r;
+
+  rare_get(s, &r);
+  r.primed = n ? v : NULL;
+  r.n_primed = n;
+  rare_put(s, &r);
+}
+
+void sample_set_prime_error(struct sample *s, const char *msg)
+{
+  struct sample_rare v;
+
+  rare_get(s, &v);
+  v.prime_error = msg;
+  rare_put(s, &v);
+}
+
 void sample_release(struct sample *s)
 {
   size_t i;

@@ -293,13 +293,32 @@ struct hop {
   uint8_t pooled;      /* its arrays and facts live in the string pool */
 };
 
+/* What is rare in a sample: a failure's message, and what was primed
+ * before it.  Pooled, and stored once for the equal ones of every sample
+ * (sample_rare, sample_set_*): most samples have none. */
+struct sample_rare {
+  const char *err_message; /* pooled */
+  /* URLs fetched unmeasured right before this sample: the target's own
+   * URL when a resumed sample needed fresh TLS sessions, then the --prime
+   * URLs run on this sample's client.  A pooled array of n_primed pooled
+   * strings, shared by the samples of a target (the sample does not own
+   * it); prime_error is the first failure of a --prime (pooled), NULL
+   * when every prime succeeded. */
+  const char *const *primed;
+  const char *prime_error;
+  uint32_t n_primed;
+};
+
+/* Fields are ordered and sized so that a sample takes few bytes: a run
+ * keeps every sample (SPEC 8's footprint). */
 struct sample {
-  uint32_t target; /* index into the plan's targets */
-  enum sample_mode mode;
-  enum err_class err;
-  int32_t round;     /* 1-based */
-  int32_t position;  /* 1-based position inside the round */
-  uint32_t n_primed; /* entries of primed, below */
+  uint32_t target;  /* index into the plan's targets */
+  int32_t round;    /* 1-based */
+  int32_t position; /* 1-based position inside the round */
+  uint32_t n_hops;
+  int32_t status; /* final HTTP status: the last hop's, 0 when none came */
+  uint8_t mode;   /* enum sample_mode */
+  uint8_t err;    /* enum err_class */
   uint8_t ok;
   uint8_t hops_pooled; /* hops lives in the string pool (results_add) */
   /* interference_us passed the threshold (sample_is_interfered): left
@@ -309,22 +328,14 @@ struct sample {
    * the batch; the statistics of the batch leave it out, the report
    * compares the batch's medians with these. */
   uint8_t control;
-  int64_t started_at_ms;   /* wall clock, ms since the epoch */
-  const char *err_message; /* pooled */
-  int64_t total_us;        /* wall time of the whole sample */
-  int64_t redirect_us;     /* sum of hop totals before the last hop */
-  int64_t other_us;        /* total - sum of hop totals: time between hops */
+  int64_t started_at_ms; /* wall clock, ms since the epoch */
+  /* The rare facts, pooled; NULL when there are none.  Read them with
+   * sample_rare, write them with sample_set_*. */
+  const struct sample_rare *rare;
+  int64_t total_us;    /* wall time of the whole sample */
+  int64_t redirect_us; /* sum of hop totals before the last hop */
+  int64_t other_us;    /* total - sum of hop totals: time between hops */
   struct hop *hops;
-  uint32_t n_hops;
-  int32_t status; /* final HTTP status: the last hop's, 0 when none came */
-  /* URLs fetched unmeasured right before this sample: the target's own
-   * URL when a resumed sample needed fresh TLS sessions, then the --prime
-   * URLs run on this sample's client.  A pooled array of pooled strings,
-   * shared by the samples of a target (the sample does not own it);
-   * prime_error is the first failure of a --prime (pooled), NULL when
-   * every prime succeeded. */
-  const char *const *primed;
-  const char *prime_error;
   /* Warm: how long the client's connections sat idle before this sample,
    * from the end of its previous request (the priming request before the
    * first sample); -1 in the other modes. */
@@ -376,6 +387,14 @@ enum sample_mode sample_mode_from_name(const char *name);
 enum err_class err_class_from_name(const char *name);
 
 void sample_init(struct sample *s);
+/* The rare facts of s (struct sample_rare): the pool's copy, or one with
+ * none of them (every field NULL or 0). */
+const struct sample_rare *sample_rare(const struct sample *s);
+/* Set one of them (msg, v: pooled, or NULL for none; v an array of n): s
+ * then points to the pool's copy of the changed facts. */
+void sample_set_err_message(struct sample *s, const char *msg);
+void sample_set_primed(struct sample *s, const char *const *v, uint32_t n);
+void sample_set_prime_error(struct sample *s, const char *msg);
 void sample_release(struct sample *s);
 /* Append a zeroed hop and return it; the sample owns it.  The hop array
  * grows by exactly one: samples have few hops. */

@@ -354,12 +354,13 @@ static void prime_result(struct sample_job *j, const char *url)
   struct sample *s = &j->s;
   struct sample *ps = &j->ps;
 
-  if (!ps->ok && !s->prime_error) {
+  if (!ps->ok && !sample_rare(s)->prime_error) {
     char *shown = t->opts->show_secrets ? xstrdup(url) : url_redact(url);
-    char *msg = xasprintf("prime '%s' failed: %s", shown,
-                          ps->err_message ? ps->err_message : "error");
+    char *msg = xasprintf(
+        "prime '%s' failed: %s", shown,
+        sample_rare(ps)->err_message ? sample_rare(ps)->err_message : "error");
 
-    s->prime_error = strpool_intern(msg);
+    sample_set_prime_error(s, strpool_intern(msg));
     if (!j->p->prime_warned[j->target])
       msg_warn("%s: %s (the sample is measured all the same)", t->name, msg);
     j->p->prime_warned[j->target] = 1;
@@ -406,11 +407,13 @@ static void job_end(struct sample_job *j)
      * session the priming is for: not a failed priming. */
     if (!j->s.ok && j->s.err != ERR_HTTP_STATUS) {
       snprintf(err, sizeof(err), "%s",
-               j->s.err_message ? j->s.err_message : "failed");
+               sample_rare(&j->s)->err_message
+                   ? sample_rare(&j->s)->err_message
+                   : "failed");
       rc = -1;
     }
-    else if (j->s.prime_error) {
-      snprintf(err, sizeof(err), "%s", j->s.prime_error);
+    else if (sample_rare(&j->s)->prime_error) {
+      snprintf(err, sizeof(err), "%s", sample_rare(&j->s)->prime_error);
       rc = -1;
     }
     sample_release(&j->s);
@@ -530,9 +533,10 @@ static void job_next(void *ud)
         return;
       }
       if (j->n_primed) {
-        j->s.primed =
-            strpool_intern_blob(j->primed, j->n_primed * sizeof(*j->primed));
-        j->s.n_primed = (uint32_t)j->n_primed;
+        sample_set_primed(
+            &j->s,
+            strpool_intern_blob(j->primed, j->n_primed * sizeof(*j->primed)),
+            (uint32_t)j->n_primed);
       }
       free(j->primed);
       j->primed = NULL;
@@ -584,7 +588,7 @@ static struct sample_job *job_new(struct probe *p, struct engine *e,
   sample_init(&j->s);
   sample_init(&j->ps);
   j->s.target = (uint32_t)target;
-  j->s.mode = mode;
+  j->s.mode = (uint8_t)mode;
   j->self = &j->ej;
   /* Whatever would grow in the arena grows here, before the sample and
    * outside libcurl's callbacks (arena.h). */
@@ -697,9 +701,9 @@ void probe_sample(struct probe *p, size_t target, enum sample_mode mode,
   if (!e) {
     /* A sample that could not be measured: data, as any failure. */
     out->target = (uint32_t)target;
-    out->mode = mode;
+    out->mode = (uint8_t)mode;
     out->err = ERR_CONNECT;
-    out->err_message = strpool_intern(err);
+    sample_set_err_message(out, strpool_intern(err));
     return;
   }
   probe_start(p, e, target, mode, probe_deadline_get(), on_sync_sample, &ss);

@@ -61,8 +61,8 @@ static char *strip_fragment(const char *url)
 static void fail(struct sample *s, enum err_class cls, const char *msg)
 {
   s->ok = 0;
-  s->err = cls;
-  s->err_message = strpool_intern(msg);
+  s->err = (uint8_t)cls;
+  sample_set_err_message(s, strpool_intern(msg));
 }
 
 /* One hop to go: remember the URL, add the hop, start it. */

@@ -335,7 +335,8 @@ static void tell(struct run *rn, int all)
       msg_info("sample %zu/%zu (%s, %s, %s %ld) failed: %s: %s", rn->told + 1,
                rn->total, p->targets[s->target].name,
                sample_mode_names[s->mode], control ? "control" : "round", at,
-               err_class_names[s->err], s->err_message ? s->err_message : "");
+               err_class_names[s->err],
+               sample_rare(s)->err_message ? sample_rare(s)->err_message : "");
     else if (msg_verbosity > 0) {
       char t[UNITS_FMT_SIZE];
 

@@ -74,7 +74,7 @@ static void g_err_class(const struct field_row *r, struct field_value *v)
 }
 static void g_err_message(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, S->ok ? NULL : S->err_message);
+  set_text(v, S->ok ? NULL : sample_rare(S)->err_message);
 }
 static void g_total(const struct field_row *r, struct field_value *v)
 {
@@ -90,19 +90,20 @@ static void g_other(const struct field_row *r, struct field_value *v)
 }
 static void g_primed(const struct field_row *r, struct field_value *v)
 {
+  const struct sample_rare *rare = sample_rare(S);
   size_t i;
 
-  if (!S->n_primed)
+  if (!rare->n_primed)
     return;
-  v->owned_v = xcalloc(S->n_primed, sizeof(*v->owned_v));
-  for (i = 0; i < S->n_primed; i++)
-    v->owned_v[i] = report_url(r->c, S->primed[i]);
+  v->owned_v = xcalloc(rare->n_primed, sizeof(*v->owned_v));
+  for (i = 0; i < rare->n_primed; i++)
+    v->owned_v[i] = report_url(r->c, rare->primed[i]);
   v->v = (const char *const *)v->owned_v;
-  v->n = S->n_primed;
+  v->n = rare->n_primed;
 }
 static void g_prime_error(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, S->prime_error);
+  set_text(v, sample_rare(S)->prime_error);
 }
 static void g_idle(const struct field_row *r, struct field_value *v)
 {
@@ -210,7 +211,7 @@ static const char *s_mode(struct field_in *in, const struct field_value *v)
 {
   enum sample_mode m = v->s ? sample_mode_from_name(v->s) : MODE_COUNT;
 
-  IN_S->mode = m == MODE_COUNT ? MODE_COLD : m;
+  IN_S->mode = (uint8_t)(m == MODE_COUNT ? MODE_COLD : m);
   return m == MODE_COUNT ? "unknown mode" : NULL;
 }
 /* The error of a failed sample (a successful one's is null). */
@@ -225,14 +226,14 @@ static const char *s_err_class(struct field_in *in,
     IN_S->err = ERR_HTTP;
     return "unknown error class";
   }
-  IN_S->err = e;
+  IN_S->err = (uint8_t)e;
   return NULL;
 }
 static const char *s_err_message(struct field_in *in,
                                  const struct field_value *v)
 {
   if (!IN_S->ok)
-    IN_S->err_message = strpool_intern(v->s);
+    sample_set_err_message(IN_S, strpool_intern(v->s));
   return NULL;
 }
 static const char *s_primed(struct field_in *in, const struct field_value *v)
@@ -247,8 +248,8 @@ static const char *s_primed(struct field_in *in, const struct field_value *v)
   p = xcalloc(v->n, sizeof(*p));
   for (i = 0; i < v->n; i++)
     p[i] = strpool_intern(v->v[i]);
-  IN_S->primed = strpool_intern_blob(p, v->n * sizeof(*p));
-  IN_S->n_primed = (uint32_t)v->n;
+  sample_set_primed(IN_S, strpool_intern_blob(p, v->n * sizeof(*p)),
+                    (uint32_t)v->n);
   free(p);
   return NULL;
 }
@@ -261,7 +262,12 @@ SET_INT(s_redirect, IN_S->redirect_us, int64_t, 0)
 SET_INT(s_other, IN_S->other_us, int64_t, 0)
 /* Documents without it: the last hop's (report_read.c). */
 SET_INT(s_status, IN_S->status, int32_t, 0)
-SET_TEXT(s_prime_error, IN_S->prime_error)
+static const char *s_prime_error(struct field_in *in,
+                                 const struct field_value *v)
+{
+  sample_set_prime_error(IN_S, strpool_intern(v->s));
+  return NULL;
+}
 SET_INT(s_idle, IN_S->idle_us, int64_t, -1)
 /* Documents from before the event loop have neither. */
 SET_INT(s_interference, IN_S->interference_us, int64_t, 0)

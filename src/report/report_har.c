@@ -307,7 +307,7 @@ static void page(struct json *j, const struct report_ctx *c,
   else {
     json_object_begin(j, "error");
     json_string(j, "class", err_class_names[s->err]);
-    json_string(j, "message", s->err_message);
+    json_string(j, "message", sample_rare(s)->err_message);
     json_object_end(j);
   }
   json_int(j, "total_us", s->total_us);

@@ -106,8 +106,8 @@ static inline struct sample *fx_sample(struct fx *f, size_t target,
 static inline void fx_fail(struct sample *s, enum err_class err)
 {
   s->ok = 0;
-  s->err = err;
-  s->err_message = strpool_intern(err_class_names[err]);
+  s->err = (uint8_t)err;
+  sample_set_err_message(s, strpool_intern(err_class_names[err]));
 }
 
 /* The host of "scheme://host[:port]/...", pooled (test URLs only). */

@@ -17,6 +17,7 @@
 #include "json.h"
 #include "options.h"
 #include "report_fields.h"
+#include "strpool.h"
 
 #include "check.h"
 #include "banned.h"
@@ -113,7 +114,7 @@ static void test_sample_json(void **state)
   buf_reset(&b);
   f.s.ok = 0;
   f.s.err = ERR_TIMEOUT;
-  f.s.err_message = "too slow";
+  sample_set_err_message(&f.s, strpool_intern("too slow"));
   json_init(&j, &b, 0);
   json_object_begin(&j, NULL);
   field_json(&j, report_sample_fields, "error.", &r);

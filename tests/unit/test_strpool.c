@@ -155,10 +155,10 @@ static void test_sample(void **state)
   assert_null(h->info->url);
   assert_int_equal(h->tls->resumed, -1);
   assert_string_equal(s.hops[0].info->url, "https://origin.test/a");
-  s.err_message = strpool_intern("timeout");
+  sample_set_err_message(&s, strpool_intern("timeout"));
   sample_release(&s);
   assert_int_equal(s.n_hops, 0);
-  assert_null(s.err_message);
+  assert_null(sample_rare(&s)->err_message);
   strpool_release_all();
 }
 

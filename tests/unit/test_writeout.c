@@ -187,7 +187,7 @@ static void test_no_response(void **state)
   sample_init(&s);
   s.ok = 0;
   s.err = ERR_DNS;
-  s.err_message = strpool_intern("no such name");
+  sample_set_err_message(&s, strpool_intern("no such name"));
   s.total_us = 2500001;
   sample_close_accounts(&s);
   buf_init(&out, 0);
