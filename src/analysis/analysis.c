@@ -245,7 +245,6 @@ void analysis_release(struct analysis *a)
   }
   projections_release(&a->proj);
   free(a->facts);
-  free(a->facts_block);
   free(a->comparisons);
   free(a->drifts);
   free(a->targets);

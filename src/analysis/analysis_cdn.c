@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "analysis.h"
+#include "arraysize.h"
 #include "url.h"
 #include "strpool.h"
 #include "strutil.h"
@@ -371,6 +372,24 @@ static void fact_across(struct hop_fact *f, const struct cache_seen *c)
   }
 }
 
+/* Sample i's facts (a pooled array of s->n_hops) with hop k's replaced by
+ * *f: the pool's copy of the changed array (the array's bytes compared,
+ * padding included: every fact starts as a memset one, fact_identify). */
+static void fact_put(struct analysis *a, const struct sample *s, size_t i,
+                     size_t k, const struct hop_fact *f)
+{
+  struct hop_fact few[4], *v;
+
+  if (!memcmp(&a->facts[i][k], f, sizeof(*f)))
+    return;
+  v = s->n_hops <= ARRAY_SIZE(few) ? few : xcalloc(s->n_hops, sizeof(*v));
+  memcpy(v, a->facts[i], s->n_hops * sizeof(*v));
+  memcpy(&v[k], f, sizeof(*f));
+  a->facts[i] = strpool_intern_blob(v, s->n_hops * sizeof(*v));
+  if (v != few)
+    free(v);
+}
+
 static void cache_build(const struct plan *p, const struct results *r,
                         struct analysis *a, size_t t)
 {
@@ -389,6 +408,7 @@ static void cache_build(const struct plan *p, const struct results *r,
     struct cache_hop *ch = &ta->cache[k];
     enum cache_verdict mode;
     struct cache_seen *cs = xcalloc(r->n ? r->n : 1, sizeof(*cs));
+    struct hop_fact f;
     size_t n = 0, j, pick = SIZE_MAX;
 
     ch->hop = k + 1;
@@ -408,14 +428,18 @@ static void cache_build(const struct plan *p, const struct results *r,
       cache_classify_hop(&s->hops[k], hop_request_flags(&p->targets[t], s, k),
                          &cr);
       seen_from(&cs[n], &cr, i);
-      fact_layers(&a->facts[i][k], &cr);
+      memcpy(&f, &a->facts[i][k], sizeof(f));
+      fact_layers(&f, &cr);
+      fact_put(a, s, i, k, &f);
       cache_result_release(&cr);
       n++;
     }
     infer_across(cs, n, r, k, SIZE_MAX, NULL);
     for (j = 0; j < n; j++) {
       cache_counts_add(&ch->counts, (enum cache_verdict)cs[j].verdict);
-      fact_across(&a->facts[cs[j].at][k], &cs[j]);
+      memcpy(&f, &a->facts[cs[j].at][k], sizeof(f));
+      fact_across(&f, &cs[j]);
+      fact_put(a, &r->samples[cs[j].at], cs[j].at, k, &f);
     }
     /* The most frequent verdict, as the latest sample with it says it:
      * that sample classified again with its words, and the inference
@@ -569,27 +593,28 @@ static void fact_identify(const struct hop *h, struct hop_fact *f)
 }
 
 /* Per sample hop: the edge it names, and UNKNOWN until cache_build
- * classifies it (failed samples stay UNKNOWN). */
+ * classifies it (failed samples stay UNKNOWN).  Each sample's array is
+ * pooled: the equal ones of a run (most) are stored once. */
 static void facts_build(const struct results *r, struct analysis *a)
 {
-  size_t i, k, n = 0;
-  struct hop_fact *f;
+  size_t i, k, max = 0;
+  struct hop_fact *v;
 
   for (i = 0; i < r->n; i++)
-    n += r->samples[i].n_hops;
+    if (r->samples[i].n_hops > max)
+      max = r->samples[i].n_hops;
   a->facts = xcalloc(r->n ? r->n : 1, sizeof(*a->facts));
-  /* One block for every hop of the run: a malloc per sample would cost
-   * its header and rounding 10,000 times. */
-  f = a->facts_block = xcalloc(n ? n : 1, sizeof(*a->facts_block));
+  v = xcalloc(max ? max : 1, sizeof(*v));
   for (i = 0; i < r->n; i++) {
     const struct sample *s = &r->samples[i];
 
     if (!s->n_hops)
       continue;
-    a->facts[i] = f;
-    for (k = 0; k < s->n_hops; k++, f++)
-      fact_identify(&s->hops[k], f);
+    for (k = 0; k < s->n_hops; k++)
+      fact_identify(&s->hops[k], &v[k]);
+    a->facts[i] = strpool_intern_blob(v, s->n_hops * sizeof(*v));
   }
+  free(v);
 }
 
 void analysis_hop_facts(const struct plan *p, const struct sample *s,
