@@ -524,7 +524,8 @@ static void stream_write(const struct plan *p, const struct sample *s,
  * through a bounded queue, and goes on at once; the lines are rendered
  * and written in the order handed.
  *
- * Rendering a line takes some 30 us.  Done on the loop between one
+ * Rendering a line took some 30 us (206,000 instructions; 95,000 since
+ * eec54d9, tests/bench/README.md).  Done on the loop between one
  * sample and the next, that moved the next warm sample's wait by +14 to
  * +16 us (tests/bench/measured_path); done by a thread of normal priority
  * it still moved it by +9 to +13: on two cores the thread took the CPU

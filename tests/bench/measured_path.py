@@ -19,8 +19,12 @@ difference (SPEC 8: none moves a median by more than 5 us), and the
 median and quartiles of the wait's difference run pair by run pair
 (MEASURED_PATH_FEATURES, a comma list of words of the features' names,
 e.g. NDJSON,-v, picks some; MEASURED_PATH_SIZES=none skips the URLs' table).  The load
-average is printed beside every table: the machine is shared.  Prints
-figures; never fails on them.
+average is printed beside every table: the machine is shared.  Between
+the two tables, two load-independent figures from valgrind's callgrind
+(MEASURED_PATH_CALLGRIND=0 skips them): hopsplit's own instructions a hop
+inside libcurl's callbacks (OWN_FUNCS) and an NDJSON line's (stream_write),
+each the difference of a run of 220 and one of 20 warm samples over 200.
+Prints figures; never fails on them.
 """
 import json
 import os
@@ -69,6 +73,58 @@ def medians(rows):
 
 def fmt(v):
     return "-" if v is None else "%.0f" % v
+
+
+# hopsplit's functions that libcurl calls during a transfer (its
+# callbacks: headers, body, the request's debug text, prereq, progress,
+# socket open and close, the multi handle's socket and timer functions):
+# what hopsplit does on a hop's measured path that a plain client's
+# libcurl would not.  Its measuring loop's own dispatch (epoll, timers)
+# stands in for curl_easy_perform's and is not counted.
+OWN_FUNCS = ["on_header", "on_body", "on_debug", "on_prereq",
+             "probe_on_progress", "on_open", "on_close", "curl_socket_cb",
+             "curl_timer_cb", "on_read", "on_seek"]
+
+
+def callgrind_ir(argv, outdir, tag, funcs):
+    """Instructions (callgrind Ir) executed inside funcs (and what they
+    call) in one run of argv, or None without valgrind."""
+    out = os.path.join(outdir, "callgrind." + tag)
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
+    cmd += ["--toggle-collect=" + f for f in funcs]
+    try:
+        subprocess.run(cmd + argv, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    for line in open(out):
+        if line.startswith("summary:") or line.startswith("totals:"):
+            return int(line.split()[1])
+    return None
+
+
+def instructions(hs, url, outdir):
+    """Load-independent figures (callgrind): hopsplit's own instructions
+    per hop inside libcurl's callbacks, and per NDJSON line (stream_write:
+    the sample's hop facts, its line rendered and written), each from the
+    difference of a run of N2 and one of N1 warm samples, so set-up and
+    priming cancel."""
+    n1, n2 = 20, 220
+    base = hs + ["--http2", "--mode", "warm"]
+    own = [callgrind_ir(base + ["-n", str(n), url], outdir, "own%d" % n,
+                        OWN_FUNCS) for n in (n1, n2)]
+    line = [callgrind_ir(base + ["--format", "ndjson", "-n", str(n), url],
+                         outdir, "line%d" % n, ["stream_write"])
+            for n in (n1, n2)]
+    print("instructions (callgrind; load-independent), 1 KB HTTP/2 warm, "
+          "runs of %d and %d samples:" % (n1, n2))
+    if None in own or None in line:
+        print("  (no valgrind, or a run failed)")
+        return
+    print("  hopsplit's own work in libcurl's callbacks: %.0f instructions "
+          "a hop" % ((own[1] - own[0]) / (n2 - n1)))
+    print("  an NDJSON line (hop facts, rendering, write; the writer "
+          "thread): %.0f instructions" % ((line[1] - line[0]) / (n2 - n1)))
 
 
 def main():
@@ -121,6 +177,10 @@ def main():
     print("load after: %s" % load())
     print()
     url = base + "/mp/1k"
+    if os.environ.get("MEASURED_PATH_CALLGRIND", "1") != "0":
+        instructions([exe, "-q", "--resolve", resolve, "--cacert", ca], url,
+                     outdir)
+        print()
     n = 60
     base_argv = hs + ["--http2", "-n", str(n), "--mode", "warm"]
     features = [
