@@ -492,7 +492,7 @@ static void uncertain_edge(struct fb *b, const struct edge_result *e, size_t k)
 
 static int64_t v_min_rtt_any(const struct hop *h)
 {
-  return h->tcp.valid ? h->tcp.min_rtt_us : -1;
+  return h->tcp_valid ? h->tcp.min_rtt_us : -1;
 }
 
 /* The median of the kernel's minimum round trip over every hop of the run
@@ -1344,7 +1344,7 @@ static int64_t v_server(const struct fb *b, const struct hop *h)
 static int64_t v_min_rtt(const struct fb *b, const struct hop *h)
 {
   (void)b;
-  return h->tcp.valid ? h->tcp.min_rtt_us : -1;
+  return h->tcp_valid ? h->tcp.min_rtt_us : -1;
 }
 
 /* The median sample of mode m, or NULL. */
@@ -1448,7 +1448,7 @@ static int transport_wait_finding(struct fb *b)
  * else what arrived in its first round; 0 when h has no rounds. */
 static int64_t payload_size(const struct fb *b, const struct hop *h)
 {
-  if (!h->tcp.valid || hop_rounds_kept(h) < 2)
+  if (!h->tcp_valid || hop_rounds_kept(h) < 2)
     return 0;
   if (b->plan && b->plan->opts && b->plan->opts->payload_size > 0)
     return b->plan->opts->payload_size;
@@ -1573,7 +1573,7 @@ static void loss_finding(struct fb *b)
     char a[32], r[32];
     struct finding *f;
 
-    if (!t->valid || t->min_rtt_us <= 0 || hop_rounds_kept(h) < 2)
+    if (!h->tcp_valid || t->min_rtt_us <= 0 || hop_rounds_kept(h) < 2)
       continue;
     retr = t->retransmits > 0 ? t->retransmits : 0;
     ooo = t->rcv_ooopack > 0 ? t->rcv_ooopack : 0;

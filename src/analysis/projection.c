@@ -345,7 +345,7 @@ static int64_t run_rtt_min(const struct results *r, const struct analysis *a)
       for (k = 0; k < s->n_hops; k++) {
         const struct hop *h = &s->hops[k];
 
-        int64_t rtt = h->tcp.valid && h->tcp.min_rtt_us > 0 ? h->tcp.min_rtt_us
+        int64_t rtt = h->tcp_valid && h->tcp.min_rtt_us > 0 ? h->tcp.min_rtt_us
                       : !h->reused ? h->phases[PHASE_CONNECT]
                                    : 0;
 

@@ -331,7 +331,7 @@ int64_t hop_server_us(const struct hop *h)
 {
   int64_t v;
 
-  if (!h->tcp.valid || h->tcp.min_rtt_us <= 0 || h->info->status <= 0)
+  if (!h->tcp_valid || h->tcp.min_rtt_us <= 0 || h->info->status <= 0)
     return -1;
   v = h->phases[PHASE_WAIT] - h->tcp.min_rtt_us;
   return v > 0 ? v : 0;

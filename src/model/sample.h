@@ -176,8 +176,9 @@ struct hop_flow {
  * the connection is ready for the request, at the first response byte and
  * at the last).  Counters are the connection's since it opened for a new
  * connection, since the hop's request for a reused one.  Every value is -1
- * when not measured.  valid 0: no TCP connection was read (flow->missing
- * says why: QUIC, another system, a failed hop), and every value is -1. */
+ * when not measured.  The hop's tcp_valid 0: no TCP connection was read
+ * (flow->missing says why: QUIC, another system, a failed hop), and every
+ * value is -1. */
 struct hop_tcp {
   int64_t bytes_in, bytes_out;
   const struct hop_flow *flow; /* never NULL */
@@ -187,7 +188,6 @@ struct hop_tcp {
   int32_t retransmits; /* segments the client sent again (total_retrans) */
   int32_t rcv_ooopack; /* segments received out of order: loss inbound */
   int32_t segs_in, segs_out;
-  uint8_t valid;
 };
 
 /* What a hop asked for and what came back, apart from its times and its
@@ -290,7 +290,10 @@ struct hop {
   int32_t xfer_id;
   uint16_t local_port; /* the client's port of the connection, 0 unknown */
   uint8_t reused;      /* connection reused, no connect/TLS */
-  uint8_t pooled;      /* its arrays and facts live in the string pool */
+  /* tcp was read (struct hop_tcp's "valid"; kept here, where it takes no
+   * padding: a hop 248 -> 240 bytes). */
+  uint8_t tcp_valid;
+  uint8_t pooled; /* its arrays and facts live in the string pool */
 };
 
 /* What is rare in a sample: a failure's message, and what was primed

@@ -191,7 +191,7 @@ void probe_tcp_finish(struct tcp_watch *w, int fd, struct hop *h)
   }
   memset(&zero, 0, sizeof(zero));
   base = w->reused ? &w->start : &zero;
-  t->valid = 1;
+  h->tcp_valid = 1;
   t->min_rtt_us = i32(known(end->min_rtt));
   t->rtt_us = i32(known(end->rtt));
   t->rttvar_us = i32(end->rttvar >= 0 && end->rtt > 0 ? end->rttvar : -1);

@@ -120,15 +120,15 @@ static int64_t transport_value(int f, const struct hop *h)
   case 1:
     return srv < 0 ? -1 : h->phases[PHASE_TOTAL] - srv;
   case 2:
-    return h->tcp.valid ? h->tcp.min_rtt_us : -1;
+    return h->tcp_valid ? h->tcp.min_rtt_us : -1;
   case 3:
-    return h->tcp.valid ? h->tcp.rtt_us : -1;
+    return h->tcp_valid ? h->tcp.rtt_us : -1;
   case 4:
-    return h->tcp.valid ? h->tcp.retransmits : -1;
+    return h->tcp_valid ? h->tcp.retransmits : -1;
   case 5:
-    return h->tcp.valid ? h->tcp.rcv_ooopack : -1;
+    return h->tcp_valid ? h->tcp.rcv_ooopack : -1;
   default:
-    return h->tcp.valid && h->tcp.flow->n_rounds
+    return h->tcp_valid && h->tcp.flow->n_rounds
                ? (int64_t)h->tcp.flow->n_rounds
                : -1;
   }

@@ -402,7 +402,7 @@ static void g_start(const struct field_row *r, struct field_value *v)
 #define TCP_GETTER(fn, member)                                                \
   static void fn(const struct field_row *r, struct field_value *v)            \
   {                                                                           \
-    v->null = !H->tcp.valid || H->tcp.member < 0;                             \
+    v->null = !H->tcp_valid || H->tcp.member < 0;                             \
     set_int(v, H->tcp.member);                                                \
   }
 TCP_GETTER(g_tcp_min_rtt, min_rtt_us)
@@ -423,7 +423,7 @@ TCP_GETTER(g_tcp_last_rate, flow->last_round_rate)
 #undef TCP_GETTER
 static void g_tcp_rounds(const struct field_row *r, struct field_value *v)
 {
-  v->null = !H->tcp.valid || !H->tcp.flow->n_rounds;
+  v->null = !H->tcp_valid || !H->tcp.flow->n_rounds;
   set_int(v, H->tcp.flow->n_rounds);
 }
 static void g_tcp_round_list(const struct field_row *r, struct field_value *v)
@@ -432,7 +432,7 @@ static void g_tcp_round_list(const struct field_row *r, struct field_value *v)
 }
 static void g_tcp_missing(const struct field_row *r, struct field_value *v)
 {
-  set_text(v, H->tcp.valid ? NULL : H->tcp.flow->missing);
+  set_text(v, H->tcp_valid ? NULL : H->tcp.flow->missing);
 }
 static void g_server_us(const struct field_row *r, struct field_value *v)
 {
@@ -787,7 +787,7 @@ SET_TEXT(h_location, hop_info_edit(IN_H)->location)
 static const char *h_tcp_min_rtt(struct field_in *in,
                                  const struct field_value *v)
 {
-  IN_H->tcp.valid = 1;
+  IN_H->tcp_valid = 1;
   hop_flow_edit(IN_H)->missing = NULL;
   IN_H->tcp.min_rtt_us = v->null ? -1 : (int32_t)v->i;
   return NULL;
@@ -810,7 +810,7 @@ SET_INT(h_tcp_last_rate, hop_flow_edit(IN_H)->last_round_rate, int64_t, -1)
 static const char *h_tcp_missing(struct field_in *in,
                                  const struct field_value *v)
 {
-  if (!IN_H->tcp.valid)
+  if (!IN_H->tcp_valid)
     hop_flow_edit(IN_H)->missing = v->null ? NULL : strpool_intern(v->s);
   return NULL;
 }

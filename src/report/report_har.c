@@ -256,7 +256,7 @@ static void entry(struct json *j, const struct field_row *r,
   group(j, "dns", r);
   group(j, "phases_us", r);
   group(j, "curl", r);
-  if (h->tcp.valid)
+  if (h->tcp_valid)
     group(j, "tcp", r);
   if (r->fact) {
     group(j, "cache", r);
