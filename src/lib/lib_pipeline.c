@@ -570,7 +570,15 @@ static long test_env(const char *name)
 struct writer_item {
   struct sample s; /* a copy: the results' array may move, its hops not */
   size_t index;
+  int64_t handed_ns; /* stall_now_ns() when handed over */
 };
+
+/* A line the writer has not taken this long after it was handed over is
+ * written by the loop at its next hand-over, between samples: an
+ * idle-priority thread on a busy machine may not run for seconds, and a
+ * second SIGINT (which leaves at once) must not lose a line measured long
+ * before (hostile/interrupt under load lost every one). */
+#define WRITER_STALE_NS (100 * 1000 * 1000)
 
 static struct {
   pthread_t th;
@@ -668,8 +676,11 @@ static int writer_start(const struct plan *p)
 }
 
 /* Every line handed written (the writer's line in progress by it, the
- * rest here), then the writer ends; says how often the measuring waited
- * for the output, if it did. */
+ * rest here at once), then the writer ends; says how often the measuring
+ * waited for the output, if it did.  The lines are written before the
+ * join: an idle-priority writer on a busy machine may not run for
+ * seconds, and a second SIGINT meanwhile must find them written
+ * (hostile/interrupt under load found none). */
 static void writer_drain(void)
 {
   if (!writer.running)
@@ -677,13 +688,15 @@ static void writer_drain(void)
   pthread_mutex_lock(&writer.mu);
   writer.closing = 1;
   pthread_cond_signal(&writer.more);
+  while (writer.n) {
+    while (writer.busy)
+      pthread_cond_wait(&writer.room, &writer.mu);
+    if (writer.n)
+      writer_write_head();
+  }
   pthread_mutex_unlock(&writer.mu);
   pthread_join(writer.th, NULL);
   writer.running = 0;
-  pthread_mutex_lock(&writer.mu);
-  while (writer.n)
-    writer_write_head();
-  pthread_mutex_unlock(&writer.mu);
   free(writer.q);
   writer.q = NULL;
   if (writer.n_waits) {
@@ -724,8 +737,21 @@ void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
     writer.n_waits++;
     writer.wait_ns += ns;
   }
-  writer.q[(writer.head + writer.n) % writer.cap] =
-      (struct writer_item){.s = *s, .index = index};
+  if (writer.n && !writer.busy &&
+      stall_now_ns() - writer.q[writer.head].handed_ns > WRITER_STALE_NS) {
+    /* Stale: the loop writes what the writer has not taken. */
+    int64_t t0 = stall_now_ns(), ns;
+
+    while (writer.n && !writer.busy &&
+           t0 - writer.q[writer.head].handed_ns > WRITER_STALE_NS)
+      writer_write_head();
+    ns = stall_now_ns() - t0;
+    stall_output_add(ns);
+    writer.n_waits++;
+    writer.wait_ns += ns;
+  }
+  writer.q[(writer.head + writer.n) % writer.cap] = (struct writer_item){
+      .s = *s, .index = index, .handed_ns = stall_now_ns()};
   writer.n++;
   pthread_cond_signal(&writer.more);
   pthread_mutex_unlock(&writer.mu);
