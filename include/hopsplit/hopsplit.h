@@ -112,7 +112,8 @@ HS_EXTERN void hs_loop_wake(struct hs_loop *l);
  * ended.  hs_run_cancel(r), from any thread or a signal handler, stops
  * that run alone: no sample starts after the one in flight, which ends
  * as it would; what was measured stays, and the run ends HS_E_CANCELLED.
- * hs_run_cancel(NULL) is the process's interrupt, for a signal handler
+ * A run in hs_run_perform on a loop of its own is stopped as by the
+ * process's interrupt.  hs_run_cancel(NULL) is the process's interrupt, for a signal handler
  * that holds no run (the tool's first SIGINT): every run in flight
  * stops, its sample in flight abandoned. */
 struct hs_run;

@@ -394,6 +394,34 @@ static void test_cancel_one(void **state)
 /* A run's timeout: a slow answer (400 ms) past it fails as a timeout,
  * and the samples after it fail at once; a neighbour without one is
  * measured whole. */
+/* A cancel from another thread stops a run measured by hs_run_perform on
+ * a loop of its own (the process's interrupt): it ends HS_E_CANCELLED
+ * with what was measured, far short of its 50 samples 1 s apart. */
+static void test_cancel_perform(void **state)
+{
+  struct hs_run *a;
+  struct seen s;
+  struct canceller k;
+  pthread_t t;
+  size_t n;
+
+  (void)state;
+  memset(&s, 0, sizeof(s));
+  a = new_run(NULL, "/p", "50", "pause", "1s");
+  hs_run_set_callbacks(a, on_each, on_done, &s);
+  k.r = a;
+  k.delay_ms = 300;
+  assert_int_equal(pthread_create(&t, NULL, cancel_main, &k), 0);
+  assert_int_equal(hs_run_perform(a), HS_E_CANCELLED);
+  pthread_join(t, NULL);
+  n = hs_results_samples(hs_run_results(a));
+  assert_true(n >= 1 && n < 50);
+  assert_int_equal(s.each, n);
+  assert_int_equal(s.done, 1);
+  assert_int_equal(s.code, HS_E_CANCELLED);
+  hs_run_free(a);
+}
+
 static void test_timeout(void **state)
 {
   struct hs_loop *l;
@@ -473,9 +501,8 @@ static void test_loop_wake(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_two_runs),
-      cmocka_unit_test(test_cancel_one),
-      cmocka_unit_test(test_timeout),
+      cmocka_unit_test(test_two_runs),       cmocka_unit_test(test_cancel_one),
+      cmocka_unit_test(test_cancel_perform), cmocka_unit_test(test_timeout),
       cmocka_unit_test(test_loop_wake),
   };
 
