@@ -315,7 +315,8 @@ static void test_chain_hit(void **state)
 
 /* Stock Traffic Server says nothing of itself: Age 1 on a private
  * response it just fetched (the fetch crossed a second) is not a hit; the
- * RFC 9111 verdict stands.  Age 2 is a stored copy. */
+ * RFC 9111 verdict stands.  Age 2 neither (the apparent age and the
+ * response delay each rounded up a second); Age 3 is a stored copy. */
 static void test_age_one_not_hit(void **state)
 {
   struct header h[] = {
@@ -334,6 +335,14 @@ static void test_age_one_not_hit(void **state)
   assert_int_equal(r.verdict, CACHE_UNKNOWN);
   cache_result_release(&r);
   h[2].value = "2";
+  cache_classify(h, ARRAY_SIZE(h), 0, &r);
+  assert_int_equal(r.verdict, CACHE_UNKNOWN);
+  cache_result_release(&r);
+  h[1].value = "no-store";
+  cache_classify(h, ARRAY_SIZE(h), 0, &r);
+  assert_int_equal(r.verdict, CACHE_UNCACHEABLE);
+  cache_result_release(&r);
+  h[2].value = "3";
   cache_classify(h, ARRAY_SIZE(h), 0, &r);
   assert_int_equal(r.verdict, CACHE_HIT);
   assert_int_equal(r.inferred, 1);
