@@ -29,20 +29,25 @@ U=$H3_URL
 R=$H3_RESOLVE
 PCAP=$HS_DIR/h3.pcap
 
-: >"$CADDY_LOG"
-sv_pcap_start "$PCAP" "port $CADDY_PORT"
 # 8 rounds: whether a resumed connection sends 0-RTT is the QUIC stack's
 # (a ticket with early data must have come on the connection before it);
 # here about half did, so 3 rounds had none at all in about 1 run of 8,
-# on eef1a52 and today alike (the check below wants at least one).
-hs_run 0 -n 8 --mode cold,resumed --http3-only --format json \
-  --resolve "$R" --cacert "$CA_FILE" "$U"
-sv_pcap_stop
-"$HS_PYTHON" "$HS_LIB_DIR/quicscan.py" --port "$CADDY_PORT" "$PCAP" >&2 ||
-  hs_fail "cannot read the capture $PCAP"
-"$HS_PYTHON" "$HS_LIB_DIR/quicscan.py" --json --port "$CADDY_PORT" "$PCAP" \
-  >"$HS_DIR/scan.json" || hs_fail "cannot read the capture $PCAP"
-"$HS_PYTHON" - "$HS_OUT" "$HS_DIR/scan.json" "$CADDY_LOG" <<'PY' ||
+# on eef1a52 and today alike, and 8 rounds had none in 1 CI run under
+# ASan (stop 41).  Each try's capture, caddy's log and hops must agree;
+# a try without any 0-RTT packet is tried again, at most 3 tries.
+try=1
+while :; do
+  : >"$CADDY_LOG"
+  sv_pcap_start "$PCAP" "port $CADDY_PORT"
+  hs_run 0 -n 8 --mode cold,resumed --http3-only --format json \
+    --resolve "$R" --cacert "$CA_FILE" "$U"
+  sv_pcap_stop
+  "$HS_PYTHON" "$HS_LIB_DIR/quicscan.py" --port "$CADDY_PORT" "$PCAP" >&2 ||
+    hs_fail "cannot read the capture $PCAP"
+  "$HS_PYTHON" "$HS_LIB_DIR/quicscan.py" --json --port "$CADDY_PORT" "$PCAP" \
+    >"$HS_DIR/scan.json" || hs_fail "cannot read the capture $PCAP"
+  rc=0
+  "$HS_PYTHON" - "$HS_OUT" "$HS_DIR/scan.json" "$CADDY_LOG" <<'PY' || rc=$?
 import json, sys
 d = json.load(open(sys.argv[1]))
 scan = json.load(open(sys.argv[2]))
@@ -94,13 +99,22 @@ for smp in d["samples"]:
                        "in the capture: %s" % (h["local_port"],
                                                h["tls_earlydata"],
                                                "0-RTT" in f["client"]))
-if not any("0-RTT" in f["client"] for f in scan["flows"]):
-    bad.append("no 0-RTT packet in the resumed samples")
 for b in bad:
     print("h3_pcap: " + b, file=sys.stderr)
-sys.exit(1 if bad else 0)
+if bad:
+    sys.exit(1)
+if not any("0-RTT" in f["client"] for f in scan["flows"]):
+    print("h3_pcap: no 0-RTT packet in the resumed samples", file=sys.stderr)
+    sys.exit(3)
+sys.exit(0)
 PY
-  hs_fail "the capture, caddy's log and hopsplit's hops disagree"
+  [ "$rc" != 3 ] && [ "$rc" != 0 ] &&
+    hs_fail "the capture, caddy's log and hopsplit's hops disagree"
+  [ "$rc" = 0 ] && break
+  [ "$try" -lt 3 ] || hs_fail "no 0-RTT packet in the resumed samples of 3 tries"
+  hs_log "try $try: no resumed connection sent 0-RTT; again"
+  try=$((try + 1))
+done
 
 # The default, HTTP/2 over TCP, against the same port: no QUIC at all.
 sv_pcap_start "$PCAP" "port $CADDY_PORT"
