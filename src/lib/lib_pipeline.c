@@ -8,6 +8,7 @@
  * report and merge, so that all behave alike.
  */
 #include <sys/stat.h>
+#include <poll.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -374,8 +375,8 @@ int lib_preflight(const struct plan *p)
 /*
  * ndjson streaming (hopsplit(1) OUTPUT): while a plan is measured, each
  * sample's line goes to stdout (--format ndjson) and to every -o FILE.ndjson
- * as the sample ends (rendered and written by the writer thread, below),
- * written whole (through EINTR and short writes),
+ * as the sample ends (rendered and written on the loop between samples,
+ * below), written whole (through EINTR and short writes),
  * so that a killed run keeps every finished sample.  These files are written
  * in place, not through a temporary file (report_out_open in_place);
  * lib_write then adds the summary line and closes them.  A line
@@ -465,10 +466,29 @@ static struct stream *streams_find(const struct hs_results *r,
   return NULL;
 }
 
-/* A sample's -w output and ndjson line, rendered and written (by the
- * writer thread, or in place when it could not start). */
+static void writer_waited(int64_t ns);
+
+/* buf_write_fd, and when the loop writes (no writer thread) and fd could
+ * not take more at once (a pipe read slowly), the time it waited counted
+ * as the output not keeping up (writer_drain's warning). */
+static int stream_fd_write(int fd, const char *s, size_t len, int counted)
+{
+  struct pollfd pf = {.fd = fd, .events = POLLOUT};
+  int64_t t0;
+  int rc;
+
+  if (!counted || poll(&pf, 1, 0) != 0)
+    return buf_write_fd(fd, s, len);
+  t0 = stall_now_ns();
+  rc = buf_write_fd(fd, s, len);
+  writer_waited(stall_now_ns() - t0);
+  return rc;
+}
+
+/* A sample's -w output and ndjson line, rendered and written (on the loop
+ * between samples, or by the writer thread of the test hook). */
 static void stream_write(const struct plan *p, const struct sample *s,
-                         size_t index)
+                         size_t index, int counted)
 {
   struct buf *line = &stream_line;
   struct report_ctx ctx;
@@ -484,7 +504,7 @@ static void stream_write(const struct plan *p, const struct sample *s,
     buf_init(&e, 0);
     report_writeout(&ctx, p->opts->write_out, s, &o, &e);
     fflush(stdout);
-    if (buf_write_fd(STDOUT_FILENO, o.s, o.len) < 0 ||
+    if (stream_fd_write(STDOUT_FILENO, o.s, o.len, counted) < 0 ||
         buf_write_fd(STDERR_FILENO, e.s, e.len) < 0)
       msg_error("cannot write the -w output: %s", strerror(errno));
     buf_release(&o);
@@ -504,7 +524,7 @@ static void stream_write(const struct plan *p, const struct sample *s,
 
       if (st->out.fd < 0 || st->failed)
         continue;
-      if (buf_write_fd(st->out.fd, line->s, line->len) < 0) {
+      if (stream_fd_write(st->out.fd, line->s, line->len, counted) < 0) {
         msg_error("cannot write '%s': %s",
                   st->is_stdout ? "stdout" : st->out.path, strerror(errno));
         st->failed = 1;
@@ -518,31 +538,36 @@ static void stream_write(const struct plan *p, const struct sample *s,
 }
 
 /*
- * The writer thread (SPEC 8, nothing on the measured path): the loop
- * hands it each finished sample, a copy of the struct (whose hops and
- * strings live in the results' arena, which never moves what it stores),
- * through a bounded queue, and goes on at once; the lines are rendered
- * and written in the order handed.
+ * Where the lines are rendered and written (SPEC 8, nothing on the
+ * measured path): on the loop, between one sample's end and the next
+ * one's start, when no phase of any sample is being measured (under
+ * --parallel the runner hands lines over only while no sample is in
+ * flight, runner.c tell).
  *
- * Rendering a line took some 30 us (206,000 instructions; 95,000 since
- * eec54d9, tests/bench/README.md).  Done on the loop between one
- * sample and the next, that moved the next warm sample's wait by +14 to
- * +16 us (tests/bench/measured_path); done by a thread of normal priority
- * it still moved it by +9 to +13: on two cores the thread took the CPU
- * the server or the loop needed for the next request.  So the writer
- * runs under SCHED_IDLE: only on a CPU nothing else wants, and preempted
- * at once by a wake-up of the loop or the server.
+ * A line takes some 95,000 instructions (206,000 before eec54d9,
+ * tests/bench/README.md).  A writer thread of idle priority (SCHED_IDLE)
+ * that rendered it beside the next request moved that request's wait by
+ * +18 us [+5, +27] on a quiet machine, against +1 [-1, +5] when the loop
+ * writes between samples (tests/bench/measured_path, load 0.4): on two
+ * cores the thread took the CPU the server or the loop wanted, however low
+ * its priority.  At load 2 to 8 the two did not differ beyond the noise,
+ * which is why the thread was the default until then.  So the loop
+ * writes; a slow reader (a pipe) makes it wait between samples, and those
+ * waits are counted (stream_fd_write) and said at the end.
  *
- * A thread of idle priority can starve on a busy machine, so neither the
- * run nor the output waits on it for more than a line: only the head of
- * the queue is ever rendered, by whoever claims it (busy), the writer or,
- * when the queue is full, the loop itself; and at the end (writer_drain)
- * the writer stops after its line and the caller writes the rest.  The
- * loop's time spent so (waiting for the line in progress, rendering
- * lines) counts as output time (stall_output_add): a sample in flight
- * meanwhile says it, and the run says how often the output did not keep
- * up.  writer_drain writes every line handed before the run's report or
- * exit, also after an interrupt.
+ * The writer thread, kept for the benchmark's comparison
+ * (HOPSPLIT_TEST_WRITER_THREAD=1): the loop hands it each finished sample,
+ * a copy of the struct (whose hops and strings live in the results'
+ * arena, which never moves what it stores), through a bounded queue, and
+ * goes on at once; the lines are rendered and written in the order
+ * handed, at idle priority.  A thread of idle priority can starve on a
+ * busy machine, so neither the run nor the output waits on it for more
+ * than a line: only the head of the queue is ever rendered, by whoever
+ * claims it (busy), the writer or, when the queue is full, the loop
+ * itself; and at the end (writer_drain) the writer stops after its line
+ * and the caller writes the rest.  The loop's time spent so counts as
+ * output time (stall_output_add).  writer_drain writes every line handed
+ * before the run's report or exit, also after an interrupt.
  */
 #define WRITER_QUEUE 256
 
@@ -606,7 +631,7 @@ static void writer_write_head(void)
 
   writer.busy = 1;
   pthread_mutex_unlock(&writer.mu);
-  stream_write(writer.p, &it->s, it->index);
+  stream_write(writer.p, &it->s, it->index, 0);
   pthread_mutex_lock(&writer.mu);
   writer.head = (writer.head + 1) % writer.cap;
   writer.n--;
@@ -638,8 +663,8 @@ static void *writer_main(void *ud)
   return NULL;
 }
 
-/* Start the writer for p's run (0), or -1: the lines are written in
- * place (1 when the test hook asks for that). */
+/* Start the writer thread for p's run when the test hook asks for it
+ * (0), or -1: the lines are written on the loop (1 without the hook). */
 static int writer_start(const struct plan *p)
 {
   long cap = test_env("HOPSPLIT_TEST_WRITER_QUEUE");
@@ -647,15 +672,11 @@ static int writer_start(const struct plan *p)
   pthread_attr_t a;
   int rc;
 
-  /* HOPSPLIT_TEST_WRITER_INLINE=1: the lines rendered and written on the
-   * measuring thread between samples, as before the writer (a benchmark's
-   * "off"). */
-  if (test_env("HOPSPLIT_TEST_WRITER_INLINE") == 1)
+  if (test_env("HOPSPLIT_TEST_WRITER_THREAD") != 1)
     return 1;
   writer.cap = cap > 0 && cap < WRITER_QUEUE ? (size_t)cap : WRITER_QUEUE;
   writer.q = xcalloc(writer.cap, sizeof(*writer.q));
-  writer.head = writer.n = writer.n_waits = 0;
-  writer.wait_ns = 0;
+  writer.head = writer.n = 0;
   writer.busy = writer.closing = 0;
   writer.p = p;
   /* Signals stay the main thread's (cmd_signals.c). */
@@ -681,24 +702,30 @@ static int writer_start(const struct plan *p)
  * join: an idle-priority writer on a busy machine may not run for
  * seconds, and a second SIGINT meanwhile must find them written
  * (hostile/interrupt under load found none). */
+static void writer_waited(int64_t ns)
+{
+  writer.n_waits++;
+  writer.wait_ns += ns;
+}
+
 static void writer_drain(void)
 {
-  if (!writer.running)
-    return;
-  pthread_mutex_lock(&writer.mu);
-  writer.closing = 1;
-  pthread_cond_signal(&writer.more);
-  while (writer.n) {
-    while (writer.busy)
-      pthread_cond_wait(&writer.room, &writer.mu);
-    if (writer.n)
-      writer_write_head();
+  if (writer.running) {
+    pthread_mutex_lock(&writer.mu);
+    writer.closing = 1;
+    pthread_cond_signal(&writer.more);
+    while (writer.n) {
+      while (writer.busy)
+        pthread_cond_wait(&writer.room, &writer.mu);
+      if (writer.n)
+        writer_write_head();
+    }
+    pthread_mutex_unlock(&writer.mu);
+    pthread_join(writer.th, NULL);
+    writer.running = 0;
+    free(writer.q);
+    writer.q = NULL;
   }
-  pthread_mutex_unlock(&writer.mu);
-  pthread_join(writer.th, NULL);
-  writer.running = 0;
-  free(writer.q);
-  writer.q = NULL;
   if (writer.n_waits) {
     char t[UNITS_FMT_SIZE];
 
@@ -707,6 +734,8 @@ static void writer_drain(void)
              "time%s, %s in all, between samples (counted as output in the "
              "interference of any sample in flight)",
              writer.n_waits, writer.n_waits == 1 ? "" : "s", t);
+    writer.n_waits = 0;
+    writer.wait_ns = 0;
   }
 }
 
@@ -718,7 +747,7 @@ void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
   if (!p->opts->write_out && !streams.n)
     return;
   if (!writer.running) {
-    stream_write(p, s, index);
+    stream_write(p, s, index, 1);
     return;
   }
   stall_lock(&writer.mu);
@@ -734,8 +763,7 @@ void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
       writer_write_head();
     ns = stall_now_ns() - t0;
     stall_output_add(ns);
-    writer.n_waits++;
-    writer.wait_ns += ns;
+    writer_waited(ns);
   }
   if (writer.n && !writer.busy &&
       stall_now_ns() - writer.q[writer.head].handed_ns > WRITER_STALE_NS) {
@@ -747,8 +775,7 @@ void lib_stream_sample(const struct plan *p, const struct sample *s, void *ud)
       writer_write_head();
     ns = stall_now_ns() - t0;
     stall_output_add(ns);
-    writer.n_waits++;
-    writer.wait_ns += ns;
+    writer_waited(ns);
   }
   writer.q[(writer.head + writer.n) % writer.cap] = (struct writer_item){
       .s = *s, .index = index, .handed_ns = stall_now_ns()};
@@ -765,9 +792,12 @@ void lib_streams_open(struct hs_results *r)
   streams_close();
   streams_open(o);
   streams.res = r;
-  /* --parallel keeps writing on the loop: its runner hands lines over
-   * only while no sample is in flight (runner.c, tell), and a thread
-   * writing them later would write inside the next batch's phases. */
+  writer.n_waits = 0;
+  writer.wait_ns = 0;
+  /* --parallel writes on the loop whatever the hook: its runner hands
+   * lines over only while no sample is in flight (runner.c, tell), and a
+   * thread writing them later would write inside the next batch's
+   * phases. */
   if ((o->write_out || streams.n) &&
       !(o->parallel > 1 && lib_plan(r)->n_targets > 1) &&
       writer_start(lib_plan(r)) < 0)
