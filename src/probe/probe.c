@@ -197,6 +197,7 @@ static void client_init(struct client *c, struct engine *e,
 {
   memset(c, 0, sizeof(*c));
   c->engine = e;
+  buf_init(&c->hdr_raw, 0);
   /* The c-ares channel is opened at the client's first lookup
    * (probe_hops.c): a literal address or a pinned name needs none. */
   /* HTTP/3 runs on the GnuTLS libcurl; when it is missing the client
@@ -261,6 +262,7 @@ static void client_release(struct client *c)
   for (i = 0; i < c->n_pins; i++)
     free(c->pins[i]);
   free(c->pins);
+  buf_release(&c->hdr_raw);
   memset(c, 0, sizeof(*c));
 }
 

@@ -56,8 +56,10 @@ static curl_socket_t on_open(void *ud, curlsocktype purpose,
       src = &((const struct sockaddr_in *)(const void *)&a->addr)->sin_addr;
     else if (a->family == AF_INET6)
       src = &((const struct sockaddr_in6 *)(const void *)&a->addr)->sin6_addr;
-    if (!src || !inet_ntop(a->family, src, t->ip, sizeof(t->ip)))
-      t->ip[0] = '\0';
+    if (src) {
+      memcpy(t->addr, src, t->family == 6 ? 16 : 4);
+      t->addr_ok = 1;
+    }
   }
   return fd;
 }
@@ -148,12 +150,23 @@ void probe_conn_setup(void *easy, struct client *c, const struct options *o,
   c->api->easy_setopt(e, CURLOPT_SSL_CTX_DATA, c);
 }
 
+/* Attempt t's address as text in out (n bytes), "" when not known. */
+static const char *attempt_ip(const struct conn_attempt *t, char *out,
+                              size_t n)
+{
+  if (!t->addr_ok || !inet_ntop(t->family == 6 ? AF_INET6 : AF_INET, t->addr,
+                                out, (socklen_t)n))
+    out[0] = '\0';
+  return out;
+}
+
 void probe_conn_finish(void *easy, struct client *c, struct hop *h)
 {
   CURL *e = easy;
   long port = 0;
   const struct conn_attempt *first, *won = NULL;
   struct hop_fallback fb;
+  char ip[INET6_ADDRSTRLEN];
   size_t i;
 
   if (c->api->easy_getinfo(e, CURLINFO_LOCAL_PORT, &port) == CURLE_OK &&
@@ -174,13 +187,15 @@ void probe_conn_finish(void *easy, struct client *c, struct hop *h)
     return;
   first = &c->attempts[0];
   for (i = c->n_attempts; i-- > 0;)
-    if (!strcmp(c->attempts[i].ip, h->info->remote_ip)) {
+    if (!strcmp(attempt_ip(&c->attempts[i], ip, sizeof(ip)),
+                h->info->remote_ip)) {
       won = &c->attempts[i];
       break;
     }
-  if (!won || won == first || !strcmp(first->ip, h->info->remote_ip))
+  if (!won || won == first ||
+      !strcmp(attempt_ip(first, ip, sizeof(ip)), h->info->remote_ip))
     return;
-  fb.address = strpool_intern(first->ip);
+  fb.address = strpool_intern(ip);
   fb.family = first->family;
   fb.lost_us = won->opened_us - first->opened_us;
   /* libcurl starts the other family at once when the first attempt

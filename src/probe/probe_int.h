@@ -12,6 +12,7 @@
 
 #include <curl/curl.h>
 
+#include "buf.h"
 #include "engine_int.h"
 #include "options.h"
 #include "sample.h"
@@ -171,7 +172,11 @@ struct conn_attempt {
   int fd;
   int family; /* 4 or 6 */
   int quic;   /* a UDP socket: a QUIC attempt of HTTP/3 */
-  char ip[46];
+  /* The address tried, raw (4 or 16 bytes by family; formatted after the
+   * transfer, probe_conn_finish: inet_ntop in the socket callback was a
+   * quarter of a cold hop's own work); addr_ok 0: not an IP address. */
+  unsigned char addr[16];
+  int addr_ok;
   int64_t opened_us, closed_us; /* monotonic; closed 0 while open */
 };
 #define CONN_ATTEMPTS_MAX 8
@@ -275,6 +280,10 @@ struct client {
   char **pins; /* "host:port" already pinned into this easy handle */
   size_t n_pins;
   int64_t last_end_us; /* probe_now_us when its last request ended, 0 */
+  /* The current hop's response header lines as libcurl gave them, kept
+   * raw during the transfer and read after its last byte (probe_hops.c
+   * header_line); its room stays from one hop to the next. */
+  struct buf hdr_raw;
 };
 
 /* A request body streamed from a file (probe_body.c). */

@@ -170,6 +170,11 @@ static int buf_reserve(struct buf *b, size_t extra)
   return 0;
 }
 
+int buf_room(struct buf *b, size_t n)
+{
+  return buf_reserve(b, n);
+}
+
 int buf_add_grow(struct buf *b, const char *data, size_t n)
 {
   if (buf_reserve(b, n) < 0)

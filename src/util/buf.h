@@ -47,6 +47,9 @@ void buf_reset(struct buf *b);
 char *buf_detach(struct buf *b);
 /* What passes the room already there, a sink's chunk or the cap. */
 int buf_add_grow(struct buf *b, const char *data, size_t n);
+/* Room for n more bytes now, so that appending them later allocates
+ * nothing; 0, or -1 past the cap. */
+int buf_room(struct buf *b, size_t n);
 /* A sink's chunk (buf_init_sink). */
 #define BUF_SINK_CHUNK (64 * 1024)
 

@@ -123,8 +123,9 @@ def instructions(hs, url, outdir):
         return
     print("  hopsplit's own work in libcurl's callbacks: %.0f instructions "
           "a hop" % ((own[1] - own[0]) / (n2 - n1)))
-    print("  an NDJSON line (hop facts, rendering, write; the writer "
-          "thread): %.0f instructions" % ((line[1] - line[0]) / (n2 - n1)))
+    print("  an NDJSON line (hop facts, rendering, write; on the loop "
+          "between samples): %.0f instructions"
+          % ((line[1] - line[0]) / (n2 - n1)))
 
 
 def main():
