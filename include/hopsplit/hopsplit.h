@@ -127,8 +127,10 @@ HS_EXTERN enum hs_code hs_run_step(struct hs_run *r, long timeout_ms,
 HS_EXTERN void hs_run_cancel(struct hs_run *r);
 /* Bound the run to timeout_ms from its start (0: no bound; set before
  * the start): every lookup and transfer is cut to what is left, and a
- * sample that would start after it fails at once as a timeout. */
-HS_EXTERN void hs_run_set_timeout(struct hs_run *r, long timeout_ms);
+ * sample that would start after it fails at once as a timeout.
+ * HS_E_BAD_VALUE for a negative timeout or one past a century,
+ * HS_E_STATE once the run has started (the bound stays as it was). */
+HS_EXTERN enum hs_code hs_run_set_timeout(struct hs_run *r, long timeout_ms);
 /* Callbacks on the loop's thread (set before the start; either may be
  * NULL): each(r, i, ud) once sample i is stored, its fields readable
  * (hs_results_get; those the analysis makes, cache.* and edge.*, are

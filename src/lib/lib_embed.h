@@ -33,5 +33,8 @@ void lib_embed_analysed(struct hs_results *r, int built);
 /* Whether the run is in flight (1: hs_results_get reads without building
  * the analysis, as from an hs_run's sample callback) or over (0). */
 void lib_embed_live(struct hs_results *r, int live);
+/* The index of the stored sample s (a struct sample * the runner handed
+ * over) in r's samples. */
+size_t lib_embed_index(const struct hs_results *r, const void *s);
 
 #endif

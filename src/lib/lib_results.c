@@ -431,3 +431,8 @@ void lib_embed_live(struct hs_results *r, int live)
 {
   r->live = live;
 }
+
+size_t lib_embed_index(const struct hs_results *r, const void *s)
+{
+  return (size_t)((const struct sample *)s - lib_samples_c(r)->samples);
+}

@@ -43,8 +43,14 @@ struct hs_loop {
 
 struct hs_run {
   struct hs_loop *loop; /* NULL until started, for a loop of its own */
+  /* The loop hs_run_cancel wakes, from any thread: loop, published once
+   * the loop exists (a loop of its own is made by hs_run_start on the
+   * caller's thread), NULL before and after. */
+  _Atomic(struct hs_loop *) wake;
+  atomic_int performing; /* in hs_run_perform on a loop of its own */
   int own_loop;
   int started, ended;
+  enum hs_code code;          /* the run's, fixed when it ends */
   atomic_int cancelled;       /* hs_run_cancel(r), from any thread */
   int cancel_given;           /* the runner was told (the loop's thread) */
   int rc;                     /* runner's: 0, or 1 when interrupted */
@@ -95,6 +101,7 @@ void hs_loop_free(struct hs_loop *l)
     l->ended_head = r->next;
     r->done_due = 0;
     r->loop = NULL;
+    atomic_store(&r->wake, NULL);
   }
   engine_free(l->e);
   free(l);
@@ -128,9 +135,7 @@ static void run_dones(struct hs_loop *l)
     r->next = NULL;
     r->done_due = 0;
     if (r->done)
-      r->done(
-          r, r->rc == 1 || atomic_load(&r->cancelled) ? HS_E_CANCELLED : HS_OK,
-          r->cb_ud);
+      r->done(r, r->code, r->cb_ud);
   }
 }
 
@@ -209,6 +214,7 @@ enum hs_code hs_run_new(const struct hs_options *o, struct hs_loop *loop,
   *out = NULL;
   r = xcalloc(1, sizeof(*r));
   r->loop = loop;
+  atomic_store(&r->wake, loop);
   r->res.of_run = 1;
   r->prof = o->prof;
   results_init(&r->res.results);
@@ -326,10 +332,21 @@ static void on_progress(const struct plan *p, size_t k, size_t n,
 
 /* The run has ended: its results are analysed while its arena is the
  * thread's. */
+/* The run's code, fixed when it ends: a cancel after that changes
+ * nothing. */
+static void fix_code(struct hs_run *r)
+{
+  if (!r->ended) {
+    r->ended = 1;
+    r->code =
+        r->rc == 1 || atomic_load(&r->cancelled) ? HS_E_CANCELLED : HS_OK;
+  }
+}
+
 static void run_ended(struct hs_run *r, int rc)
 {
-  r->ended = 1;
   r->rc = rc;
+  fix_code(r);
   r->res.live = 0;
   lib_analyse(&r->res);
 }
@@ -354,8 +371,8 @@ static void on_done(const struct plan *p, struct results *res, int rc,
 
   (void)p;
   (void)res;
-  r->ended = 1;
   r->rc = rc;
+  fix_code(r);
   r->rn = NULL;
   r->res.live = 0;
   if (r->prev)
@@ -375,7 +392,7 @@ static void on_done(const struct plan *p, struct results *res, int rc,
 
 static enum hs_code end_code(const struct hs_run *r)
 {
-  return r->rc == 1 || atomic_load(&r->cancelled) ? HS_E_CANCELLED : HS_OK;
+  return r->code;
 }
 
 void hs_run_set_callbacks(struct hs_run *r, hs_sample_fn *each,
@@ -386,9 +403,18 @@ void hs_run_set_callbacks(struct hs_run *r, hs_sample_fn *each,
   r->cb_ud = ud;
 }
 
-void hs_run_set_timeout(struct hs_run *r, long timeout_ms)
+/* The longest timeout: a century, so that the deadline (microseconds on
+ * the monotonic clock) cannot overflow. */
+#define RUN_TIMEOUT_MAX_MS (100LL * 366 * 24 * 3600 * 1000)
+
+enum hs_code hs_run_set_timeout(struct hs_run *r, long timeout_ms)
 {
-  r->timeout_ms = timeout_ms > 0 ? timeout_ms : 0;
+  if (r->started)
+    return HS_E_STATE;
+  if (timeout_ms < 0 || (long long)timeout_ms > RUN_TIMEOUT_MAX_MS)
+    return HS_E_BAD_VALUE;
+  r->timeout_ms = timeout_ms;
+  return HS_OK;
 }
 
 /* Each sample of a run on a loop of its own: the streams, then the
@@ -435,8 +461,14 @@ static enum hs_code perform_own(struct hs_run *r)
   if (r->timeout_ms)
     probe_set_deadline(clock_mono_us() + (int64_t)r->timeout_ms * 1000);
   r->res.live = 1;
+  /* From here a cancel is the process's interrupt (hs_run_cancel); one
+   * that came before, while it was set up, is raised now. */
+  atomic_store(&r->performing, 1);
+  if (atomic_load(&r->cancelled))
+    runner_interrupt();
   rc = runner_run_progress(plan, &r->res.results, own_sample, r,
                            r->progress ? on_progress : NULL, r);
+  atomic_store(&r->performing, 0);
   r->res.live = 0;
   if (r->timeout_ms)
     probe_set_deadline(0);
@@ -478,6 +510,7 @@ enum hs_code hs_run_start(struct hs_run *r)
     if (c != HS_OK)
       return c;
     r->own_loop = 1;
+    atomic_store(&r->wake, r->loop);
   }
   c = run_setup(r, 0);
   if (c != HS_OK)
@@ -532,16 +565,16 @@ void hs_run_cancel(struct hs_run *r)
     return;
   }
   atomic_store(&r->cancelled, 1);
-  l = r->loop;
+  l = atomic_load(&r->wake);
   if (l) {
     atomic_store(&l->cancels, 1);
     engine_wake(l->e);
   }
-  else
+  else if (atomic_load(&r->performing))
     /* hs_run_perform on a loop of its own (the tool's way): its runner
      * heeds the process's interrupt only, so that is what stops it
      * (hopsplit(3) CAVEATS; 7013182 had left such a run measuring to its
-     * end). */
+     * end).  Not started yet: the start sees the cancel. */
     runner_interrupt();
 }
 
@@ -576,6 +609,7 @@ void hs_run_free(struct hs_run *r)
   }
   lib_streams_close(&r->res);
   lib_results_release(&r->res);
+  atomic_store(&r->wake, NULL);
   if (r->own_loop)
     hs_loop_free(r->loop);
   free(r);

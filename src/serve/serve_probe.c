@@ -129,13 +129,12 @@ static void on_sample(const struct plan *p, const struct sample *s, void *ud)
   struct serve_probe *sp = ud;
   const struct serve_fields *F = serve_fields();
   struct hs_results *r = sp->res;
-  /* The sample just stored: a probe's plan has one target, so its
-   * samples are handed over as they are stored, the last one each time. */
-  size_t i = hs_results_samples(r) - 1, n, k;
+  /* The sample just stored, by its place (the runner may hand over
+   * several at once, in order). */
+  size_t i = lib_embed_index(r, s), n, k;
   char a[64], b[64], c[64];
 
   (void)p;
-  (void)s;
   if (!sp->want_log)
     return;
   n = hs_results_hops(r, i);

@@ -15,6 +15,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -356,6 +357,14 @@ static void test_cancel_one(void **state)
   step_until_done(l, s, 1);
   assert_int_equal(s[0].code, HS_OK);
   assert_int_equal(s[0].each_ok, 2);
+  /* A cancel after the end changes nothing: the code was fixed then. */
+  hs_run_cancel(c);
+  {
+    int running = 1;
+
+    assert_int_equal(hs_run_step(c, 0, &running), HS_OK);
+    assert_int_equal(running, 0);
+  }
   hs_run_free(a);
   hs_run_free(b);
   hs_run_free(c);
@@ -379,15 +388,31 @@ static void test_cancel_one(void **state)
   hs_run_free(a);
   hs_run_free(b);
 
-  /* A run freed while in flight ends first, its done not called. */
+  /* A run freed while in flight ends first, its done not called, and no
+   * callback of it runs after (ASan sees any use of it); its neighbour
+   * goes on to its end. */
   memset(s, 0, sizeof(s));
   a = new_run(l, "/a", "20", "pause", "1s");
   hs_run_set_callbacks(a, on_each, on_done, &s[0]);
+  b = new_run(l, "/b", "4", "pause", "200ms");
+  hs_run_set_callbacks(b, on_each, on_done, &s[1]);
   assert_int_equal(hs_run_start(a), HS_OK);
+  assert_int_equal(hs_run_start(b), HS_OK);
   while (!s[0].each)
     hs_loop_step(l, 1000);
   hs_run_free(a);
+  {
+    size_t each = s[0].each;
+
+    assert_true(each >= 1 && each < 20);
+    while (!s[1].done)
+      hs_loop_step(l, 1000);
+    assert_int_equal(s[0].each, each);
+  }
   assert_int_equal(s[0].done, 0);
+  assert_int_equal(s[1].code, HS_OK);
+  assert_int_equal(s[1].each_ok, 4);
+  hs_run_free(b);
   hs_loop_free(l);
 }
 
@@ -435,12 +460,17 @@ static void test_timeout(void **state)
   memset(s, 0, sizeof(s));
   assert_int_equal(hs_loop_new(&l), HS_OK);
   a = new_run(l, "/slow", "3", NULL, NULL);
-  hs_run_set_timeout(a, 150);
+  /* Out of range: said, and nothing set. */
+  assert_int_equal(hs_run_set_timeout(a, -1), HS_E_BAD_VALUE);
+  assert_int_equal(hs_run_set_timeout(a, LONG_MAX), HS_E_BAD_VALUE);
+  assert_int_equal(hs_run_set_timeout(a, 150), HS_OK);
   b = new_run(l, "/slow", "2", NULL, NULL);
   hs_run_set_callbacks(a, on_each, on_done, &s[0]);
   hs_run_set_callbacks(b, on_each, on_done, &s[1]);
   assert_int_equal(hs_run_start(a), HS_OK);
   assert_int_equal(hs_run_start(b), HS_OK);
+  /* Started: too late, said. */
+  assert_int_equal(hs_run_set_timeout(b, 10), HS_E_STATE);
   step_until_done(l, s, 2);
   assert_int_equal(s[0].code, HS_OK);
   assert_int_equal(hs_results_samples(hs_run_results(a)), 3);
