@@ -27,11 +27,11 @@
 
 #include "blackbox.h"
 #include "cli.h"
-#include "msg.h"
 #include "option_table.h"
 #include "probe.h"
 #include "profile.h"
 #include "serve_int.h"
+#include "serve_msg.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -139,9 +139,9 @@ static int load_profile(struct serve_config *c, const struct options *cli)
 
     if (!strcmp(pr.targets[i].name, "defaults") ||
         !strcmp(pr.targets[i].name, "http_2xx")) {
-      msg_error("profile '%s': target name '%s' is taken by serve's "
-                "default module",
-                c->profile, pr.targets[i].name);
+      serve_error("profile '%s': target name '%s' is taken by serve's "
+                  "default module",
+                  c->profile, pr.targets[i].name);
       goto out;
     }
     m = module_add(c, pr.targets[i].name, &pr.targets[i].opts);
@@ -187,11 +187,11 @@ static int compile_patterns(const char *path, const char *module,
     return 0;
   if (bad >= n)
     bad = n - 1;
-  return msg_error("%s:%lu:%lu: module '%s': '%s': regexp '%s' is not one "
-                   "hopsplit can search (PCRE2, a superset of the RE2 syntax "
-                   "blackbox_exporter uses): %s",
-                   path, p[bad].line, p[bad].col, module, p[bad].key,
-                   p[bad].regexp, err);
+  return serve_error(
+      "%s:%lu:%lu: module '%s': '%s': regexp '%s' is not one "
+      "hopsplit can search (PCRE2, a superset of the RE2 syntax "
+      "blackbox_exporter uses): %s",
+      path, p[bad].line, p[bad].col, module, p[bad].key, p[bad].regexp, err);
 }
 
 static void pattern_of(struct bb_pattern *p, const char *regexp, int must,
@@ -255,8 +255,8 @@ static int load_blackbox(struct serve_config *c, const struct options *cli)
     char *what;
 
     if (c->bb[i].unsupported) {
-      msg_warn("%s: %s: /probe answers probe_success 0 for it", c->profile,
-               c->bb[i].unsupported);
+      serve_warn("%s: %s: /probe answers probe_success 0 for it", c->profile,
+                 c->bb[i].unsupported);
     }
     if (c->bb[i].n_headers || c->bb[i].compression)
       c->bb[i].opts.keep_heads = 1;
@@ -299,8 +299,8 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
     c->timeout_offset = cli.opts.serve_timeout_offset;
   /* Written only when it changes: a reload (SIGHUP) parses the same
    * command line again while the probes' threads read it. */
-  if (msg_verbosity != cli.opts.verbosity)
-    msg_verbosity = cli.opts.verbosity;
+  if (serve_verbose() != cli.opts.verbosity)
+    serve_verbosity(cli.opts.verbosity);
   if (cli.opts.help) {
     serve_usage(stdout);
     rc = 1;
@@ -314,19 +314,19 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
     goto out;
   }
   if (cli.n_args) {
-    msg_error("serve takes no URL ('%s'): Prometheus gives it as "
-              "/probe?target=URL",
-              cli.args[0]);
+    serve_error("serve takes no URL ('%s'): Prometheus gives it as "
+                "/probe?target=URL",
+                cli.args[0]);
     goto out;
   }
   if (cli.opts.n_outputs) {
-    msg_error("option --output: serve writes no files; its answers go to "
-              "Prometheus");
+    serve_error("option --output: serve writes no files; its answers go to "
+                "Prometheus");
     goto out;
   }
   if (cli.opts.dry_run) {
-    msg_error("option --dry-run: serve has no plan to print; see /probe?"
-              "target=URL&debug=true");
+    serve_error("option --dry-run: serve has no plan to print; see /probe?"
+                "target=URL&debug=true");
     goto out;
   }
   if (!c->listen)
@@ -346,7 +346,7 @@ int serve_config_parse(struct serve_config *c, int argc, char **argv)
     int bb = blackbox_is_file(c->profile);
 
     if (bb < 0) {
-      msg_error("option --config: cannot read '%s'", c->profile);
+      serve_error("option --config: cannot read '%s'", c->profile);
       goto out;
     }
     if (bb ? load_blackbox(c, &cli.opts) < 0 : load_profile(c, &cli.opts) < 0)

@@ -30,8 +30,8 @@
 
 #include "arraysize.h"
 #include "clock.h"
-#include "msg.h"
 #include "serve_int.h"
+#include "serve_msg.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -242,16 +242,17 @@ static enum MHD_Result answer_probe(struct MHD_Connection *con, struct req *r)
   else
     serve_probe_metrics(sp, c, &out);
   count_probe(sp);
-  if (msg_verbosity > 0) {
+  if (serve_verbose() > 0) {
     char *shown = url_redact(sp->target);
 
     if (sp->success)
-      msg_info("probe %s (module %s, budget %.3f s): success in %.3f s", shown,
-               sp->module_name, sp->budget_s, (double)sp->duration_us / 1e6);
+      serve_info("probe %s (module %s, budget %.3f s): success in %.3f s",
+                 shown, sp->module_name, sp->budget_s,
+                 (double)sp->duration_us / 1e6);
     else
-      msg_info("probe %s (module %s, budget %.3f s): failed in %.3f s: %s",
-               shown, sp->module_name, sp->budget_s,
-               (double)sp->duration_us / 1e6, sp->reason ? sp->reason : "");
+      serve_info("probe %s (module %s, budget %.3f s): failed in %.3f s: %s",
+                 shown, sp->module_name, sp->budget_s,
+                 (double)sp->duration_us / 1e6, sp->reason ? sp->reason : "");
     free(shown);
   }
   /* The probe's strings go with its results. */
@@ -576,7 +577,7 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
   len = strlen(line);
   while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
     line[--len] = '\0';
-  msg_note("serve: libmicrohttpd: %s", line);
+  serve_note("serve: libmicrohttpd: %s", line);
 }
 
 struct MHD_Daemon *serve_http_start(const struct sockaddr *sa, int ipv6,

@@ -34,10 +34,10 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "msg.h"
 #include "probe.h"
 #include "serve.h"
 #include "serve_int.h"
+#include "serve_msg.h"
 #include "xalloc.h"
 #include "banned.h"
 
@@ -108,10 +108,10 @@ static int parse_listen(const char *s, struct sockaddr_storage *ss, int *v6)
   }
   return 0;
 bad:
-  return msg_error("option --listen: '%s' is not ADDR:PORT (an IPv4 "
-                   "address, or an IPv6 one in brackets, and a port from 0 "
-                   "to 65535)",
-                   s);
+  return serve_error("option --listen: '%s' is not ADDR:PORT (an IPv4 "
+                     "address, or an IPv6 one in brackets, and a port from 0 "
+                     "to 65535)",
+                     s);
 }
 
 /* The command line, for a reload (cmd_serve). */
@@ -174,8 +174,8 @@ static void serve_limits(struct serve_config *c)
 
       rl.rlim_cur = want;
       if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
-        msg_warn("serve: cannot raise the open-file limit to %llu: %s",
-                 (unsigned long long)want, strerror(errno));
+        serve_warn("serve: cannot raise the open-file limit to %llu: %s",
+                   (unsigned long long)want, strerror(errno));
       getrlimit(RLIMIT_NOFILE, &rl);
     }
     nofile = rl.rlim_cur == RLIM_INFINITY ? 1048576ULL
@@ -194,9 +194,9 @@ static void serve_limits(struct serve_config *c)
     conns = 1000000;
   c->max_connections = (unsigned)conns;
   if (c->max_concurrent_given && probes_fds + c->max_connections > nofile)
-    msg_warn("serve: --max-concurrent %u may need more descriptors than the "
-             "open-file limit (%llu) leaves beside the connections",
-             c->max_concurrent, nofile);
+    serve_warn("serve: --max-concurrent %u may need more descriptors than the "
+               "open-file limit (%llu) leaves beside the connections",
+               c->max_concurrent, nofile);
 }
 
 /* SIGHUP: the modules of --config read again into a new set, which the
@@ -208,16 +208,16 @@ static void reload(struct serve_config **cur, struct old_config **old)
   struct old_config *o;
 
   if (!(*cur)->profile) {
-    msg_warn("serve: SIGHUP: no --config to read again; the modules stay "
-             "as they are");
+    serve_warn("serve: SIGHUP: no --config to read again; the modules stay "
+               "as they are");
     return;
   }
   n = xmalloc(sizeof(*n));
   if (serve_config_parse(n, serve_argc, serve_argv) != 0) {
-    msg_error("serve: SIGHUP: cannot reload '%s'; the %zu module%s read "
-              "before stay in use",
-              (*cur)->profile, (*cur)->n_modules,
-              (*cur)->n_modules == 1 ? "" : "s");
+    serve_error("serve: SIGHUP: cannot reload '%s'; the %zu module%s read "
+                "before stay in use",
+                (*cur)->profile, (*cur)->n_modules,
+                (*cur)->n_modules == 1 ? "" : "s");
     free(n);
     return;
   }
@@ -232,10 +232,10 @@ static void reload(struct serve_config **cur, struct old_config **old)
   o->next = *old;
   *old = o;
   *cur = n;
-  if (msg_verbosity >= 0) {
+  if (serve_verbose() >= 0) {
     char *mods = module_list(n);
 
-    msg_note("serve: SIGHUP: reloaded %s, modules:%s", n->profile, mods);
+    serve_note("serve: SIGHUP: reloaded %s, modules:%s", n->profile, mods);
     free(mods);
   }
 }
@@ -275,7 +275,7 @@ int serve_run(struct serve_config *c)
   if (parse_listen(c->listen, &ss, &v6) < 0)
     return EXIT_USAGE;
   if (probe_global_init() < 0) {
-    msg_error("cannot initialise libcurl or c-ares");
+    serve_error("cannot initialise libcurl or c-ares");
     return EXIT_SETUP;
   }
   serve_limits(c);
@@ -288,14 +288,14 @@ int serve_run(struct serve_config *c)
   signal(SIGPIPE, SIG_IGN);
   serve_http_init(c);
   if (serve_work_start(c) < 0) {
-    msg_error("cannot start the measuring threads: %s", strerror(errno));
+    serve_error("cannot start the measuring threads: %s", strerror(errno));
     probe_global_cleanup();
     return EXIT_SETUP;
   }
   d = serve_http_start((const struct sockaddr *)&ss, v6, &port);
   if (!d) {
-    msg_error("cannot listen on '%s': %s", c->listen,
-              errno ? strerror(errno) : "libmicrohttpd refused");
+    serve_error("cannot listen on '%s': %s", c->listen,
+                errno ? strerror(errno) : "libmicrohttpd refused");
     serve_work_stop();
     probe_global_cleanup();
     return EXIT_SETUP;
@@ -306,13 +306,13 @@ int serve_run(struct serve_config *c)
   else
     inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, addr,
               sizeof(addr));
-  if (msg_verbosity >= 0) {
+  if (serve_verbose() >= 0) {
     char *mods = module_list(c);
 
-    msg_note("serve: listening on http://%s%s%s:%u/ (vantage %s, %u probes "
-             "at once, %u connections, modules:%s)",
-             v6 ? "[" : "", addr, v6 ? "]" : "", port, c->vantage,
-             c->max_concurrent, c->max_connections, mods);
+    serve_note("serve: listening on http://%s%s%s:%u/ (vantage %s, %u probes "
+               "at once, %u connections, modules:%s)",
+               v6 ? "[" : "", addr, v6 ? "]" : "", port, c->vantage,
+               c->max_concurrent, c->max_connections, mods);
     free(mods);
   }
   /* SIGHUP reloads the modules (a terminal hang-up is no reason to stop
@@ -324,9 +324,9 @@ int serve_run(struct serve_config *c)
       break;
     reload(&cur, &old);
   }
-  msg_note("serve: %s: draining %u probe%s under way, accepting no more",
-           sig == SIGINT ? "SIGINT" : "SIGTERM", serve_http_in_flight(),
-           serve_http_in_flight() == 1 ? "" : "s");
+  serve_note("serve: %s: draining %u probe%s under way, accepting no more",
+             sig == SIGINT ? "SIGINT" : "SIGTERM", serve_http_in_flight(),
+             serve_http_in_flight() == 1 ? "" : "s");
   serve_http_drain();
   serve_http_quiesce(d);
   until = clock_mono_us() + DRAIN_MAX_US;
@@ -335,9 +335,10 @@ int serve_run(struct serve_config *c)
     int s2 = sigtimedwait(&set, NULL, &zero);
 
     if (s2 == SIGTERM || s2 == SIGINT) {
-      msg_warn("serve: second signal: stopping without waiting for %u "
-               "probe%s",
-               serve_http_in_flight(), serve_http_in_flight() == 1 ? "" : "s");
+      serve_warn("serve: second signal: stopping without waiting for %u "
+                 "probe%s",
+                 serve_http_in_flight(),
+                 serve_http_in_flight() == 1 ? "" : "s");
       rc = EXIT_INTERRUPTED;
       break;
     }
@@ -356,7 +357,7 @@ int serve_run(struct serve_config *c)
   serve_trace_clear();
   free_old(old, cur, c);
   probe_global_cleanup();
-  msg_note("serve: stopped after %llu probes", serve_http_probes());
+  serve_note("serve: stopped after %llu probes", serve_http_probes());
   return rc;
 }
 

@@ -26,9 +26,9 @@
 
 #include "clock.h"
 #include "edge.h"
-#include "msg.h"
 #include "runner.h"
 #include "serve_int.h"
+#include "serve_msg.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -85,7 +85,7 @@ static void on_fetched(struct trace_fetch *t, void *ud)
   struct trace_entry *en = ud;
 
   if (t->error)
-    msg_info("trace of %s unavailable: %s", t->origin, t->error);
+    serve_info("trace of %s unavailable: %s", t->origin, t->error);
   hs_mutex_lock(&T.mu);
   fetch_release(&en->t);
   en->t = *t;

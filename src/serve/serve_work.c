@@ -44,8 +44,8 @@
 
 #include "clock.h"
 #include "engine.h"
-#include "msg.h"
 #include "serve_int.h"
+#include "serve_msg.h"
 #include "url.h"
 #include "xalloc.h"
 #include "banned.h"
@@ -583,7 +583,7 @@ int serve_work_start(const struct serve_config *c)
 
     l->e = engine_alloc(err, sizeof(err));
     if (!l->e) {
-      msg_error("serve: %s", err);
+      serve_error("serve: %s", err);
       serve_work_stop();
       errno = EINVAL;
       return -1;

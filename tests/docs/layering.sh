@@ -21,7 +21,8 @@
 #    main.c serve's entry, serve.h) and util's stateless portability
 #    helpers listed in tool_util below, nothing else: never a stage
 #    header, never strpool.h, arena.h or msg.h, whose state is the
-#    library's (the tool's own messages are cmd_msg.h's).  Its link
+#    library's (the tool's own messages are cmd_msg.h's, serve's
+#    serve_msg.h's, both written with util's stateless say.h).  Its link
 #    (src/cmd/CMakeLists.txt: DEPS util lib) proves the calls;
 #  - the client src/serve includes, besides <hopsplit/...>, its own
 #    headers and the tool's util helpers (tool_util, as src/cmd), only
@@ -41,7 +42,7 @@ fail() {
 libinc='^[[:space:]]*#[[:space:]]*include[[:space:]]*<(curl/|ares|openssl/|yaml|pcre2)'
 # The headers of src/util the tool may include: pure helpers that hold no
 # state shared with the library (as curl's tool uses lib's curlx).
-tool_util="arraysize.h banned.h buf.h clock.h strutil.h xalloc.h"
+tool_util="arraysize.h banned.h buf.h clock.h say.h strutil.h xalloc.h"
 
 for f in "$SRC"/src/*.c "$SRC"/src/*.h; do
   [ -e "$f" ] || continue
