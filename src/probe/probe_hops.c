@@ -44,9 +44,6 @@ struct hop_ctx {
   size_t header_bytes;
   int too_large;
   int tls_read;
-  /* The hop's OpenSSL SSL*, held from its first response byte and read
-   * after its last (tls_settle), or NULL. */
-  void *ssl_held;
   struct tls_grab *grab; /* the request's (hop_request.grab), or NULL */
   /* -i, -D, -v (options_heads): the header blocks as sent and received,
    * for hop->head_out and hop->head_in; the response is bounded by
@@ -147,23 +144,10 @@ static void read_tls(struct hop_ctx *x)
   }
   if (info->backend != CURLSSLBACKEND_OPENSSL)
     return;
-  /* libcurl's SSL* is only ours during the transfer: a reference now (one
-   * atomic increment), its facts read after the hop's last byte
-   * (tls_settle), its certificates held then for after the sample's
-   * total. */
-  x->ssl_held = probe_tls_hold(info->internals);
+  /* The SSL* is only valid while the transfer runs: its cheap facts now,
+   * its certificates held for after the sample's total. */
+  probe_tls_read(info->internals, hop_tls_edit(x->hop), x->grab);
   x->tls_read = 1;
-}
-
-/* After the hop's last byte: the TLS facts of the SSL* read_tls held,
- * then let go (once). */
-static void tls_settle(struct hop_ctx *x)
-{
-  if (!x->ssl_held)
-    return;
-  probe_tls_read(x->ssl_held, hop_tls_edit(x->hop), x->grab);
-  probe_tls_let_go(x->ssl_held);
-  x->ssl_held = NULL;
 }
 
 static void trim(const char **s, size_t *len)
@@ -1189,7 +1173,6 @@ static void hop_complete(void *ud)
     probe_body_close(&j->x.body, ignored, sizeof(ignored));
   }
   headers_read(&j->x); /* a transfer that ended without its done */
-  tls_settle(&j->x);
   if (j->x.n_hdrs)
     hop_set_headers(j->h, j->x.hdrs, j->x.n_hdrs);
   free(j->x.hdrs);
@@ -1362,7 +1345,6 @@ void probe_hop_transfer_done(void *easy, int result, void *ud)
     return;
   h = j->h;
   headers_read(&j->x);
-  tls_settle(&j->x);
   copy_info(c->api, e, h, &reused);
   h->curl.final_response = j->x.final_us > 0 ? j->x.final_us : -1;
   if (wants_certs(j->o))

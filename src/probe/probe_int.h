@@ -97,13 +97,6 @@ struct tls_grab {
  * the certificates' facts are read later from what grab holds
  * (probe_tls_settle), or at once without a grab. */
 void probe_tls_read(void *ssl, struct hop_tls *out, struct tls_grab *grab);
-/* A reference on a live OpenSSL SSL* (SSL_up_ref, one atomic increment):
- * the hop's first response byte holds its connection's SSL so that
- * probe_tls_read runs after the hop's last byte, even when libcurl has
- * closed the connection by then; probe_tls_let_go drops it.  NULL when
- * it cannot be held. */
-void *probe_tls_hold(void *ssl);
-void probe_tls_let_go(void *ssl);
 /* After the sample's total: the certificates' facts of what g holds into
  * out (expiries, the leaf's fingerprint and names), then g let go. */
 void probe_tls_settle(struct tls_grab *g, struct hop_tls *out);

@@ -325,16 +325,6 @@ void probe_tls_read(void *ptr, struct hop_tls *out, struct tls_grab *grab)
     probe_tls_settle(&now, out);
 }
 
-void *probe_tls_hold(void *ssl)
-{
-  return ssl && SSL_up_ref(ssl) == 1 ? ssl : NULL;
-}
-
-void probe_tls_let_go(void *ssl)
-{
-  SSL_free(ssl);
-}
-
 /*
  * What was last read of certificates on this thread, holding a reference
  * to each certificate read.  A warm sample's hops come over the connection
