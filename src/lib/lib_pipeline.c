@@ -8,7 +8,6 @@
  * report and merge, so that all behave alike.
  */
 #include <sys/stat.h>
-#include <poll.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -468,20 +467,18 @@ static struct stream *streams_find(const struct hs_results *r,
 
 static void writer_waited(int64_t ns);
 
-/* buf_write_fd, and when the loop writes (no writer thread) and fd could
- * not take more at once (a pipe read slowly), the time it waited counted
- * as the output not keeping up (writer_drain's warning). */
-static int stream_fd_write(int fd, const char *s, size_t len, int counted)
-{
-  struct pollfd pf = {.fd = fd, .events = POLLOUT};
-  int64_t t0;
-  int rc;
+/* A sample's writes that took longer than this in all waited for the
+ * reader (a write that only copies into a pipe or a file's page cache
+ * takes microseconds). */
+#define STREAM_WAIT_NS (1000 * 1000)
 
-  if (!counted || poll(&pf, 1, 0) != 0)
-    return buf_write_fd(fd, s, len);
-  t0 = stall_now_ns();
-  rc = buf_write_fd(fd, s, len);
-  writer_waited(stall_now_ns() - t0);
+/* buf_write_fd, its time added to *ns. */
+static int stream_fd_write(int fd, const char *s, size_t len, int64_t *ns)
+{
+  int64_t t0 = stall_now_ns();
+  int rc = buf_write_fd(fd, s, len);
+
+  *ns += stall_now_ns() - t0;
   return rc;
 }
 
@@ -493,6 +490,7 @@ static void stream_write(const struct plan *p, const struct sample *s,
   struct buf *line = &stream_line;
   struct report_ctx ctx;
   struct hop_fact *facts;
+  int64_t ns = 0;
   size_t i;
 
   if (p->opts->write_out) {
@@ -503,9 +501,14 @@ static void stream_write(const struct plan *p, const struct sample *s,
     buf_init(&o, 0);
     buf_init(&e, 0);
     report_writeout(&ctx, p->opts->write_out, s, &o, &e);
-    fflush(stdout);
-    if (stream_fd_write(STDOUT_FILENO, o.s, o.len, counted) < 0 ||
-        buf_write_fd(STDERR_FILENO, e.s, e.len) < 0)
+    {
+      int64_t t0 = stall_now_ns();
+
+      fflush(stdout);
+      ns += stall_now_ns() - t0;
+    }
+    if (stream_fd_write(STDOUT_FILENO, o.s, o.len, &ns) < 0 ||
+        stream_fd_write(STDERR_FILENO, e.s, e.len, &ns) < 0)
       msg_error("cannot write the -w output: %s", strerror(errno));
     buf_release(&o);
     buf_release(&e);
@@ -524,7 +527,7 @@ static void stream_write(const struct plan *p, const struct sample *s,
 
       if (st->out.fd < 0 || st->failed)
         continue;
-      if (stream_fd_write(st->out.fd, line->s, line->len, counted) < 0) {
+      if (stream_fd_write(st->out.fd, line->s, line->len, &ns) < 0) {
         msg_error("cannot write '%s': %s",
                   st->is_stdout ? "stdout" : st->out.path, strerror(errno));
         st->failed = 1;
@@ -535,6 +538,10 @@ static void stream_write(const struct plan *p, const struct sample *s,
       buf_release(line);
     free(facts);
   }
+  /* Written by the loop (no writer thread): a sample whose writes took
+   * longer than a copy does waited for its reader, once. */
+  if (counted && ns > STREAM_WAIT_NS)
+    writer_waited(ns);
 }
 
 /*
@@ -553,7 +560,7 @@ static void stream_write(const struct plan *p, const struct sample *s,
  * its priority.  At load 2 to 8 the two did not differ beyond the noise,
  * which is why the thread was the default until then.  So the loop
  * writes; a slow reader (a pipe) makes it wait between samples, and those
- * waits are counted (stream_fd_write) and said at the end.
+ * waits are counted (stream_write) and said at the end.
  *
  * The writer thread, kept for the benchmark's comparison
  * (HOPSPLIT_TEST_WRITER_THREAD=1): the loop hands it each finished sample,

@@ -468,6 +468,10 @@ static enum hs_code perform_own(struct hs_run *r)
     runner_interrupt();
   rc = runner_run_progress(plan, &r->res.results, own_sample, r,
                            r->progress ? on_progress : NULL, r);
+  /* Ended: its code fixed now, before the streams are drained (a slow
+   * reader), so that a cancel from now on changes nothing. */
+  r->rc = rc;
+  fix_code(r);
   atomic_store(&r->performing, 0);
   r->res.live = 0;
   if (r->timeout_ms)

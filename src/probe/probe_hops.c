@@ -50,7 +50,10 @@ struct hop_ctx {
    * HEADER_CAP, the request by libcurl (it sends what -H gives). */
   int heads;
   struct buf head_out, head_in;
-  int interim;          /* a 1xx response came */
+  int interim; /* a 1xx response came */
+  /* Of the response under way, read inside the transfer (body_limited):
+   * its status from the status line, and whether it has a Location. */
+  int status_now, location_now;
   int64_t start_us;     /* probe_now_us when the transfer began */
   int64_t final_us;     /* the final status line after a 1xx, from start_us */
   struct body_src body; /* a body streamed from a file, fd -1 if none */
@@ -210,6 +213,14 @@ static size_t header_line(struct hop_ctx *x, char *data, size_t len)
       x->interim = 1;
     else if (x->interim && !x->final_us)
       x->final_us = probe_now_us() - x->start_us;
+    x->status_now = 0;
+    x->location_now = 0;
+    if (sp && (size_t)(sp - data) + 3 < len && sp[1] >= '0' && sp[1] <= '9' &&
+        sp[2] >= '0' && sp[2] <= '9' && sp[3] >= '0' && sp[3] <= '9')
+      x->status_now = (sp[1] - '0') * 100 + (sp[2] - '0') * 10 + (sp[3] - '0');
+  }
+  else if (len > 9 && !strncasecmp(data, "location:", 9)) {
+    x->location_now = 1;
   }
   buf_add(&x->client->hdr_raw, data, len);
   return len;
@@ -271,6 +282,10 @@ static void headers_read(struct hop_ctx *x)
     p += len;
   }
   buf_reset(b);
+  /* A response with very large headers (up to HEADER_CAP) does not keep
+   * its room for the client's next hops. */
+  if (b->alloc > 4 * HEADER_ROOM)
+    buf_release(b);
 }
 
 /* The request header block as libcurl sends it (curl -v shows the same
@@ -325,10 +340,8 @@ int probe_on_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
  * followed is not one, as Go's client reads those bodies itself). */
 static int body_limited(const struct hop_ctx *x)
 {
-  const struct hop *h = x->hop;
-
-  return x->body_limit > 0 && !(x->follows && h->info->status >= 300 &&
-                                h->info->status <= 399 && h->info->location);
+  return x->body_limit > 0 && !(x->follows && x->status_now >= 300 &&
+                                x->status_now <= 399 && x->location_now);
 }
 
 static size_t body_bytes(struct hop_ctx *x, char *data, size_t n);
