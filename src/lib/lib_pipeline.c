@@ -7,7 +7,10 @@
  * (hs_results_log_failures).  The same for the URL form, profile runs,
  * report and merge, so that all behave alike.
  */
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -467,17 +470,45 @@ static struct stream *streams_find(const struct hs_results *r,
 
 static void writer_waited(int64_t ns);
 
-/* A sample's writes that took longer than this in all waited for the
- * reader (a write that only copies into a pipe or a file's page cache
- * takes microseconds). */
-#define STREAM_WAIT_NS (1000 * 1000)
+/* Linux's F_GETPIPE_SZ (fcntl(2)), which <fcntl.h> declares only under
+ * _GNU_SOURCE. */
+#ifndef F_GETPIPE_SZ
+#define F_GETPIPE_SZ 1032
+#endif
 
-/* buf_write_fd, its time added to *ns. */
-static int stream_fd_write(int fd, const char *s, size_t len, int64_t *ns)
+/* Whether writing len bytes to fd now waits for its reader: a pipe
+ * without room for them (its unread bytes, FIONREAD, against its size;
+ * poll() says a pipe writable while one 4 KiB slot is free), or any fd
+ * poll() says cannot take more.  Not the write's time: on a loaded
+ * machine a write that only copies can take milliseconds. */
+static int stream_would_wait(int fd, size_t len)
 {
-  int64_t t0 = stall_now_ns();
-  int rc = buf_write_fd(fd, s, len);
+  struct pollfd pf = {.fd = fd, .events = POLLOUT};
+  struct stat st;
+  int unread = 0, size;
 
+  if (poll(&pf, 1, 0) == 0)
+    return 1;
+  if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
+      ioctl(fd, FIONREAD, &unread) == 0 &&
+      (size = fcntl(fd, F_GETPIPE_SZ)) > 0 && unread >= 0 && unread <= size)
+    return (size_t)(size - unread) < len;
+  return 0;
+}
+
+/* buf_write_fd; when it waits for the reader (stream_would_wait), its
+ * time is added to *ns and *waited set. */
+static int stream_fd_write(int fd, const char *s, size_t len, int64_t *ns,
+                           int *waited)
+{
+  int64_t t0;
+  int rc;
+
+  if (!stream_would_wait(fd, len))
+    return buf_write_fd(fd, s, len);
+  *waited = 1;
+  t0 = stall_now_ns();
+  rc = buf_write_fd(fd, s, len);
   *ns += stall_now_ns() - t0;
   return rc;
 }
@@ -491,6 +522,7 @@ static void stream_write(const struct plan *p, const struct sample *s,
   struct report_ctx ctx;
   struct hop_fact *facts;
   int64_t ns = 0;
+  int waited = 0;
   size_t i;
 
   if (p->opts->write_out) {
@@ -501,14 +533,9 @@ static void stream_write(const struct plan *p, const struct sample *s,
     buf_init(&o, 0);
     buf_init(&e, 0);
     report_writeout(&ctx, p->opts->write_out, s, &o, &e);
-    {
-      int64_t t0 = stall_now_ns();
-
-      fflush(stdout);
-      ns += stall_now_ns() - t0;
-    }
-    if (stream_fd_write(STDOUT_FILENO, o.s, o.len, &ns) < 0 ||
-        stream_fd_write(STDERR_FILENO, e.s, e.len, &ns) < 0)
+    fflush(stdout);
+    if (stream_fd_write(STDOUT_FILENO, o.s, o.len, &ns, &waited) < 0 ||
+        stream_fd_write(STDERR_FILENO, e.s, e.len, &ns, &waited) < 0)
       msg_error("cannot write the -w output: %s", strerror(errno));
     buf_release(&o);
     buf_release(&e);
@@ -527,7 +554,7 @@ static void stream_write(const struct plan *p, const struct sample *s,
 
       if (st->out.fd < 0 || st->failed)
         continue;
-      if (stream_fd_write(st->out.fd, line->s, line->len, &ns) < 0) {
+      if (stream_fd_write(st->out.fd, line->s, line->len, &ns, &waited) < 0) {
         msg_error("cannot write '%s': %s",
                   st->is_stdout ? "stdout" : st->out.path, strerror(errno));
         st->failed = 1;
@@ -538,9 +565,9 @@ static void stream_write(const struct plan *p, const struct sample *s,
       buf_release(line);
     free(facts);
   }
-  /* Written by the loop (no writer thread): a sample whose writes took
-   * longer than a copy does waited for its reader, once. */
-  if (counted && ns > STREAM_WAIT_NS)
+  /* Written by the loop (no writer thread): a sample whose writes waited
+   * for a reader counts once. */
+  if (counted && waited)
     writer_waited(ns);
 }
 
