@@ -765,8 +765,8 @@ static void writer_drain(void)
 
     units_format_us(writer.wait_ns / 1000, t, sizeof(t));
     msg_warn("the output did not keep up: measuring waited for it %zu "
-             "time%s, %s in all, between samples (counted as output in the "
-             "interference of any sample in flight)",
+             "time%s, %s in all, between samples (no phase was being "
+             "measured meanwhile; the run took that much longer)",
              writer.n_waits, writer.n_waits == 1 ? "" : "s", t);
     writer.n_waits = 0;
     writer.wait_ns = 0;
