@@ -330,8 +330,6 @@ static void on_progress(const struct plan *p, size_t k, size_t n,
               r->progress_ud);
 }
 
-/* The run has ended: its results are analysed while its arena is the
- * thread's. */
 /* The run's code, fixed when it ends: a cancel after that changes
  * nothing. */
 static void fix_code(struct hs_run *r)
@@ -343,6 +341,8 @@ static void fix_code(struct hs_run *r)
   }
 }
 
+/* The run has ended: its results are analysed while its arena is the
+ * thread's. */
 static void run_ended(struct hs_run *r, int rc)
 {
   r->rc = rc;
