@@ -100,7 +100,10 @@ struct hop_dns {
 };
 
 struct hop_tls {
-  const char *version; /* "TLSv1.3", NULL for plain http (pooled) */
+  /* "TLSv1.3", NULL for plain http; version, cipher and alpn are pooled
+   * or static (a measured hop's are OpenSSL's own strings, static for the
+   * process, and the usual ALPN literals: probe_tls_read). */
+  const char *version;
   const char *cipher;
   const char *alpn;
   /* Why no session was offered on a new connection of a resumed sample,

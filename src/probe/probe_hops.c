@@ -219,7 +219,8 @@ static size_t header_line(struct hop_ctx *x, char *data, size_t len)
         sp[2] >= '0' && sp[2] <= '9' && sp[3] >= '0' && sp[3] <= '9')
       x->status_now = (sp[1] - '0') * 100 + (sp[2] - '0') * 10 + (sp[3] - '0');
   }
-  else if (len > 9 && !strncasecmp(data, "location:", 9)) {
+  else if (len > 9 && (data[0] | 0x20) == 'l' &&
+           !strncasecmp(data, "location:", 9)) {
     x->location_now = 1;
   }
   buf_add(&x->client->hdr_raw, data, len);

@@ -297,15 +297,26 @@ void probe_tls_read(void *ptr, struct hop_tls *out, struct tls_grab *grab)
   h = hook_of(ssl);
   if (h && h->started)
     out->offered = h->offered ? 1 : 0;
+  /* Read inside the transfer (the first response byte): OpenSSL's own
+   * strings, static for the process (SSL_get_version's literals, the
+   * cipher table's names), are kept as they are, and the usual ALPN
+   * protocols are literals: no interning there (hop_tls: pooled or
+   * static). */
   s = SSL_get_version(ssl);
   if (s && !out->version)
-    out->version = strpool_intern(s);
+    out->version = s;
   s = SSL_get_cipher_name(ssl);
   if (s && !out->cipher)
-    out->cipher = strpool_intern(s);
+    out->cipher = s;
   SSL_get0_alpn_selected(ssl, &alpn, &alpn_len);
-  if (alpn && alpn_len && !out->alpn)
-    out->alpn = strpool_intern_n((const char *)alpn, alpn_len);
+  if (alpn && alpn_len && !out->alpn) {
+    if (alpn_len == 2 && !memcmp(alpn, "h2", 2))
+      out->alpn = "h2";
+    else if (alpn_len == 8 && !memcmp(alpn, "http/1.1", 8))
+      out->alpn = "http/1.1";
+    else
+      out->alpn = strpool_intern_n((const char *)alpn, alpn_len);
+  }
   out->resumed = SSL_session_reused(ssl) ? 1 : 0;
   /* The certificates are held, not read: a reference each (an atomic
    * increment), the reading after the sample's total. */
