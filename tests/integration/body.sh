@@ -23,7 +23,7 @@ printf '{"q":\n "query { me }"}\n' >"$HS_DIR/q.json"
 n=0
 same_as_curl() {
   n=$((n + 1))
-  : >"$NGINX_LOG"
+  hs_nginx_log_clear
   curl -q -s -o /dev/null --max-time 5 --noproxy '*' --cacert "$CA_FILE" \
     --resolve "$R" -L "$@" || hs_fail "curl $* failed"
   hs_what_logged "$HS_DIR/curl$n.log"
@@ -66,14 +66,14 @@ hs_jcheck "d['settings']['method'] == 'POST'" "d['settings']['body_bytes'] == 7"
 # from one read of a FIFO (a second read would block until the timeout).
 mkfifo "$HS_DIR/body.fifo"
 (printf 'once=1' >"$HS_DIR/body.fifo") &
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 3 --format json --resolve "$R" --cacert "$CA_FILE" \
   -d "@$HS_DIR/body.fifo" "$B/echo"
 # 6 samples and the warm client's unmeasured first request.
 hs_logged 7 "^$HTTPS_PORT POST /echo .* cl=\[6\] .* body=\[once=1\]"
 
 # Files named by options are checked before measuring.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 2 --resolve "$R" --cacert "$CA_FILE" -d "@$HS_DIR/missing.txt" \
   "$B/echo"
 hs_grep_err "option -d: cannot read '.*missing\.txt': no such file"

@@ -76,7 +76,7 @@ hs_run 3 -n 1 --mode cold --format json --location --max-redirs 1 $T \
   "$B/redirect-chain"
 hs_jcheck "classes() == ['redirect']"
 # "-L 5", as before -L was curl's: a usage error, not a target "5".
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 # shellcheck disable=SC2086
 hs_run 2 -L 5 $T "$B/ok"
 hs_grep_err "option -L takes no value \('5'\): the number of redirects is --max-redirs 5"
@@ -86,7 +86,7 @@ hs_run 0 -n 1 --mode cold --format json --no-follow -L $T "$B/redirect-same"
 hs_jcheck "nhops() == [2]"
 
 # -I and --head: what curl -I sends, seen by nginx.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_origin_curl -o /dev/null -I "$B/ok"
 hs_what_logged "$HS_DIR/curl-head.log"
 for f in -I --head; do
@@ -142,7 +142,7 @@ hs_run 0 -n 1 --mode cold -w '%{json}\n' $T "$B/ok"
 hs_run 0 -n 1 --mode cold -w 'code=%{http_code}\n' --format text $T "$B/ok"
 grep -q '^code=200$' "$HS_OUT" && grep -q '^origin.test ' "$HS_OUT" ||
   { hs_show; hs_fail "-w with --format: lines and report"; }
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 # shellcheck disable=SC2086
 hs_run 2 -w '%{time_totl}' $T "$B/ok"
 hs_grep_err "unknown variable '%\{time_totl\}' \(did you mean '%\{time_total\}'\?\)"
@@ -164,7 +164,7 @@ hs_grep_err "matches no target"
 
 # curl's options that hopsplit does not take: what to do instead; nothing
 # is measured.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 2 -u user:pw "$B/ok"
 hs_grep_err "curl's option '-u' is not hopsplit's: .*-H 'Authorization"
 hs_run 2 --http1 "$B/ok"

@@ -111,7 +111,7 @@ done
 hs_log "EMFILE words at ulimit -n $found"
 
 # Checks before measuring, the same under --dry-run.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 for dry in "" --dry-run; do
   hs_run 2 $dry --resolve "$R" --cacert "$HS_DIR/nonexist.pem" "$B/ok"
   hs_grep_err "option --cacert: cannot read '.*nonexist\.pem': no such file"
@@ -128,7 +128,7 @@ for dry in "" --dry-run; do
   hs_run 0 $dry -n 1 --mode cold --resolve "$R" --cacert "$CA_FILE" \
     --resolve other.test:443:127.0.0.1 "$B/ok"
   hs_grep_err "warning: --resolve 'other\.test:443:127\.0\.0\.1' matches no target"
-  : >"$NGINX_LOG"
+  hs_nginx_log_clear
 done
 # Scheme typos: refused with the URL that was meant, never a DNS query.
 for u in "http//x.test/" "https:/x.test/" "htps://x.test/" "http:x.test/"; do

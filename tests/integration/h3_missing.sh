@@ -31,7 +31,7 @@ EOF2
 chmod +x "$HS_DIR/hidden"
 HOPSPLIT=$HS_DIR/hidden
 
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 for opt in --http3 --http3-only "--protocols h2,h3"; do
   # shellcheck disable=SC2086
   hs_run 4 -n 2 $opt --resolve "$R" --cacert "$CA_FILE" "$U"

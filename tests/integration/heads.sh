@@ -75,7 +75,7 @@ hs_run 0 -n 1 --mode cold --resolve "$R" --cacert "$CA_FILE" "$B/ok"
 grep -q '^HTTP/' "$HS_OUT" && hs_fail "headers printed unasked"
 
 # A -D file that cannot be written stops the run before it measures.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 4 -n 1 --mode cold --resolve "$R" --cacert "$CA_FILE" \
   -D "$HS_DIR/no/such/dir/h.txt" "$B/ok"
 hs_grep_err "no/such/dir/h.txt"

@@ -35,7 +35,7 @@ checks:
   - {target: api, status: 2xx}
   - {target: broken, status: 2xx}
 EOF2
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 1 run -o "$HS_DIR/r.junit.xml" -o "$HS_DIR/r.json" "$P/budget.yaml"
 hs_logged 2 "^$HTTPS_PORT GET /status/500 "
 xmllint --noout "$HS_DIR/r.junit.xml" || hs_fail "not well-formed XML"

@@ -22,7 +22,7 @@ logged() {
 }
 
 for code in 303 307 308; do
-  : >"$NGINX_LOG"
+  hs_nginx_log_clear
   hs_run 0 -n 1 --mode cold --format json -X POST --resolve "$R" \
     --cacert "$CA_FILE" "$B/redirect-$code"
   hs_jcheck --shape --closure --all-ok \
@@ -30,19 +30,19 @@ for code in 303 307 308; do
   logged "POST /redirect-$code " "POST /ok "
 done
 
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 1 --mode cold --format json --resolve "$R" --cacert "$CA_FILE" \
   -H "X-Test: each-hop" "$B/redirect-chain"
 logged "GET /redirect-chain .* ua=\[hopsplit/[^]]+\] x=\[each-hop\]" \
   "GET /redirect-same .* ua=\[hopsplit/[^]]+\] x=\[each-hop\]" \
   "GET /ok .* ua=\[hopsplit/[^]]+\] x=\[each-hop\]"
 
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 1 --mode cold --format json --resolve "$R" --cacert "$CA_FILE" \
   -A "custom-agent/1.0" "$B/ok"
 logged "GET /ok .* ua=\[custom-agent/1\.0\]"
 
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 1 --mode cold --format json --resolve "$R" --cacert "$CA_FILE" \
   -X HEAD "$B/big"
 hs_jcheck --shape --closure --all-ok \

@@ -43,7 +43,7 @@ grep -qE '^  b +GET .*\(baseline\)$' "$HS_OUT" &&
 
 # A primed cold sample: the prime runs on the sample's own client first,
 # so the measured hop reuses its connection and its DNS answer.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 3 --mode cold,warm,resumed --http1.1 --format json \
   --dns-server "$DNS" --cacert "$CA_FILE" --prime "pooled=$B/redirect-same" \
   "base=$B/ok" "pooled=$B/ok"
@@ -62,7 +62,7 @@ hs_jcheck --shape --closure --all-ok --samples 18 \
 hs_logged 7 "^$HTTPS_PORT GET /redirect-same "
 
 # A prime is a GET even when the target POSTs a body.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 2 --mode cold --dns-server "$DNS" --cacert "$CA_FILE" \
   -d 'x=1' --prime "$B/ok?prime=1" "$B/ok"
 hs_logged 2 "^$HTTPS_PORT GET /ok\\?prime=1 "

@@ -78,7 +78,7 @@ hs_logged 11 "/ok auth=\[Bearer t0k3n\].*x=\[profile\]"
 hs_logged 0 "/cacheable auth=\[Bearer"
 
 # The command line wins: 2 rounds, cold only, another X-Test, one more -o.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 run --format json -n 2 --mode cold -H 'X-Test: cli' \
   -o "$HS_DIR/out/cli.json" "$P/good.yaml"
 hs_jcheck --samples 4 --grid 2 cold \
@@ -154,7 +154,7 @@ hs_run 3 run -q -n 1 "$P/good.yaml" "$P/nx.yaml"
 
 # A missing variable: exit 2, its place, and nothing measured at all,
 # also not the good profile before it.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 (
   unset HS_TOKEN
   hs_run 2 run "$P/nx.yaml" "$P/good.yaml"

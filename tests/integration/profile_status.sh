@@ -32,7 +32,7 @@ checks:
   - {target: gone, status: 404}
   - {target: post, status: 200}
 EOF2
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 run --format json "$P/ok.yaml"
 hs_jcheck "[c['pass'] for c in d['checks']] == [True] * 4" \
   "[c['kind'] for c in d['checks']] == ['status'] * 4" \

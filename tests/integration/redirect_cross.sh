@@ -39,7 +39,7 @@ hs_jcheck --shape --closure --all-ok --samples 4 --grid 2 cold,warm \
   "col(H('warm', 1), 'remote_port') == [$OTHER_PORT] * 2"
 
 # Credentials stay on the origin that was asked for.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
   --cacert "$CA_FILE" -H "Authorization: Bearer sekrit-token" \
   -H "Cookie: session=sekrit-cookie" -H "X-Test: kept" "$B/redirect-cross"
@@ -53,7 +53,7 @@ if grep -q sekrit "$HS_OUT"; then
   hs_fail "a credential appears unredacted in the JSON output"
 fi
 
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 1 --mode cold --format json --dns-server "$DNS" \
   --cacert "$CA_FILE" --location-trusted \
   -H "Authorization: Bearer sekrit-token" "$B/redirect-cross"

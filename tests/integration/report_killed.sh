@@ -32,7 +32,7 @@ EOP
   hs_fail "report of the NDJSON differs from the report of the JSON"
 
 # A run killed while it measures.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 "$HOPSPLIT" -n 5000 --mode cold --pause 1ms $T -o "$HS_DIR/killed.ndjson" \
   "$B/ok" >/dev/null 2>"$HS_DIR/killed.err" &
 pid=$!

@@ -137,7 +137,7 @@ grep -q "module 'tcp_connect' uses prober 'tcp'" "$HS_DIR/serve2/serve.err" ||
   hs_fail "serve does not say it cannot probe module tcp_connect"
 MISSING="http://127.0.0.1:$HTTP_PORT/status/404"
 BASE="https://127.0.0.1:$HTTPS_PORT"
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 : >"$HS_DIR/pairs"
 # Each module on the targets where its keys decide something.
 for case in "http_2xx $OK $MISSING" "http_post_2xx $OK $CHAIN" \
@@ -208,7 +208,7 @@ sed -e "s|/certs/my_cert.crt|$CA_FILE|" "$EX" >"$EX2"
 hs_start_blackbox "$HS_DIR/blackbox3" "$EX2"
 hs_start_serve "$HS_DIR/serve3" --config "$EX2"
 H="http://127.0.0.1:$HTTP_PORT"
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 : >"$HS_DIR/pairs3"
 for case in "http_2xx_example $H/example $H/example-down $H/ok" \
   "http_post_2xx $H/ok $OK" "http_basic_auth_example $H/ok" \

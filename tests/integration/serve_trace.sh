@@ -58,7 +58,7 @@ grep -qF "Using the server's cached /cdn-cgi/trace" "$HS_DIR/dbg.prom" || {
   hs_fail "debug=true does not say the cached trace was used"
 }
 hs_logged 1 "^$HTTPS_PORT GET /cdn-cgi/trace "
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 
 # --trace never: none.
 hs_start_serve "$HS_DIR/s2" --cacert "$CA_FILE" --trace never

@@ -18,7 +18,7 @@ P=$HTTPS_PORT
 for args in "-X DELETE" "-d a=1" "-X PUT -d a=1" "--json {}" "-X PATCH"; do
   method=$(printf '%s\n' "$args" | sed -n 's/^-X \([A-Z]*\).*/\1/p')
   [ -n "$method" ] || method=POST
-  : >"$NGINX_LOG"
+  hs_nginx_log_clear
   # shellcheck disable=SC2086
   hs_run 0 --format json --resolve "$R" --cacert "$CA_FILE" $args "$B/ok"
   hs_jcheck --shape --closure --all-ok "len(samples) == 1" \
@@ -37,7 +37,7 @@ grep -q '^unsafe request (DELETE): sent once, cold' "$HS_OUT" ||
 
 # Safe methods are measured as before: 2 rounds x cold,warm + 1 priming.
 for m in GET HEAD OPTIONS TRACE; do
-  : >"$NGINX_LOG"
+  hs_nginx_log_clear
   hs_run 0 -n 2 --format json --resolve "$R" --cacert "$CA_FILE" -X "$m" \
     "$B/ok"
   hs_logged 5 "^$P $m /ok "
@@ -48,7 +48,7 @@ done
 
 # Rounds given: sent as asked, said first on stderr with the count that
 # nginx then logs (2 rounds x cold,warm + the warm client's priming).
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 2 --format json --resolve "$R" --cacert "$CA_FILE" -X DELETE \
   "$B/ok"
 hs_logged 5 "^$P DELETE /ok "
@@ -57,7 +57,7 @@ hs_logged 5 "^$P [A-Z]+ /ok "
 grep -q "5 DELETE requests will be sent to 'origin.test'" "$HS_ERR" ||
   hs_fail "no count of the DELETEs on stderr: $(cat "$HS_ERR")"
 
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 3 --mode cold --format json --resolve "$R" --cacert "$CA_FILE" \
   -d a=1 "$B/ok"
 hs_logged 3 "^$P POST /ok "
@@ -77,7 +77,7 @@ targets:
     url: "$B/ok"
     method: DELETE
 YAML
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 run --format json "$HS_DIR/p.yaml"
 hs_logged 2 "^$P DELETE /ok "
 grep -q "2 DELETE requests will be sent to 'del'" "$HS_ERR" ||

@@ -38,7 +38,7 @@ head -c $((40 * 1024 * 1024)) /dev/urandom >"$HS_DIR/up.bin" ||
 SIZE=$(wc -c <"$HS_DIR/up.bin")
 
 # What curl sends for -T: the reference line of the access log.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 curl -q -s -o /dev/null --max-time 30 --noproxy '*' --cacert "$CA_FILE" \
   --resolve "$R" -T "$HS_DIR/up.bin" "$B/put/curl.bin" ||
   hs_fail "curl -T failed"
@@ -47,7 +47,7 @@ hs_logged 1 "^$HTTPS_PORT PUT /put/curl.bin .* cl=\[$SIZE\]"
 
 # hopsplit -T: every sample (2 cold, 2 warm and the warm client's priming
 # request) PUTs the whole file; nginx stores it byte for byte.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 2 --format json --resolve "$R" --cacert "$CA_FILE" \
   -T "$HS_DIR/up.bin" "$B/put/hs.bin"
 hs_jcheck --all-ok --closure --samples 4 \
@@ -70,7 +70,7 @@ else
 fi
 
 # A lone --data-binary @FILE: a POST of the file's bytes, streamed.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 0 -n 1 --mode cold --format json --data-binary "@$HS_DIR/up.bin" \
   "$P/sink"
 hs_jcheck --all-ok "samples[0]['status'] == 200" \
@@ -80,7 +80,7 @@ hs_logged 1 "^$HTTP_PORT POST /sink .* cl=\[$SIZE\]"
 # After 307 the upload goes again, after 303 it becomes a GET (as curl).
 printf 'small upload\n' >"$HS_DIR/small.txt"
 for code in 303 307; do
-  : >"$NGINX_LOG"
+  hs_nginx_log_clear
   curl -q -s -o /dev/null --max-time 5 --noproxy '*' --cacert "$CA_FILE" \
     --resolve "$R" -L -T "$HS_DIR/small.txt" "$B/post-$code" ||
     hs_fail "curl -T -L $code failed"
@@ -137,7 +137,7 @@ hs_jcheck --file "$HS_DIR/shrink.out" --samples 2 \
 
 # Refused before anything is sent: stdin (every sample must send the same
 # bytes), a missing file, -T with a body or -I.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 hs_run 2 -T - "$B/put/x"
 hs_grep_err "option -T: '-T -' is refused: every sample must send the same bytes"
 hs_run 2 -T "$HS_DIR/missing.bin" "$B/put/x"

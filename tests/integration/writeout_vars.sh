@@ -151,7 +151,7 @@ cp=$(hs_origin_curl -o /dev/null -w '%{local_port}' "$B/ok?curl")
 hs_logged 1 "GET /ok\?curl .* rp=$cp\$"
 # hopsplit: each sample's local_port is the rp= of its last request (the
 # /ok a redirect led to); cold samples each on a new connection.
-: >"$NGINX_LOG"
+hs_nginx_log_clear
 # shellcheck disable=SC2086
 hs_run 0 -n 3 --mode cold,warm -w '%{mode} %{local_port}\n' $T \
   "$B/redirect-same"
