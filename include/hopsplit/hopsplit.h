@@ -113,9 +113,9 @@ HS_EXTERN void hs_loop_wake(struct hs_loop *l);
  * that run alone: no sample starts after the one in flight, which ends
  * as it would; what was measured stays, and the run ends HS_E_CANCELLED.
  * A run in hs_run_perform on a loop of its own is stopped as by the
- * process's interrupt.  hs_run_cancel(NULL) is the process's interrupt, for a signal handler
- * that holds no run (the tool's first SIGINT): every run in flight
- * stops, its sample in flight abandoned. */
+ * process's interrupt.  hs_run_cancel(NULL) is the process's interrupt, for a
+ * signal handler that holds no run (the tool's first SIGINT): every run in
+ * flight stops, its sample in flight abandoned. */
 struct hs_run;
 struct hs_results;
 HS_EXTERN enum hs_code hs_run_new(const struct hs_options *o,

@@ -9,7 +9,8 @@ hs_init format
 hs_require clang-format
 cd "$HOPSPLIT_SRC" || hs_fail "cannot enter $HOPSPLIT_SRC"
 [ -f .clang-format ] || hs_fail ".clang-format is missing"
-set -- src/*.c src/*/*.c src/*/*.h tests/unit/*.c tests/fuzz/*.c
+set -- src/*.c src/*/*.c src/*/*.h include/hopsplit/*.h tests/unit/*.c \
+  tests/fuzz/*.c
 for f in "$@"; do
   [ -f "$f" ] || hs_fail "no file matches $f"
 done

@@ -313,6 +313,20 @@ static void test_chain_hit(void **state)
   assert_int_equal(r.n_layers, 0);
 }
 
+/* The verdict of h[0..n) (inferred in *inferred), its result released. */
+static enum cache_verdict verdict_of(const struct header *h, size_t n,
+                                     int *inferred)
+{
+  struct cache_result r;
+  enum cache_verdict v;
+
+  cache_classify(h, n, 0, &r);
+  v = r.verdict;
+  *inferred = r.inferred;
+  cache_result_release(&r);
+  return v;
+}
+
 /* Stock Traffic Server says nothing of itself: Age 1 on a private
  * response it just fetched (the fetch crossed a second) is not a hit; the
  * RFC 9111 verdict stands.  Age 2 neither (the apparent age and the
@@ -324,29 +338,19 @@ static void test_age_one_not_hit(void **state)
       {"cache-control", "private, max-age=300"},
       {"age", "1"},
   };
-  struct cache_result r;
+  int inferred;
 
   (void)state;
-  cache_classify(h, ARRAY_SIZE(h), 0, &r);
-  assert_int_equal(r.verdict, CACHE_UNCACHEABLE);
-  cache_result_release(&r);
+  assert_int_equal(verdict_of(h, ARRAY_SIZE(h), &inferred), CACHE_UNCACHEABLE);
   h[1].value = "public, max-age=300";
-  cache_classify(h, ARRAY_SIZE(h), 0, &r);
-  assert_int_equal(r.verdict, CACHE_UNKNOWN);
-  cache_result_release(&r);
+  assert_int_equal(verdict_of(h, ARRAY_SIZE(h), &inferred), CACHE_UNKNOWN);
   h[2].value = "2";
-  cache_classify(h, ARRAY_SIZE(h), 0, &r);
-  assert_int_equal(r.verdict, CACHE_UNKNOWN);
-  cache_result_release(&r);
+  assert_int_equal(verdict_of(h, ARRAY_SIZE(h), &inferred), CACHE_UNKNOWN);
   h[1].value = "no-store";
-  cache_classify(h, ARRAY_SIZE(h), 0, &r);
-  assert_int_equal(r.verdict, CACHE_UNCACHEABLE);
-  cache_result_release(&r);
+  assert_int_equal(verdict_of(h, ARRAY_SIZE(h), &inferred), CACHE_UNCACHEABLE);
   h[2].value = "3";
-  cache_classify(h, ARRAY_SIZE(h), 0, &r);
-  assert_int_equal(r.verdict, CACHE_HIT);
-  assert_int_equal(r.inferred, 1);
-  cache_result_release(&r);
+  assert_int_equal(verdict_of(h, ARRAY_SIZE(h), &inferred), CACHE_HIT);
+  assert_int_equal(inferred, 1);
 }
 
 /* Traffic Server's Via cache codes, and RFC 9211 stored. */
